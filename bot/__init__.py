@@ -1,0 +1,1 @@
+"""The Discord bot: discord.py adapters only (commands, components, rendering, timers)."""

@@ -1,0 +1,1 @@
+"""Durable game storage on SQLite (aiosqlite)."""
