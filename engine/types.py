@@ -44,7 +44,7 @@ class Event(NamedTuple):
 
 
 def events_for(events: list[Event], viewer: int | None) -> list[Event]:
-    """The events of ``events`` that ``viewer`` (a seat or ``None`` = spectator) may see, in order."""
+    """The events of ``events`` that ``viewer`` (a seat, ``None`` = spectator) may see, in order."""
     return [e for e in events if e.visible_for(viewer)]
 
 

@@ -1,0 +1,125 @@
+"""Legal actions and their effects: the dispatch from action keys to the rules.
+
+Action keys (all ASCII, at most 40 characters):
+
+===================  =========  ==============================================================
+key                  phase      meaning
+===================  =========  ==============================================================
+``harvest:<kind>``   harvest    take a Garden Row card of that kind (phase 2, or Rhubarb)
+``play:<kind>``      play       play a card of that kind from hand
+``end``              play       stop playing: Discard and Draw follow (phases 4-5)
+``target:<seat>``    target     the opponent for the card in play (Beet, Leek, Onion, Peas)
+``corn:<kind>``      choose     Corn: the Garden Row card to put on top of your Deck
+``leek:hand``        choose     Leek: take the revealed card into your hand
+``leek:discard``     choose     Leek: put it on the opponent's Discard Pile
+``keep:<kind>``      choose     Peas: the revealed card to keep on your Discard Pile
+``pepper:<kind>``    choose     Pepper: the Discard Pile card to put on top of your Deck
+``pass:<k1>+<k2>``   eggplant   Eggplant: the cards to pass left (sorted kinds; may be fewer)
+===================  =========  ==============================================================
+"""
+
+from __future__ import annotations
+
+from engine.artichokes.powers import POWERS
+from engine.artichokes.powers import eggplant as eggplant_power
+from engine.artichokes.state import ArtichokesState
+from engine.artichokes.turn import end_turn, harvest
+from engine.artichokes.zones import remove_one
+from engine.types import Action, Event
+
+
+def playable_cards(state: ArtichokesState, seat: int) -> list[str]:
+    """Distinct kinds in ``seat``'s hand whose every requirement can be met now, sorted.
+
+    Rule: § A turn, phase 3 (a card may be played only if all its requirements can be met;
+    Artichokes are never played on their own).
+    """
+    return [
+        kind
+        for kind in sorted(set(state.players[seat].hand))
+        if kind in POWERS and POWERS[kind].can_play(state, seat)
+    ]
+
+
+def legal_actions(state: ArtichokesState, seat: int) -> list[Action]:
+    """Every action ``seat`` may take now, sorted by key; empty when it has nothing to decide."""
+    phase = state.phase
+    if phase == "eggplant":
+        return eggplant_power.pass_actions(state, seat)
+    if seat != state.active or phase == "over":
+        return []
+    if phase == "harvest":
+        keys = ["harvest:" + kind for kind in sorted(set(state.row))]
+    elif phase == "play":
+        keys = ["end", *("play:" + kind for kind in playable_cards(state, seat))]
+    elif phase == "target":
+        keys = [f"target:{s}" for s in POWERS[state.in_play[-1]].targets(state, seat)]
+    else:  # choose
+        keys = POWERS[state.in_play[-1]].choices(state, seat)
+    keys.sort()
+    return [Action(seat, key) for key in keys]
+
+
+def deciding_seats(state: ArtichokesState) -> tuple[int, ...]:
+    """The seats that must decide now: every seat yet to choose its Eggplant pass, otherwise the
+    active seat (none once the game is over)."""
+    if state.phase == "over":
+        return ()
+    if state.phase == "eggplant":
+        return tuple(s for s in range(state.seats) if s not in state.passes)
+    return (state.active,)
+
+
+def apply_legal(state: ArtichokesState, action: Action) -> list[Event]:
+    """Carry out a legal ``action`` and every automatic step that follows it."""
+    ev: list[Event] = []
+    seat, key = action
+    verb, _, arg = key.partition(":")
+    if verb == "pass":
+        eggplant_power.on_pass(state, seat, key, ev)
+    elif verb == "harvest":
+        harvest(state, seat, arg, ev)
+    elif verb == "end":
+        end_turn(state, ev)
+    elif verb == "play":
+        _play(state, seat, arg, ev)
+    elif verb == "target":
+        POWERS[state.in_play[-1]].on_target(state, seat, int(arg), ev)
+    else:
+        POWERS[state.in_play[-1]].on_choice(state, seat, key, ev)
+    _settle(state, ev)
+    return ev
+
+
+def _play(state: ArtichokesState, seat: int, kind: str, ev: list[Event]) -> None:
+    remove_one(state.players[seat].hand, kind)
+    state.plays_this_turn += 1
+    state.in_play = [kind]
+    ev.append(Event("played", seat, {"card": kind}))
+    POWERS[kind].play(state, seat, ev)
+
+
+def _settle(state: ArtichokesState, ev: list[Event]) -> None:
+    """Take the steps the table options make automatic, until a real decision is needed.
+
+    - ``auto_target``: a card in play with exactly one legal opponent targets it.
+    - ``auto_end_turn``: a play phase with nothing playable ends the turn.
+    """
+    options = state.options
+    while True:
+        if state.phase == "target" and options.auto_target:
+            power = POWERS[state.in_play[-1]]
+            targets = power.targets(state, state.active)
+            if len(targets) == 1:
+                ev.append(Event("auto_target", state.active, {"target": targets[0]}))
+                power.on_target(state, state.active, targets[0], ev)
+                continue
+        if (
+            state.phase == "play"
+            and options.auto_end_turn
+            and not playable_cards(state, state.active)
+        ):
+            ev.append(Event("auto_end_turn", state.active, {}))
+            end_turn(state, ev)
+            continue
+        return

@@ -1,0 +1,111 @@
+"""State of a game of Abandon All Artichokes.
+
+Zones follow ``shared/rules/artichokes.md`` § Zones. Every list of cards that has an order keeps
+its *top at the end* (``deck[-1]`` is the next card drawn, ``discard[-1]`` the visible top).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.state import GameState
+
+SCHEMA_VERSION = 1
+
+Phase = Literal["harvest", "play", "target", "choose", "eggplant", "over"]
+"""What the game waits for:
+
+- ``harvest``: the active seat must take a Garden Row card (phase 2, or after Rhubarb).
+- ``play``: the active seat may play a card or end the turn (phase 3).
+- ``target``: the active seat must pick an opponent for the card in play.
+- ``choose``: the active seat must make the card in play's other choice (Corn, Leek, Peas, Pepper).
+- ``eggplant``: every seat that has not yet committed must choose cards to pass.
+- ``over``: the game has ended (see ``winner`` / ``draw``).
+"""
+
+
+class ArtichokesOptions(BaseModel):
+    """Table options (``shared/rules/artichokes.md`` § Table options worth offering).
+
+    Attributes:
+        rhubarb: add the 6 Rhubarb promo cards to the Garden Stack.
+        auto_target: when a card needs an opponent and only one is legal, pick it automatically.
+        auto_end_turn: end the turn automatically when nothing in hand is playable.
+        turn_limit: the game ends as a draw after this many turns ([house] rule), 1..10000.
+        first_player: seat that starts; ``None`` = chosen at random from the seed ([house]).
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    rhubarb: bool = False
+    auto_target: bool = True
+    auto_end_turn: bool = False
+    turn_limit: int = Field(default=300, ge=1, le=10_000)
+    first_player: int | None = Field(default=None, ge=0, le=3)
+
+
+class PlayerZones(BaseModel):
+    """One seat's cards.
+
+    Attributes:
+        deck: Personal Deck, face down, ``deck[-1]`` on top. Order hidden from everyone.
+        hand: the hand, secret to its owner (order carries no meaning).
+        discard: Discard Pile, face up and public, ``discard[-1]`` on top.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    deck: list[str] = Field(default_factory=list)
+    hand: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+
+
+class ArtichokesState(GameState):
+    """The whole game. Mutated in place only by ``engine.apply``.
+
+    Attributes:
+        options: the table options.
+        players: per-seat zones, indexed by seat.
+        stack: Garden Stack, face down, ``stack[-1]`` on top.
+        row: Garden Row, face up, at most 5 cards.
+        compost: Community Compost Pile (out of play, public).
+        active: the seat whose turn it is.
+        turn: 1-based number of the current turn (every seat's turn counts).
+        phase: what the game waits for (see ``Phase``).
+        plays_this_turn: cards played so far this turn (Carrot needs 0; harvesting is no play).
+        in_play: the card being resolved (empty when none), e.g. ``["Leek"]``.
+        revealed: cards revealed by the card in play and waiting for a choice (Leek: 1, Peas: 2).
+        target: the opponent chosen for the card in play, when it matters for a later choice.
+        passes: Eggplant commitments, seat -> the cards that seat will pass (hidden until all
+            seats have chosen).
+        winner: the winning seat once the game is won.
+        draw: ``True`` when the game ended at the turn limit without a winner.
+    """
+
+    game: Literal["artichokes"] = "artichokes"
+    schema_version: int = SCHEMA_VERSION
+    options: ArtichokesOptions = Field(default_factory=ArtichokesOptions)
+    players: list[PlayerZones]
+    stack: list[str]
+    row: list[str]
+    compost: list[str] = Field(default_factory=list)
+    active: int = 0
+    turn: int = 1
+    phase: Phase = "harvest"
+    plays_this_turn: int = 0
+    in_play: list[str] = Field(default_factory=list)
+    revealed: list[str] = Field(default_factory=list)
+    target: int | None = None
+    passes: dict[int, list[str]] = Field(default_factory=dict)
+    winner: int | None = None
+    draw: bool = False
+
+    def opponents(self, seat: int) -> list[int]:
+        """The other seats, in turn order starting after ``seat``."""
+        return [(seat + k) % self.seats for k in range(1, self.seats)]
+
+    def left_of(self, seat: int) -> int:
+        """The seat a card passed "to the left" goes to: the next seat in turn order."""
+        return (seat + 1) % self.seats

@@ -1,0 +1,125 @@
+"""What one viewer may see — rules: ``shared/rules/artichokes.md`` § Information.
+
+Public: Garden Row, every Discard Pile, the Compost Pile, the size of every Deck, Hand and of the
+Garden Stack, cards revealed by a power, whose turn and which phase. Own hand: only its owner.
+Nobody: the order of a Deck or of the Garden Stack, another seat's Eggplant choice, the seed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.artichokes.rules import deciding_seats, legal_actions
+from engine.artichokes.state import ArtichokesState
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """The public side of one seat.
+
+    Attributes:
+        seat: seat number.
+        deck_count, hand_count: sizes of the Personal Deck and the hand.
+        discard: the whole Discard Pile, bottom first (its last card is the visible top).
+        pass_chosen: during an Eggplant pass, whether this seat has chosen (not what).
+    """
+
+    seat: int
+    deck_count: int
+    hand_count: int
+    discard: tuple[str, ...]
+    pass_chosen: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ArtichokesView:
+    """Everything ``viewer`` may see.
+
+    Attributes:
+        viewer: the seat looking, or ``None`` for a spectator.
+        seats: one ``SeatView`` per seat, in seat order.
+        active: whose turn it is; ``turn``: 1-based turn number; ``turn_limit``: draw after it.
+        phase: see ``engine.artichokes.state.Phase``.
+        deciding: seats that must decide now.
+        row: Garden Row cards; ``stack_count``: Garden Stack size; ``compost``: the Compost Pile
+            (sorted: its order carries nothing).
+        in_play: the card being resolved (face up), ``revealed``: cards revealed by it,
+            ``target``: the opponent it targets when chosen.
+        hand: the viewer's hand, sorted (``None`` for a spectator).
+        my_pass: the viewer's committed Eggplant pass, if any.
+        legal: the viewer's legal action keys, sorted.
+        winner: winning seat, ``draw``: ended at the turn limit.
+        rhubarb, auto_target, auto_end_turn: the table options in force.
+    """
+
+    viewer: int | None
+    seats: tuple[SeatView, ...]
+    active: int
+    turn: int
+    turn_limit: int
+    phase: str
+    deciding: tuple[int, ...]
+    row: tuple[str, ...]
+    stack_count: int
+    compost: tuple[str, ...]
+    in_play: tuple[str, ...]
+    revealed: tuple[str, ...]
+    target: int | None
+    hand: tuple[str, ...] | None
+    my_pass: tuple[str, ...] | None
+    legal: tuple[str, ...]
+    winner: int | None
+    draw: bool
+    rhubarb: bool
+    auto_target: bool
+    auto_end_turn: bool
+
+
+def view(state: ArtichokesState, viewer: int | None) -> ArtichokesView:
+    """The ``ArtichokesView`` of ``state`` for ``viewer`` (a seat, or ``None``).
+
+    Raises:
+        ValueError: ``viewer`` is not a seat of this game.
+    """
+    if viewer is not None and not 0 <= viewer < state.seats:
+        raise ValueError(f"there is no seat {viewer} in this game")
+    seats = tuple(
+        SeatView(
+            seat=s,
+            deck_count=len(z.deck),
+            hand_count=len(z.hand),
+            discard=tuple(z.discard),
+            pass_chosen=s in state.passes,
+        )
+        for s, z in enumerate(state.players)
+    )
+    own = state.players[viewer] if viewer is not None else None
+    my_pass = state.passes.get(viewer) if viewer is not None else None
+    legal = (
+        tuple(a.key for a in legal_actions(state, viewer))
+        if viewer is not None and state.phase != "over"
+        else ()
+    )
+    return ArtichokesView(
+        viewer=viewer,
+        seats=seats,
+        active=state.active,
+        turn=state.turn,
+        turn_limit=state.options.turn_limit,
+        phase=state.phase,
+        deciding=deciding_seats(state),
+        row=tuple(state.row),
+        stack_count=len(state.stack),
+        compost=tuple(sorted(state.compost)),
+        in_play=tuple(state.in_play),
+        revealed=tuple(state.revealed),
+        target=state.target,
+        hand=tuple(sorted(own.hand)) if own is not None else None,
+        my_pass=tuple(my_pass) if my_pass is not None else None,
+        legal=legal,
+        winner=state.winner,
+        draw=state.draw,
+        rhubarb=state.options.rhubarb,
+        auto_target=state.options.auto_target,
+        auto_end_turn=state.options.auto_end_turn,
+    )

@@ -1,0 +1,91 @@
+"""Random legal playouts, for the command line, benchmarks and tests.
+
+A playout picks, at every step, a random seat among those that must decide and a random action
+among that seat's legal actions, until the game ends.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.api import apply, deciding_seats, legal_actions, new_game, outcome
+from engine.state import GameState
+from engine.types import Action, Outcome
+
+
+@dataclass
+class PlayoutResult:
+    """One finished random game: its final state, outcome and the action log."""
+
+    state: GameState
+    outcome: Outcome
+    actions: list[Action] = field(default_factory=list)
+
+
+def random_playout(
+    name: str,
+    seats: int,
+    options: Mapping[str, Any] | None,
+    seed: int,
+    rng: random.Random,
+    max_actions: int = 1_000_000,
+) -> PlayoutResult:
+    """Play one game of ``name`` with uniformly random legal choices drawn from ``rng``.
+
+    Raises:
+        RuntimeError: the game did not end within ``max_actions`` actions.
+    """
+    state = new_game(name, seats, options, seed)
+    log: list[Action] = []
+    while (result := outcome(state)) is None:
+        if len(log) >= max_actions:
+            raise RuntimeError(f"game did not end within {max_actions} actions")
+        seat = rng.choice(deciding_seats(state))
+        action = rng.choice(legal_actions(state, seat))
+        apply(state, action)
+        log.append(action)
+    return PlayoutResult(state, result, log)
+
+
+def simulate(
+    name: str, seats: int, games: int, seed: int, options: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """Play ``games`` random games (game ``i`` uses seed ``seed + i``) and return statistics.
+
+    Returns a JSON-ready dict: games, seats, wins_by_seat (list, index = seat), draws,
+    mean_turns, max_turns, actions (applied in total), seconds (wall clock), actions_per_second
+    (each action = one ``legal_actions`` + one ``apply``).
+    """
+    rng = random.Random(seed)
+    wins = [0] * seats
+    draws = 0
+    turns: list[int] = []
+    actions = 0
+    started = time.perf_counter()
+    for i in range(games):
+        result = random_playout(name, seats, options, seed + i, rng)
+        actions += len(result.actions)
+        turns.append(getattr(result.state, "turn", 0))
+        if result.outcome.draw:
+            draws += 1
+        for seat in result.outcome.winners:
+            wins[seat] += 1
+    seconds = time.perf_counter() - started
+    return {
+        "game": name,
+        "games": games,
+        "seats": seats,
+        "wins_by_seat": wins,
+        "draws": draws,
+        "mean_turns": round(sum(turns) / games, 2) if games else 0.0,
+        "max_turns": max(turns, default=0),
+        "turn_histogram_top": Counter(turns).most_common(3),
+        "actions": actions,
+        "seconds": round(seconds, 3),
+        "actions_per_second": round(actions / seconds) if seconds else 0,
+    }

@@ -1,0 +1,51 @@
+"""Who may see what — shared/rules/artichokes.md § Information."""
+
+import dataclasses
+
+import engine
+from tests.engine.artichokes.helpers import A, act, position
+
+
+def test_a_seat_sees_its_own_hand_and_only_counts_of_the_others() -> None:
+    state = position(
+        hands=[["Corn", A], ["Leek", "Beet", A]],
+        decks=[[A, A], ["Peas"]],
+        stack=["Onion", "Carrot"],
+        discards=[["Potato"], []],
+        seed=987654321,
+    )
+    view = engine.view(state, 1)
+    assert view.hand == (A, "Beet", "Leek")
+    assert [(s.hand_count, s.deck_count, s.discard) for s in view.seats] == [
+        (2, 2, ("Potato",)),
+        (3, 1, ()),
+    ]
+    assert view.stack_count == 2
+    text = repr(dataclasses.asdict(view))
+    for secret in ("Corn", "Onion", "Carrot", "Peas", "987654321"):
+        assert secret not in text
+
+
+def test_a_spectator_sees_no_hand_and_has_no_actions() -> None:
+    state = position(hands=[["Corn", A], ["Leek"]])
+    view = engine.view(state, None)
+    assert view.hand is None and view.legal == ()
+    assert "Corn" not in repr(view) and "Leek" not in repr(view)
+
+
+def test_drawn_cards_are_seen_only_by_the_drawer() -> None:
+    state = position(hands=[[A], [A]], decks=[["Beet", A, A, A, A], [A] * 5])
+    events = act(state, 0, "end")
+    private = [e for e in events if e.kind == "drew_cards"]
+    assert [e.visible_to for e in private] == [(0,)]
+    for viewer in (1, None):
+        assert all(
+            "cards" not in e.data or e.kind in {"discarded", "row_filled"}
+            for e in engine.events_for(events, viewer)
+        )
+
+
+def test_the_view_lists_the_viewers_legal_actions() -> None:
+    state = position(hands=[["Broccoli", A, A, A], [A]])
+    assert engine.view(state, 0).legal == ("end", "play:Broccoli")
+    assert engine.view(state, 1).legal == ()

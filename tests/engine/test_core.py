@@ -1,0 +1,115 @@
+"""The game-agnostic engine core: registry, legality, serialisation, replay."""
+
+import json
+
+import pytest
+
+import engine
+from engine import Action, IllegalAction
+from tests.engine.artichokes.helpers import A, position
+
+
+def test_games_are_found_by_name() -> None:
+    assert "artichokes" in engine.game_names()
+    assert engine.get_game("artichokes").title == "Abandon All Artichokes"
+    with pytest.raises(engine.UnknownGame):
+        engine.get_game("chess")
+    with pytest.raises(engine.UnknownGame):
+        engine.new_game("chess", 2, None, 1)
+
+
+@pytest.mark.parametrize(
+    ("seat", "key", "code"),
+    [
+        (1, "end", "not_your_decision"),
+        (0, "play:Artichoke", "illegal"),
+        (0, "harvest:Corn", "illegal"),
+        (0, "nonsense", "illegal"),
+        (7, "end", "unknown_seat"),
+    ],
+)
+def test_an_illegal_action_is_refused_and_changes_nothing(seat: int, key: str, code: str) -> None:
+    state = position(hands=[[A, "Corn"], [A]], row=["Corn"])
+    before = engine.dumps(state)
+    with pytest.raises(IllegalAction) as info:
+        engine.apply(state, Action(seat, key))
+    assert info.value.code == code and info.value.message
+    assert engine.dumps(state) == before
+
+
+def test_legal_actions_are_sorted_and_deterministic() -> None:
+    state = engine.new_game("artichokes", 3, None, 5)
+    seat = engine.deciding_seats(state)[0]
+    actions = engine.legal_actions(state, seat)
+    assert actions == sorted(actions, key=lambda a: a.key)
+    assert actions == engine.legal_actions(engine.clone(state), seat)
+
+
+def test_json_round_trip_is_lossless_and_compact() -> None:
+    state = engine.new_game("artichokes", 4, {"rhubarb": True}, 99)
+    text = engine.dumps(state)
+    assert engine.dumps(engine.loads(text)) == text
+    assert len(text.encode()) <= 4096
+
+
+def test_unreadable_states_are_refused_clearly() -> None:
+    text = engine.dumps(engine.new_game("artichokes", 2, None, 1))
+    with pytest.raises(ValueError, match="schema version"):
+        engine.loads(text.replace('"schema_version":1', '"schema_version":999'))
+    with pytest.raises(ValueError, match="not JSON"):
+        engine.loads("{")
+    broken = json.loads(text)
+    broken["players"] = "nope"
+    with pytest.raises(ValueError):
+        engine.loads(json.dumps(broken))
+
+
+def test_same_seed_and_actions_give_the_same_game() -> None:
+    first = engine.new_game("artichokes", 3, None, 1234)
+    second = engine.new_game("artichokes", 3, None, 1234)
+    assert engine.dumps(first) == engine.dumps(second)
+    assert engine.dumps(engine.new_game("artichokes", 3, None, 1235)) != engine.dumps(first)
+
+
+def test_replay_rebuilds_the_state_from_seed_and_log() -> None:
+    state = engine.new_game("artichokes", 2, None, 3)
+    log = []
+    for _ in range(30):
+        seat = engine.deciding_seats(state)[0]
+        action = engine.legal_actions(state, seat)[-1]
+        engine.apply(state, action)
+        log.append(action)
+    assert engine.dumps(engine.replay("artichokes", 2, None, 3, log)) == engine.dumps(state)
+    assert state.step == 30
+
+
+def test_automatic_players_alone_finish_a_game() -> None:
+    state = engine.new_game("artichokes", 4, {"turn_limit": 200}, 8)
+    while engine.outcome(state) is None:
+        for seat in engine.deciding_seats(state):
+            engine.apply(state, engine.automatic_action(state, seat))
+    assert engine.outcome(state) is not None
+
+
+def test_automatic_action_needs_a_deciding_seat() -> None:
+    state = engine.new_game("artichokes", 2, None, 8)
+    idle = 1 - state.active
+    with pytest.raises(IllegalAction):
+        engine.automatic_action(state, idle)
+
+
+def test_every_action_has_a_description() -> None:
+    state = position(hands=[["Onion", "Corn", A, A], [A], [A]], row=["Beet"])
+    for action in engine.legal_actions(state, 0):
+        assert engine.describe_action(state, action)
+    engine.apply(state, Action(0, "play:Onion"))
+    assert [engine.describe_action(state, a) for a in engine.legal_actions(state, 0)] == [
+        "Onion on seat 2",
+        "Onion on seat 3",
+    ]
+
+
+def test_the_card_reference_comes_from_the_engine() -> None:
+    plain = dict(engine.get_game("artichokes").reference(engine.parse_options("artichokes", None)))
+    assert "Rhubarb" not in plain and len(plain) == 11
+    assert "Compost one Artichoke" in plain["Broccoli"]
