@@ -81,11 +81,13 @@ def get_game(name: str) -> GameDefinition:
     Raises:
         UnknownGame: no such game.
     """
-    _load_builtin_games()
-    try:
-        return _GAMES[name]
-    except KeyError:
-        raise UnknownGame(name) from None
+    definition = _GAMES.get(name)
+    if definition is None:
+        _load_builtin_games()
+        definition = _GAMES.get(name)
+        if definition is None:
+            raise UnknownGame(name)
+    return definition
 
 
 def game_names() -> list[str]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -84,7 +83,6 @@ def simulate(
         "draws": draws,
         "mean_turns": round(sum(turns) / games, 2) if games else 0.0,
         "max_turns": max(turns, default=0),
-        "turn_histogram_top": Counter(turns).most_common(3),
         "actions": actions,
         "seconds": round(seconds, 3),
         "actions_per_second": round(actions / seconds) if seconds else 0,
