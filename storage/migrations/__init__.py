@@ -1,0 +1,1 @@
+"""Numbered plain-SQL migrations (``NNNN_description.sql``), applied by ``storage.migrate``."""
