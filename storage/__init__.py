@@ -1,7 +1,81 @@
-"""Durable game storage on SQLite (aiosqlite)."""
+"""Durable game storage on SQLite (aiosqlite).
+
+Open one :class:`Storage` per process (``await Storage.open(StorageSettings())``) and use
+``storage.games``, ``storage.messages``, ``storage.guilds`` and ``storage.verify_game``.
+Everything returned is a data object from :mod:`storage.models`; every error raised on
+purpose derives from :class:`StorageError`.
+"""
 
 from storage.database import Database
-from storage.errors import DatabaseBusy, SchemaTooNew, StorageError
+from storage.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    DatabaseBusy,
+    GameNotActive,
+    GameNotFound,
+    GameNotInLobby,
+    LobbyChanged,
+    LobbyFull,
+    NotSeated,
+    SchemaTooNew,
+    StaleVersion,
+    StorageError,
+    WrongStatus,
+)
+from storage.games import GameStore
+from storage.guilds import GuildSettingsStore
+from storage.messages import LOBBY, TABLE, MessageStore
+from storage.models import (
+    OPEN_STATUSES,
+    GameMessage,
+    GameRecord,
+    GameResult,
+    GameStatus,
+    GuildSettings,
+    LoadedGame,
+    LoadFailure,
+    LoadReport,
+    LoggedAction,
+    PublicEvent,
+    Seat,
+    VerifyResult,
+)
 from storage.settings import StorageSettings
+from storage.store import Storage
 
-__all__ = ["Database", "DatabaseBusy", "SchemaTooNew", "StorageError", "StorageSettings"]
+__all__ = [
+    "LOBBY",
+    "OPEN_STATUSES",
+    "TABLE",
+    "AlreadySeated",
+    "ChannelBusy",
+    "Database",
+    "DatabaseBusy",
+    "GameMessage",
+    "GameNotActive",
+    "GameNotFound",
+    "GameNotInLobby",
+    "GameRecord",
+    "GameResult",
+    "GameStatus",
+    "GameStore",
+    "GuildSettings",
+    "GuildSettingsStore",
+    "LoadFailure",
+    "LoadReport",
+    "LoadedGame",
+    "LobbyChanged",
+    "LobbyFull",
+    "LoggedAction",
+    "MessageStore",
+    "NotSeated",
+    "PublicEvent",
+    "SchemaTooNew",
+    "Seat",
+    "StaleVersion",
+    "Storage",
+    "StorageError",
+    "StorageSettings",
+    "VerifyResult",
+    "WrongStatus",
+]

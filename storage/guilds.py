@@ -1,0 +1,76 @@
+"""Per-guild settings: language and default table options."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from storage.database import Database
+from storage.models import GuildSettings
+from storage.rows import now_text, to_json
+
+_UNSET: Any = object()
+
+
+def _settings(row: sqlite3.Row) -> GuildSettings:
+    return GuildSettings(
+        guild_id=row["guild_id"],
+        language=row["language"],
+        default_options=json.loads(row["default_options"]),
+        updated_at=datetime.fromisoformat(row["updated_at"]),
+    )
+
+
+class GuildSettingsStore:
+    """Get and set :class:`GuildSettings`."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def get(self, guild_id: int) -> GuildSettings:
+        """The guild's settings; defaults (``language=None``, no options) if never set."""
+        row = await self._db.read(
+            lambda conn: conn.execute(
+                "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            ).fetchone()
+        )
+        return GuildSettings(guild_id) if row is None else _settings(row)
+
+    async def set(
+        self,
+        guild_id: int,
+        *,
+        language: str | None = _UNSET,
+        default_options: Mapping[str, Mapping[str, Any]] = _UNSET,
+    ) -> GuildSettings:
+        """Change the given fields (others keep their value) and return the new settings.
+
+        Args:
+            language: a locale such as ``"fr"``, or ``None`` to clear it.
+            default_options: game name -> options object; replaces the whole mapping.
+        """
+
+        def tx(conn: sqlite3.Connection) -> GuildSettings:
+            row = conn.execute(
+                "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            ).fetchone()
+            current = GuildSettings(guild_id) if row is None else _settings(row)
+            new_language = current.language if language is _UNSET else language
+            new_options = (
+                current.default_options
+                if default_options is _UNSET
+                else {str(k): dict(v) for k, v in default_options.items()}
+            )
+            row = conn.execute(
+                "INSERT INTO guild_settings (guild_id, language, default_options, updated_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "language = excluded.language, default_options = excluded.default_options, "
+                "updated_at = excluded.updated_at RETURNING *",
+                (guild_id, new_language, to_json(new_options), now_text()),
+            ).fetchone()
+            return _settings(row)
+
+        return await self._db.write(tx)

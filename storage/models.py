@@ -1,0 +1,267 @@
+"""Data objects storage hands back (frozen dataclasses, never database rows).
+
+Times are timezone-aware UTC ``datetime`` values. Discord ids (guild, channel, user,
+message) are plain ``int`` snowflakes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, NamedTuple, Protocol
+
+
+class GameStatus(StrEnum):
+    """Where a game is in its life. Allowed moves: lobby → active → finished;
+    lobby → aborted; active → aborted."""
+
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+
+OPEN_STATUSES: tuple[GameStatus, ...] = (GameStatus.LOBBY, GameStatus.ACTIVE)
+"""Statuses of an *open* game; a channel holds at most one open game."""
+
+
+class _OutcomeLike(Protocol):
+    winners: Any
+    draw: bool
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How a game ended, stored as JSON ``{"winners": [...], "draw": bool, "reason": str}``.
+
+    Attributes:
+        winners: winning seats (0-based); empty for a draw or an aborted game.
+        draw: ``True`` when the game ended without a winner.
+        reason: machine-readable reason: the engine's (``"turn_limit"``, ...) or, for an
+            aborted game, the reason given to ``abort_game``.
+    """
+
+    winners: tuple[int, ...] = ()
+    draw: bool = False
+    reason: str = ""
+
+    @classmethod
+    def of(cls, value: GameResult | _OutcomeLike | Mapping[str, Any]) -> GameResult:
+        """Build from a ``GameResult``, an ``engine.Outcome`` or a mapping with the same keys."""
+        if isinstance(value, GameResult):
+            return value
+        if isinstance(value, Mapping):
+            return cls(
+                tuple(int(s) for s in value.get("winners", ())),
+                bool(value.get("draw", False)),
+                str(value.get("reason", "")),
+            )
+        return cls(tuple(int(s) for s in value.winners), bool(value.draw), str(value.reason))
+
+    def to_json(self) -> str:
+        """Compact JSON text of this result."""
+        return json.dumps(
+            {"winners": list(self.winners), "draw": self.draw, "reason": self.reason},
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> GameResult:
+        """Parse the JSON written by :meth:`to_json`."""
+        return cls.of(json.loads(text))
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat of a game.
+
+    Attributes:
+        seat: seat number, 0-based; in a lobby it is the join order (renumbered on leave).
+        user_id: the Discord user holding it, or ``None`` for an automatic player seated
+            as such. A player who left keeps their ``user_id`` here (history).
+        automatic: ``True`` when the engine's automatic player decides for this seat.
+        joined_at: when the seat was taken.
+        left_at: when its player left the running game (``None`` while they play).
+    """
+
+    seat: int
+    user_id: int | None
+    automatic: bool
+    joined_at: datetime
+    left_at: datetime | None = None
+
+    @property
+    def is_human(self) -> bool:
+        """A person still decides for this seat."""
+        return not self.automatic and self.user_id is not None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game row with its seats, as read in one snapshot.
+
+    Attributes:
+        id: the game id (never reused, so it is safe inside Discord ``custom_id`` values).
+        guild_id, channel_id: where the game is played.
+        game_name: the engine's game name, e.g. ``"artichokes"``.
+        host_id: the Discord user who opened the lobby.
+        options: the table options as a JSON object (``engine.parse_options`` reads it).
+        max_seats: the most seats the lobby accepts.
+        status: see :class:`GameStatus`.
+        seed: the game's seed (``None`` in the lobby).
+        state_json: ``engine.dumps`` of the current state (``None`` in the lobby).
+        version: number of actions committed; equals the state's ``step``.
+        result: how it ended (finished or aborted games), else ``None``.
+        created_at, updated_at, started_at, ended_at: times (the last two may be ``None``).
+        set_aside_reason: why ``load_active_games`` set this game aside (its stored state
+            failed validation), else ``None``.
+        seats: the seats, ordered by seat number.
+    """
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game_name: str
+    host_id: int
+    options: dict[str, Any]
+    max_seats: int
+    status: GameStatus
+    seed: int | None
+    state_json: str | None
+    version: int
+    result: GameResult | None
+    created_at: datetime
+    updated_at: datetime
+    started_at: datetime | None
+    ended_at: datetime | None
+    set_aside_reason: str | None
+    seats: tuple[Seat, ...] = field(default=())
+
+    @property
+    def is_open(self) -> bool:
+        """The game is a lobby or active (it occupies its channel)."""
+        return self.status in OPEN_STATUSES
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        """The seat ``user_id`` plays (ignoring seats they left), or ``None``."""
+        for seat in self.seats:
+            if seat.user_id == user_id and seat.left_at is None:
+                return seat
+        return None
+
+
+class PublicEvent(NamedTuple):
+    """A public event kept with a logged action (``engine.Event`` without ``visible_to``)."""
+
+    kind: str
+    seat: int | None
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedAction:
+    """One row of a game's append-only action log.
+
+    Attributes:
+        game_id: the game.
+        seq: 1-based sequence number; the game's version right after this action.
+        seat: the seat that acted.
+        action_key: the engine ``Action.key``.
+        public_events: the action's public events, in order.
+        created_at: when it was committed.
+    """
+
+    game_id: int
+    seq: int
+    seat: int
+    action_key: str
+    public_events: tuple[PublicEvent, ...]
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GameMessage:
+    """A Discord message that shows a game (so the bot can edit or repost it).
+
+    Attributes:
+        game_id: the game.
+        kind: what the message shows, e.g. ``"lobby"`` or ``"table"``.
+        channel_id, message_id: where the message is.
+        updated_at: when it was recorded.
+    """
+
+    game_id: int
+    kind: str
+    channel_id: int
+    message_id: int
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """Per-guild settings.
+
+    Attributes:
+        guild_id: the guild.
+        language: a locale such as ``"en-US"``, or ``None`` to follow each user's client.
+        default_options: game name -> default table options for that game (JSON objects).
+        updated_at: when they were last set, ``None`` if never (all defaults).
+    """
+
+    guild_id: int
+    language: str | None = None
+    default_options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    updated_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedGame:
+    """An active game read at startup: its record and its parsed engine state."""
+
+    game: GameRecord
+    state: Any  # engine.GameState (kept as Any so models stay free of engine imports)
+
+
+class LoadFailure(NamedTuple):
+    """An active game whose stored state failed validation; it is set aside, not loaded."""
+
+    game_id: int
+    error: str
+
+
+@dataclass(frozen=True, slots=True)
+class LoadReport:
+    """What ``load_active_games`` found.
+
+    Attributes:
+        games: active games whose state parsed and matched their row, by id.
+        failures: active games set aside (now or at an earlier startup), by id.
+    """
+
+    games: list[LoadedGame]
+    failures: list[LoadFailure]
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyResult:
+    """The outcome of replaying a game's log and comparing with its stored state.
+
+    Attributes:
+        game_id: the game.
+        ok: ``True`` when the replay reproduces the stored state exactly (and the status
+            agrees with the engine's outcome).
+        message: one English sentence for the admin ``inspect`` command.
+        stored_version: the game's version column.
+        replayed_version: how many log actions replayed cleanly (``None`` when no replay
+            was possible, e.g. a lobby or an unknown game).
+    """
+
+    game_id: int
+    ok: bool
+    message: str
+    stored_version: int
+    replayed_version: int | None

@@ -1,0 +1,139 @@
+"""Shared SQL helpers: times, JSON columns, and rows -> data objects (sync, on the db thread)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from storage.errors import GameNotFound
+from storage.models import (
+    GameRecord,
+    GameResult,
+    GameStatus,
+    LoggedAction,
+    PublicEvent,
+    Seat,
+)
+
+
+def now_text() -> str:
+    """The current UTC time as stored: ISO-8601 with milliseconds."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def parse_time(text: str | None) -> datetime | None:
+    """Parse a stored time (``None`` stays ``None``)."""
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def to_json(value: Any) -> str:
+    """Compact, key-sorted JSON text for a JSON column."""
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, game_name, host_id, options, max_seats, status, seed, state, "
+    "version, result, created_at, updated_at, started_at, ended_at, set_aside_reason"
+)
+
+
+def seat_from_row(row: sqlite3.Row) -> Seat:
+    return Seat(
+        seat=row["seat"],
+        user_id=row["user_id"],
+        automatic=bool(row["automatic"]),
+        joined_at=datetime.fromisoformat(row["joined_at"]),
+        left_at=parse_time(row["left_at"]),
+    )
+
+
+def game_from_row(row: sqlite3.Row, seats: Sequence[Seat]) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        game_name=row["game_name"],
+        host_id=row["host_id"],
+        options=json.loads(row["options"]),
+        max_seats=row["max_seats"],
+        status=GameStatus(row["status"]),
+        seed=row["seed"],
+        state_json=row["state"],
+        version=row["version"],
+        result=None if row["result"] is None else GameResult.from_json(row["result"]),
+        created_at=datetime.fromisoformat(row["created_at"]),
+        updated_at=datetime.fromisoformat(row["updated_at"]),
+        started_at=parse_time(row["started_at"]),
+        ended_at=parse_time(row["ended_at"]),
+        set_aside_reason=row["set_aside_reason"],
+        seats=tuple(seats),
+    )
+
+
+def action_from_row(row: sqlite3.Row) -> LoggedAction:
+    return LoggedAction(
+        game_id=row["game_id"],
+        seq=row["seq"],
+        seat=row["seat"],
+        action_key=row["action_key"],
+        public_events=tuple(
+            PublicEvent(e.get("kind", ""), e.get("seat"), e.get("data", {}))
+            for e in json.loads(row["public_events"])
+        ),
+        created_at=datetime.fromisoformat(row["created_at"]),
+    )
+
+
+def fetch_games(conn: sqlite3.Connection, where: str, params: Sequence[Any]) -> list[GameRecord]:
+    """Games matching ``where`` (SQL over table ``games``), ordered by id, with their seats."""
+    rows = conn.execute(
+        f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY id", params
+    ).fetchall()
+    if not rows:
+        return []
+    seats: dict[int, list[Seat]] = {row["id"]: [] for row in rows}
+    for seat_row in conn.execute(
+        "SELECT * FROM seats WHERE game_id IN (SELECT value FROM json_each(?)) "
+        "ORDER BY game_id, seat",
+        (json.dumps(list(seats)),),
+    ):
+        seats[seat_row["game_id"]].append(seat_from_row(seat_row))
+    return [game_from_row(row, seats[row["id"]]) for row in rows]
+
+
+def fetch_game(conn: sqlite3.Connection, game_id: int) -> GameRecord:
+    """The game ``game_id`` with its seats.
+
+    Raises:
+        GameNotFound: no such game.
+    """
+    games = fetch_games(conn, "id = ?", (game_id,))
+    if not games:
+        raise GameNotFound(game_id)
+    return games[0]
+
+
+def fetch_actions(
+    conn: sqlite3.Connection, game_id: int, after: int = 0, limit: int = -1
+) -> list[LoggedAction]:
+    """Log rows of ``game_id`` with ``seq > after``, ascending, at most ``limit`` (-1: all)."""
+    rows = conn.execute(
+        "SELECT * FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+        (game_id, after, limit),
+    ).fetchall()
+    return [action_from_row(row) for row in rows]
+
+
+def game_status(conn: sqlite3.Connection, game_id: int) -> tuple[GameStatus, int]:
+    """``(status, version)`` of ``game_id``.
+
+    Raises:
+        GameNotFound: no such game.
+    """
+    row = conn.execute("SELECT status, version FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise GameNotFound(game_id)
+    return GameStatus(row["status"]), row["version"]

@@ -1,0 +1,82 @@
+"""The one object the bot holds: an open database with its game, message and guild stores."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from storage.database import Database, Synchronous
+from storage.games import GameStore
+from storage.guilds import GuildSettingsStore
+from storage.messages import MessageStore
+from storage.models import VerifyResult
+from storage.settings import StorageSettings
+from storage.verify import verify_game
+
+
+class Storage:
+    """Cardroom's storage: ``games``, ``messages``, ``guilds`` over one :class:`Database`.
+
+    Usage::
+
+        storage = await Storage.open(StorageSettings())
+        report = await storage.games.load_active_games()
+        ...
+        await storage.close()
+
+    One ``Storage`` per process. Every method may be called from many asyncio tasks at once.
+    """
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        """The underlying :class:`Database`."""
+        self.games = GameStore(db)
+        """Lobbies, games, actions, queries: :class:`GameStore`."""
+        self.messages = MessageStore(db)
+        """Message ids of lobby and table messages: :class:`MessageStore`."""
+        self.guilds = GuildSettingsStore(db)
+        """Per-guild settings: :class:`GuildSettingsStore`."""
+
+    @classmethod
+    async def open(
+        cls,
+        settings: StorageSettings | None = None,
+        *,
+        path: str | Path | None = None,
+        synchronous: Synchronous = "FULL",
+    ) -> Storage:
+        """Open the database of ``settings`` (or ``path``), creating and migrating it.
+
+        Args:
+            settings: defaults to ``StorageSettings()`` (environment / ``.env``).
+            path: overrides ``settings.database_path``.
+            synchronous: ``"FULL"`` (default, durable) or ``"NORMAL"`` (benchmarks only).
+
+        Raises:
+            SchemaTooNew, DatabaseBusy, StorageError: see :meth:`Database.open`.
+        """
+        settings = settings or StorageSettings()
+        db = await Database.open(
+            path if path is not None else settings.database_path,
+            busy_timeout_ms=settings.database_busy_timeout_ms,
+            synchronous=synchronous,
+        )
+        return cls(db)
+
+    async def verify_game(self, game_id: int) -> VerifyResult:
+        """Replay ``game_id``'s log and compare with its stored state (admin "inspect").
+
+        Raises:
+            GameNotFound: no such game.
+        """
+        return await verify_game(self.games, game_id)
+
+    async def close(self) -> None:
+        """Finish queued commits, then close the database."""
+        await self.games.drain()
+        await self.db.close()
+
+    async def __aenter__(self) -> Storage:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()

@@ -1,0 +1,188 @@
+"""commit_action and the other changes to a running game."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import engine
+from storage import (
+    GameNotActive,
+    GameNotFound,
+    GameResult,
+    GameStatus,
+    NotSeated,
+    PublicEvent,
+    StaleVersion,
+    Storage,
+)
+from tests.storage.helpers import open_lobby, play_one, play_to_end, start_game
+
+
+def _next(state: engine.GameState, rng: random.Random) -> tuple[engine.Action, list]:
+    seat = rng.choice(engine.deciding_seats(state))
+    action = rng.choice(engine.legal_actions(state, seat))
+    return action, engine.apply(state, action)
+
+
+async def test_commit_appends_the_log_and_bumps_the_version(storage: Storage) -> None:
+    game, state = await start_game(storage, 1, [1, 2], seed=5)
+    rng = random.Random(0)
+    action, events = _next(state, rng)
+    version = await storage.games.commit_action(
+        game.id, 0, action.seat, action.key, engine.dumps(state), public_events=events
+    )
+    assert version == 1
+    stored = await storage.games.get_game(game.id)
+    assert (stored.version, stored.state_json, stored.status) == (1, engine.dumps(state), "active")
+    [logged] = await storage.games.get_actions(game.id)
+    assert (logged.seq, logged.seat, logged.action_key) == (1, action.seat, action.key)
+    public = [PublicEvent(e.kind, e.seat, e.data) for e in events if e.visible_to is None]
+    assert list(logged.public_events) == public
+
+
+async def test_private_events_are_never_stored(storage: Storage) -> None:
+    game, state = await start_game(storage, 1, [1, 2], seed=5)
+    action, _ = _next(state, random.Random(0))
+    events = [
+        engine.Event("drew", 0, {"cards": ["Carrot"]}, (0,)),
+        engine.Event("drew_count", 0, {"count": 1}),
+        {"kind": "note", "seat": None, "data": {"x": 1}},
+    ]
+    await storage.games.commit_action(
+        game.id, 0, action.seat, action.key, engine.dumps(state), public_events=events
+    )
+    [logged] = await storage.games.get_actions(game.id)
+    assert [e.kind for e in logged.public_events] == ["drew_count", "note"]
+
+
+async def test_stale_version_is_refused_and_writes_nothing(storage: Storage) -> None:
+    game, state = await start_game(storage, 1, [1, 2], seed=5)
+    rng = random.Random(1)
+    await play_one(storage, game.id, state, rng)
+    before = await storage.games.snapshot(game.id)
+    action, _ = _next(state, rng)
+    with pytest.raises(StaleVersion) as info:
+        # Claims version 0 although the game is at 1 (the state itself is well-formed).
+        await storage.games.commit_action(
+            game.id, 0, action.seat, action.key, engine.dumps(state).replace('"step":2', '"step":1')
+        )
+    assert (info.value.expected, info.value.current) == (0, 1)
+    assert await storage.games.snapshot(game.id) == before
+
+
+async def test_the_state_step_must_follow_the_version(storage: Storage) -> None:
+    game, state = await start_game(storage, 1, [1, 2], seed=5)
+    action, _ = _next(state, random.Random(1))
+    with pytest.raises(ValueError, match="step"):
+        await storage.games.commit_action(game.id, 3, action.seat, action.key, engine.dumps(state))
+
+
+async def test_commit_refused_unless_active(storage: Storage) -> None:
+    lobby = await open_lobby(storage, 1, [1, 2])
+    with pytest.raises(GameNotActive) as info:
+        await storage.games.commit_action(lobby.id, 0, 0, "x", '{"step": 1}')
+    assert info.value.status == "lobby"
+    with pytest.raises(GameNotFound):
+        await storage.games.commit_action(999, 0, 0, "x", '{"step": 1}')
+    game, state = await start_game(storage, 2, [1, 2], seed=5)
+    await storage.games.abort_game(game.id, reason="admin")
+    action, _ = _next(state, random.Random(1))
+    with pytest.raises(GameNotActive):
+        await storage.games.commit_action(game.id, 0, action.seat, action.key, engine.dumps(state))
+    assert await storage.games.get_actions(game.id) == []
+
+
+async def test_an_unknown_seat_is_refused(storage: Storage) -> None:
+    game, state = await start_game(storage, 1, [1, 2], seed=5)
+    action, _ = _next(state, random.Random(1))
+    with pytest.raises(ValueError, match="no seat 7"):
+        await storage.games.commit_action(game.id, 0, 7, action.key, engine.dumps(state))
+    assert (await storage.games.get_game(game.id)).version == 0
+
+
+async def test_the_last_action_finishes_the_game(storage: Storage) -> None:
+    game, state = await start_game(storage, 1, [1, 2, 3], seed=11)
+    await play_to_end(storage, game.id, state, random.Random(2))
+    finished = await storage.games.get_game(game.id)
+    outcome = engine.outcome(state)
+    assert finished.status == GameStatus.FINISHED and not finished.is_open
+    assert finished.result == GameResult(outcome.winners, outcome.draw, outcome.reason)
+    assert finished.version == state.step == len(await storage.games.get_actions(game.id))
+    assert finished.ended_at is not None
+    assert await storage.games.find_open_game(1) is None
+    with pytest.raises(GameNotActive):
+        await storage.games.commit_action(
+            game.id, state.step, 0, "x", f'{{"step": {state.step + 1}}}'
+        )
+
+
+async def test_finish_arguments_are_checked(storage: Storage) -> None:
+    game, state = await start_game(storage, 1, [1, 2], seed=5)
+    action, _ = _next(state, random.Random(1))
+    text = engine.dumps(state)
+    with pytest.raises(ValueError, match="needs a result"):
+        await storage.games.commit_action(
+            game.id, 0, action.seat, action.key, text, status="finished"
+        )
+    with pytest.raises(ValueError, match='status="finished"'):
+        await storage.games.commit_action(
+            game.id, 0, action.seat, action.key, text, result=GameResult((0,), False, "x")
+        )
+    with pytest.raises(ValueError, match="only set status"):
+        await storage.games.commit_action(
+            game.id, 0, action.seat, action.key, text, status="aborted"
+        )
+
+
+async def test_finish_game_without_an_action(storage: Storage) -> None:
+    game, state = await start_game(storage, 1, [1, 2], seed=5)
+    await play_one(storage, game.id, state, random.Random(3))
+    with pytest.raises(StaleVersion):
+        await storage.games.finish_game(game.id, expected_version=0, result={"draw": True})
+    done = await storage.games.finish_game(
+        game.id, expected_version=1, result={"winners": [], "draw": True, "reason": "abandoned"}
+    )
+    assert done.status == GameStatus.FINISHED
+    assert done.result == GameResult((), True, "abandoned")
+    assert done.version == 1
+    with pytest.raises(GameNotActive):
+        await storage.games.finish_game(game.id, expected_version=1, result={})
+
+
+async def test_a_leaver_becomes_an_automatic_seat(storage: Storage) -> None:
+    game, state = await start_game(storage, 1, [1, 2, 3], seed=5)
+    seat = await storage.games.leave_game(game.id, 2)
+    assert (seat.seat, seat.user_id, seat.automatic) == (1, 2, True)
+    assert seat.left_at is not None and not seat.is_human
+    game = await storage.games.get_game(game.id)
+    assert [s.automatic for s in game.seats] == [False, True, False]
+    assert game.seat_of(2) is None  # no longer plays
+    assert [g.id for g in await storage.games.find_games_by_player(2)] == []
+    with pytest.raises(NotSeated):
+        await storage.games.leave_game(game.id, 2)
+    # The automatic seat keeps acting in the log.
+    rng = random.Random(4)
+    for _ in range(20):
+        await play_one(storage, game.id, state, rng)
+    assert (await storage.games.get_game(game.id)).version == 20
+
+
+async def test_schema_guards_the_log_and_the_status(storage: Storage, db_path: Path) -> None:
+    game, state = await start_game(storage, 1, [1, 2], seed=5)
+    await play_one(storage, game.id, state, random.Random(3))
+    conn = sqlite3.connect(db_path)
+    for sql in (
+        "UPDATE actions SET action_key = 'x'",
+        "DELETE FROM actions",
+        f"UPDATE games SET status = 'lobby' WHERE id = {game.id}",
+        f"UPDATE games SET version = 5 WHERE id = {game.id}",
+        f"DELETE FROM seats WHERE game_id = {game.id}",
+        f"INSERT INTO actions VALUES ({game.id}, 7, 0, 'x', '[]', 'now')",
+    ):
+        with pytest.raises(sqlite3.IntegrityError):
+            conn.execute(sql)
+    conn.close()

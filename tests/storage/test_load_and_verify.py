@@ -1,0 +1,134 @@
+"""Startup loading (bad rows set aside, never fatal) and replay verification."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from pathlib import Path
+
+import engine
+from storage import Storage
+from tests.storage.helpers import open_lobby, play_one, play_to_end, start_game
+
+
+def _sql(db_path: Path, sql: str, *params: object) -> None:
+    """Change the file behind storage's back, the way corruption or a bad deploy would."""
+    conn = sqlite3.connect(db_path)
+    with conn:
+        conn.execute(sql, params)
+    conn.close()
+
+
+async def test_load_active_games_parses_and_sets_aside(storage: Storage, db_path: Path) -> None:
+    good, good_state = await start_game(storage, 1, [1, 2], seed=1)
+    rng = random.Random(0)
+    for _ in range(3):
+        await play_one(storage, good.id, good_state, rng)
+    broken_json, _ = await start_game(storage, 2, [1, 2], seed=2)
+    wrong_step, _ = await start_game(storage, 3, [1, 2], seed=3)
+    unknown_schema, _ = await start_game(storage, 4, [1, 2], seed=4)
+    await open_lobby(storage, 5, [1])  # lobbies are not loaded
+    done, done_state = await start_game(storage, 6, [1, 2], seed=6)
+    await play_to_end(storage, done.id, done_state, rng)  # finished games are not loaded
+
+    _sql(db_path, 'UPDATE games SET state = \'{"game": "artich\' WHERE id = ?', broken_json.id)
+    _sql(db_path, "UPDATE games SET version = 1 WHERE id = ?", wrong_step.id)
+    state = json.loads(unknown_schema.state_json)
+    state["schema_version"] = 999
+    _sql(db_path, "UPDATE games SET state = ? WHERE id = ?", json.dumps(state), unknown_schema.id)
+
+    report = await storage.games.load_active_games()
+    assert [g.game.id for g in report.games] == [good.id]
+    assert report.games[0].state == good_state
+    failed = dict(report.failures)
+    assert sorted(failed) == sorted([broken_json.id, wrong_step.id, unknown_schema.id])
+    assert "not JSON" in failed[broken_json.id]
+    assert "step 0 != version 1" in failed[wrong_step.id]
+    assert "schema version" in failed[unknown_schema.id]
+
+    # Set aside: still reported, not parsed again, still blocking the channel until aborted.
+    _sql(db_path, "UPDATE games SET state = 'not even json' WHERE id = ?", unknown_schema.id)
+    again = await storage.games.load_active_games()
+    assert [g.game.id for g in again.games] == [good.id]
+    assert dict(again.failures) == failed
+    assert (await storage.games.find_open_game(2)).set_aside_reason == failed[broken_json.id]
+    await storage.games.abort_game(broken_json.id, reason="broken")
+    assert broken_json.id not in dict((await storage.games.load_active_games()).failures)
+
+
+async def test_a_reinstated_game_is_tried_again(storage: Storage, db_path: Path) -> None:
+    game, state = await start_game(storage, 1, [1, 2], seed=1)
+    _sql(db_path, "UPDATE games SET state = 'x' WHERE id = ?", game.id)
+    assert [f.game_id for f in (await storage.games.load_active_games()).failures] == [game.id]
+    _sql(db_path, "UPDATE games SET state = ? WHERE id = ?", engine.dumps(state), game.id)
+    reinstated = await storage.games.reinstate_game(game.id)
+    assert reinstated.set_aside_reason is None
+    report = await storage.games.load_active_games()
+    assert [g.game.id for g in report.games] == [game.id] and report.failures == []
+
+
+async def test_verify_a_played_game(storage: Storage) -> None:
+    game, state = await start_game(storage, 1, [1, 2, 3, 4], seed=77)
+    await play_to_end(storage, game.id, state, random.Random(5))
+    result = await storage.verify_game(game.id)
+    assert result.ok, result.message
+    assert result.replayed_version == result.stored_version == state.step
+    assert "matches" in result.message
+
+
+async def test_verify_a_lobby_and_a_fresh_game(storage: Storage) -> None:
+    lobby = await open_lobby(storage, 1, [1])
+    result = await storage.verify_game(lobby.id)
+    assert result.ok and result.replayed_version is None
+    game, _ = await start_game(storage, 2, [1, 2], seed=1)
+    assert (await storage.verify_game(game.id)).ok
+
+
+async def test_verify_detects_a_tampered_state(storage: Storage, db_path: Path) -> None:
+    game, state = await start_game(storage, 1, [1, 2], seed=8)
+    rng = random.Random(1)
+    for _ in range(6):
+        await play_one(storage, game.id, state, rng)
+    tampered = json.loads(engine.dumps(state))
+    tampered["rng_counter"] += 1
+    _sql(db_path, "UPDATE games SET state = ? WHERE id = ?", json.dumps(tampered), game.id)
+    result = await storage.verify_game(game.id)
+    assert not result.ok and "rng_counter" in result.message and result.replayed_version == 6
+
+
+async def test_verify_detects_a_version_without_its_log_row(
+    storage: Storage, db_path: Path
+) -> None:
+    game, state = await start_game(storage, 1, [1, 2], seed=8)
+    await play_one(storage, game.id, state, random.Random(1))
+    _sql(db_path, "UPDATE games SET version = 2 WHERE id = ?", game.id)
+    result = await storage.verify_game(game.id)
+    assert not result.ok and "log holds 1 actions but the version is 2" in result.message
+
+
+async def test_verify_detects_an_illegal_logged_action(storage: Storage, db_path: Path) -> None:
+    game, state = await start_game(storage, 1, [1, 2], seed=8)
+    await play_one(storage, game.id, state, random.Random(1))
+    _sql(db_path, "DROP TRIGGER actions_no_update")
+    _sql(db_path, "UPDATE actions SET action_key = 'no-such-move' WHERE game_id = ?", game.id)
+    result = await storage.verify_game(game.id)
+    assert not result.ok and "action 1" in result.message and result.replayed_version == 0
+
+
+async def test_verify_detects_an_over_game_still_active(storage: Storage, db_path: Path) -> None:
+    game, state = await start_game(storage, 1, [1, 2], seed=8)
+    rng = random.Random(1)
+    while True:
+        seat = rng.choice(engine.deciding_seats(state))
+        action = rng.choice(engine.legal_actions(state, seat))
+        expected = state.step
+        engine.apply(state, action)
+        # Forget to mark the end: the game stays active with a finished state.
+        await storage.games.commit_action(
+            game.id, expected, action.seat, action.key, engine.dumps(state)
+        )
+        if engine.outcome(state) is not None:
+            break
+    result = await storage.verify_game(game.id)
+    assert not result.ok and "over for the engine" in result.message
