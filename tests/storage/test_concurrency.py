@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,38 @@ async def test_a_cancelled_commit_leaves_a_consistent_game(storage: Storage) -> 
     stored = await storage.games.get_game(game.id)
     assert stored.version == len(await storage.games.get_actions(game.id))
     assert (await storage.verify_game(game.id)).ok
+
+
+async def test_two_processes_racing_on_one_game(db_path: Path) -> None:
+    """Two OS processes commit on the same game; the version check keeps it consistent."""
+    async with await Storage.open(path=db_path) as storage:
+        game, _ = await start_game(storage, 1, [1, 2, 3, 4], seed=21)
+    worker = Path(__file__).with_name("race_worker.py")
+    procs = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(worker),
+            str(db_path),
+            str(game.id),
+            str(seed),
+            "150",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        for seed in (1, 2)
+    ]
+    for proc in procs:
+        assert await proc.stdout.readline() == b"ready\n"
+    for proc in procs:
+        proc.stdin.write(b"go\n")
+        await proc.stdin.drain()
+    outputs = [await proc.communicate() for proc in procs]
+    assert [proc.returncode for proc in procs] == [0, 0], [err.decode() for _, err in outputs]
+    won, stale = (sum(int(out.split()[i]) for out, _ in outputs) for i in (0, 1))
+    async with await Storage.open(path=db_path) as storage:
+        stored = await storage.games.get_game(game.id)
+        assert stored.version == won > 0
+        result = await storage.verify_game(game.id)
+        assert result.ok, result.message
+    assert stale > 0, "the processes never raced; make the game longer"
