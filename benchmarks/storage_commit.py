@@ -1,0 +1,182 @@
+"""Benchmark: commit actions for many concurrent games; print one JSON line.
+
+    .venv/bin/python benchmarks/storage_commit.py [--games 100] [--actions 100]
+        [--think-ms 0] [--synchronous FULL|NORMAL] [--path FILE] [--seed 1]
+
+Every game is a real artichokes game. Its random legal moves, states and events are
+computed, and all games opened and started, *before* the clock starts, so the figures are
+commits only: one asyncio task per game slot awaits ``commit_action`` for each action in
+turn (when its game ends, the task goes on with its next game). ``--think-ms`` adds an
+exponentially distributed pause between a slot's actions (0 = saturation: every game
+commits as fast as it can).
+
+Output keys: games, commits, seconds, commits_per_s, p50_ms, p99_ms, max_ms (latency of
+one ``commit_action`` call, wall clock), think_ms, synchronous, python, sqlite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import platform
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import engine
+from storage import GameResult, Storage
+
+GAME = "artichokes"
+
+
+@dataclass(frozen=True)
+class Move:
+    seat: int
+    key: str
+    state_json: str
+    events: list[engine.Event]
+    result: GameResult | None
+
+
+@dataclass(frozen=True)
+class Script:
+    """One game to replay through storage: setup and its moves."""
+
+    seats: int
+    seed: int
+    moves: list[Move]
+
+
+def scripts_for_slot(rng: random.Random, actions: int) -> list[Script]:
+    """Random games for one task, cut so that they hold ``actions`` moves in total."""
+    scripts: list[Script] = []
+    remaining = actions
+    while remaining > 0:
+        seats, seed = rng.randint(2, 4), rng.randrange(2**31)
+        state = engine.new_game(GAME, seats, None, seed)
+        moves: list[Move] = []
+        while remaining > 0 and engine.outcome(state) is None:
+            seat = rng.choice(engine.deciding_seats(state))
+            action = rng.choice(engine.legal_actions(state, seat))
+            events = engine.apply(state, action)
+            outcome = engine.outcome(state)
+            moves.append(
+                Move(
+                    action.seat,
+                    action.key,
+                    engine.dumps(state),
+                    events,
+                    GameResult.of(outcome) if outcome else None,
+                )
+            )
+            remaining -= 1
+        scripts.append(Script(seats, seed, moves))
+    return scripts
+
+
+async def create_games(storage: Storage, slot: int, scripts: list[Script]) -> list[int]:
+    """Open, fill and start one game per script (before the clock starts); return their ids."""
+    ids = []
+    for number, script in enumerate(scripts):
+        lobby = await storage.games.create_lobby(
+            guild_id=1,
+            channel_id=slot * 10_000 + number,
+            game_name=GAME,
+            host_id=slot * 10 + 1,
+            max_seats=4,
+        )
+        for seat in range(1, script.seats):
+            lobby = await storage.games.join_lobby(lobby.id, slot * 10 + 1 + seat)
+        initial = engine.new_game(GAME, script.seats, None, script.seed)
+        await storage.games.start_game(lobby.id, seed=script.seed, state_json=engine.dumps(initial))
+        ids.append(lobby.id)
+    return ids
+
+
+async def run_slot(
+    storage: Storage,
+    games: list[tuple[int, Script]],
+    latencies: list[float],
+    think_s: float,
+    rng: random.Random,
+) -> None:
+    """Commit every move of this task's games, one game after the other, timing each call."""
+    for game_id, script in games:
+        for version, move in enumerate(script.moves):
+            if think_s:
+                await asyncio.sleep(rng.expovariate(1 / think_s))
+            started = time.perf_counter()
+            await storage.games.commit_action(
+                game_id,
+                version,
+                move.seat,
+                move.key,
+                move.state_json,
+                public_events=move.events,
+                status="finished" if move.result else None,
+                result=move.result,
+            )
+            latencies.append(time.perf_counter() - started)
+
+
+async def bench(args: argparse.Namespace, path: Path) -> dict[str, Any]:
+    rng = random.Random(args.seed)
+    plans = [scripts_for_slot(rng, args.actions) for _ in range(args.games)]
+    latencies: list[float] = []
+    async with await Storage.open(path=path, synchronous=args.synchronous) as storage:
+        slots = []
+        for i, plan in enumerate(plans):
+            ids = await create_games(storage, i, plan)
+            slots.append(list(zip(ids, plan, strict=True)))
+        started = time.perf_counter()
+        await asyncio.gather(
+            *(
+                run_slot(storage, games, latencies, args.think_ms / 1000, random.Random(i))
+                for i, games in enumerate(slots)
+            )
+        )
+        seconds = time.perf_counter() - started
+        for game_id in (1, len(plans) // 2 + 1):  # sanity: what was written replays
+            assert (await storage.verify_game(game_id)).ok
+    latencies.sort()
+    ms = [x * 1000 for x in latencies]
+    return {
+        "games": args.games,
+        "commits": len(ms),
+        "seconds": round(seconds, 3),
+        "commits_per_s": round(len(ms) / seconds),
+        "p50_ms": round(statistics.median(ms), 3),
+        "p99_ms": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 3),
+        "max_ms": round(ms[-1], 3),
+        "think_ms": args.think_ms,
+        "synchronous": args.synchronous,
+        "python": platform.python_version(),
+        "sqlite": sqlite3.sqlite_version,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="concurrent games (tasks)")
+    parser.add_argument("--actions", type=int, default=100, help="commits per task")
+    parser.add_argument("--think-ms", type=float, default=0.0, help="mean pause between moves")
+    parser.add_argument("--synchronous", choices=("FULL", "NORMAL"), default="FULL")
+    parser.add_argument("--path", type=Path, help="database file (default: a temporary one)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.path is not None:
+        result = asyncio.run(bench(args, args.path))
+    else:
+        with tempfile.TemporaryDirectory(prefix="cardroom-bench-") as folder:
+            result = asyncio.run(bench(args, Path(folder) / "bench.sqlite3"))
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
