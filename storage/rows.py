@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -33,6 +33,9 @@ def to_json(value: Any) -> str:
     """Compact, key-sorted JSON text for a JSON column."""
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
+
+OPEN_SQL = "status IN ('lobby', 'active')"
+"""SQL condition of an open (lobby or active) game."""
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game_name, host_id, options, max_seats, status, seed, state, "
@@ -87,21 +90,47 @@ def action_from_row(row: sqlite3.Row) -> LoggedAction:
     )
 
 
-def fetch_games(conn: sqlite3.Connection, where: str, params: Sequence[Any]) -> list[GameRecord]:
-    """Games matching ``where`` (SQL over table ``games``), ordered by id, with their seats."""
+def fetch_games(
+    conn: sqlite3.Connection,
+    where: str,
+    params: Sequence[Any],
+    *,
+    on_bad_row: Callable[[int, Exception], None] | None = None,
+) -> list[GameRecord]:
+    """Games matching ``where`` (SQL over table ``games``), ordered by id, with their seats.
+
+    A row (or one of its seats) that does not convert raises, unless ``on_bad_row`` is
+    given: then it is called with the game id and the error, and the game is left out.
+    """
     rows = conn.execute(
         f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY id", params
     ).fetchall()
     if not rows:
         return []
     seats: dict[int, list[Seat]] = {row["id"]: [] for row in rows}
+    bad: dict[int, Exception] = {}
     for seat_row in conn.execute(
         "SELECT * FROM seats WHERE game_id IN (SELECT value FROM json_each(?)) "
         "ORDER BY game_id, seat",
         (json.dumps(list(seats)),),
     ):
-        seats[seat_row["game_id"]].append(seat_from_row(seat_row))
-    return [game_from_row(row, seats[row["id"]]) for row in rows]
+        try:
+            seats[seat_row["game_id"]].append(seat_from_row(seat_row))
+        except Exception as exc:
+            if on_bad_row is None:
+                raise
+            bad.setdefault(seat_row["game_id"], exc)
+    games = []
+    for row in rows:
+        try:
+            if row["id"] in bad:
+                raise bad[row["id"]]
+            games.append(game_from_row(row, seats[row["id"]]))
+        except Exception as exc:
+            if on_bad_row is None:
+                raise
+            on_bad_row(row["id"], exc)
+    return games
 
 
 def fetch_game(conn: sqlite3.Connection, game_id: int) -> GameRecord:
@@ -137,3 +166,26 @@ def game_status(conn: sqlite3.Connection, game_id: int) -> tuple[GameStatus, int
     if row is None:
         raise GameNotFound(game_id)
     return GameStatus(row["status"]), row["version"]
+
+
+def parse_state_header(state_json: str) -> dict[str, Any]:
+    """``json.loads`` of a state passed in by the bot, checked to be a JSON object.
+
+    Raises:
+        TypeError: not a string.
+        ValueError: not JSON, or not an object.
+    """
+    if not isinstance(state_json, str):
+        raise TypeError("the state must be the JSON text from engine.dumps")
+    try:
+        state = json.loads(state_json)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"the state is not JSON: {exc}") from exc
+    if not isinstance(state, dict):
+        raise ValueError("the state must be a JSON object")
+    return state
+
+
+def touch(conn: sqlite3.Connection, game_id: int, now: str) -> None:
+    """Set the game's ``updated_at`` to ``now``."""
+    conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))

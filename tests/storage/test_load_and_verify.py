@@ -57,6 +57,22 @@ async def test_load_active_games_parses_and_sets_aside(storage: Storage, db_path
     assert broken_json.id not in dict((await storage.games.load_active_games()).failures)
 
 
+async def test_an_unreadable_row_never_stops_startup(storage: Storage, db_path: Path) -> None:
+    good, _ = await start_game(storage, 1, [1, 2], seed=1)
+    bad_time, _ = await start_game(storage, 2, [1, 2], seed=2)
+    bad_seat, _ = await start_game(storage, 3, [1, 2], seed=3)
+    _sql(db_path, "UPDATE games SET created_at = 'yesterday-ish' WHERE id = ?", bad_time.id)
+    _sql(db_path, "UPDATE seats SET joined_at = 'soon' WHERE game_id = ?", bad_seat.id)
+    report = await storage.games.load_active_games()
+    assert [g.game.id for g in report.games] == [good.id]
+    assert [f.game_id for f in report.failures] == [bad_time.id, bad_seat.id]
+    assert "yesterday-ish" in report.failures[0].error
+    assert "soon" in report.failures[1].error
+    again = await storage.games.load_active_games()
+    assert [g.game.id for g in again.games] == [good.id]
+    assert [f.game_id for f in again.failures] == [bad_time.id, bad_seat.id]
+
+
 async def test_a_reinstated_game_is_tried_again(storage: Storage, db_path: Path) -> None:
     game, state = await start_game(storage, 1, [1, 2], seed=1)
     _sql(db_path, "UPDATE games SET state = 'x' WHERE id = ?", game.id)

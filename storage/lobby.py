@@ -1,0 +1,218 @@
+"""Lobby operations: open a lobby, join and leave it, change its options, start the game."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping
+from typing import Any
+
+from storage.database import Database
+from storage.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    GameNotInLobby,
+    LobbyChanged,
+    LobbyFull,
+    NotSeated,
+)
+from storage.models import GameRecord, GameStatus
+from storage.rows import (
+    OPEN_SQL,
+    fetch_game,
+    game_status,
+    now_text,
+    parse_state_header,
+    to_json,
+    touch,
+)
+
+
+class LobbyOperations:
+    """The lobby half of :class:`storage.GameStore`."""
+
+    _db: Database
+
+    async def create_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game_name: str,
+        host_id: int,
+        max_seats: int,
+        options: Mapping[str, Any] | None = None,
+        seat_host: bool = True,
+    ) -> GameRecord:
+        """Open a lobby (status ``lobby``, no state yet) in ``channel_id``.
+
+        Args:
+            max_seats: the most seats the lobby accepts (the game's ``max_players``).
+            options: table options as a JSON object (``None``: the game's defaults).
+            seat_host: give the host seat 0 right away.
+
+        Returns:
+            The new game (version 0).
+
+        Raises:
+            ChannelBusy: the channel already has an open game (its id is on the error).
+        """
+        if max_seats < 1:
+            raise ValueError("max_seats must be at least 1")
+        options_json = to_json(dict(options or {}))
+
+        def tx(conn: sqlite3.Connection) -> GameRecord:
+            existing = conn.execute(
+                f"SELECT id FROM games WHERE channel_id = ? AND {OPEN_SQL}", (channel_id,)
+            ).fetchone()
+            if existing is not None:
+                raise ChannelBusy(channel_id, existing["id"])
+            now = now_text()
+            game_id = conn.execute(
+                "INSERT INTO games (guild_id, channel_id, game_name, host_id, options, "
+                "max_seats, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, game_name, host_id, options_json, max_seats, now, now),
+            ).lastrowid
+            assert game_id is not None
+            if seat_host:
+                _insert_seat(conn, game_id, 0, host_id, now)
+            return fetch_game(conn, game_id)
+
+        return await self._db.write(tx)
+
+    async def join_lobby(self, game_id: int, user_id: int | None) -> GameRecord:
+        """Seat ``user_id`` (or, for ``None``, an automatic player) after the others.
+
+        Returns:
+            The game with its new seat last.
+
+        Raises:
+            GameNotFound, GameNotInLobby, AlreadySeated, LobbyFull.
+        """
+
+        def tx(conn: sqlite3.Connection) -> GameRecord:
+            game = fetch_game(conn, game_id)
+            if game.status != GameStatus.LOBBY:
+                raise GameNotInLobby(game_id, game.status)
+            if user_id is not None:
+                for seat in game.seats:
+                    if seat.user_id == user_id:
+                        raise AlreadySeated(game_id, user_id, seat.seat)
+            if len(game.seats) >= game.max_seats:
+                raise LobbyFull(game_id, game.max_seats)
+            now = now_text()
+            _insert_seat(conn, game_id, len(game.seats), user_id, now)
+            touch(conn, game_id, now)
+            return fetch_game(conn, game_id)
+
+        return await self._db.write(tx)
+
+    async def leave_lobby(self, game_id: int, user_id: int) -> GameRecord:
+        """Remove ``user_id``'s seat; later seats move down by one (seat order = join order).
+
+        Raises:
+            GameNotFound, GameNotInLobby, NotSeated.
+        """
+
+        def tx(conn: sqlite3.Connection) -> GameRecord:
+            game = fetch_game(conn, game_id)
+            if game.status != GameStatus.LOBBY:
+                raise GameNotInLobby(game_id, game.status)
+            seat = next((s.seat for s in game.seats if s.user_id == user_id), None)
+            if seat is None:
+                raise NotSeated(game_id, f"user {user_id}")
+            return _remove_seat(conn, game, seat)
+
+        return await self._db.write(tx)
+
+    async def remove_lobby_seat(self, game_id: int, seat: int) -> GameRecord:
+        """Remove seat number ``seat`` (e.g. an automatic player); later seats move down.
+
+        Raises:
+            GameNotFound, GameNotInLobby, NotSeated.
+        """
+
+        def tx(conn: sqlite3.Connection) -> GameRecord:
+            game = fetch_game(conn, game_id)
+            if game.status != GameStatus.LOBBY:
+                raise GameNotInLobby(game_id, game.status)
+            if not any(s.seat == seat for s in game.seats):
+                raise NotSeated(game_id, f"seat {seat}")
+            return _remove_seat(conn, game, seat)
+
+        return await self._db.write(tx)
+
+    async def set_lobby_options(self, game_id: int, options: Mapping[str, Any]) -> GameRecord:
+        """Replace the lobby's table options (a JSON object).
+
+        Raises:
+            GameNotFound, GameNotInLobby.
+        """
+        options_json = to_json(dict(options))
+
+        def tx(conn: sqlite3.Connection) -> GameRecord:
+            status, _ = game_status(conn, game_id)
+            if status != GameStatus.LOBBY:
+                raise GameNotInLobby(game_id, status)
+            conn.execute(
+                "UPDATE games SET options = ?, updated_at = ? WHERE id = ?",
+                (options_json, now_text(), game_id),
+            )
+            return fetch_game(conn, game_id)
+
+        return await self._db.write(tx)
+
+    async def start_game(self, game_id: int, *, seed: int, state_json: str) -> GameRecord:
+        """Turn the lobby into an active game: seed, initial state, version 0, one transaction.
+
+        Args:
+            seed: the seed the state was built with (non-negative).
+            state_json: ``engine.dumps(engine.new_game(name, len(seats), options, seed))``.
+
+        Raises:
+            GameNotFound, GameNotInLobby.
+            LobbyChanged: the state has a different seat count than the lobby now holds.
+            ValueError: the state is not a fresh state of this game with this seed.
+        """
+        state = parse_state_header(state_json)
+        if state.get("step") != 0:
+            raise ValueError("start_game needs a fresh state (step 0)")
+        if state.get("seed") != seed or seed < 0:
+            raise ValueError(f"the state's seed {state.get('seed')!r} is not {seed}")
+
+        def tx(conn: sqlite3.Connection) -> GameRecord:
+            game = fetch_game(conn, game_id)
+            if game.status != GameStatus.LOBBY:
+                raise GameNotInLobby(game_id, game.status)
+            if state.get("game") != game.game_name:
+                raise ValueError(f"the state is for {state.get('game')!r}, not {game.game_name!r}")
+            if state.get("seats") != len(game.seats):
+                raise LobbyChanged(game_id, state.get("seats"), len(game.seats))
+            now = now_text()
+            conn.execute(
+                "UPDATE games SET status = 'active', seed = ?, state = ?, version = 0, "
+                "started_at = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+                (seed, state_json, now, now, game_id),
+            )
+            return fetch_game(conn, game_id)
+
+        return await self._db.write(tx)
+
+
+def _insert_seat(
+    conn: sqlite3.Connection, game_id: int, seat: int, user_id: int | None, now: str
+) -> None:
+    conn.execute(
+        "INSERT INTO seats (game_id, seat, user_id, automatic, joined_at) VALUES (?, ?, ?, ?, ?)",
+        (game_id, seat, user_id, int(user_id is None), now),
+    )
+
+
+def _remove_seat(conn: sqlite3.Connection, game: GameRecord, seat: int) -> GameRecord:
+    conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game.id, seat))
+    # Ascending, one row at a time: the slot below is always free, so the key never clashes.
+    for later in sorted(s.seat for s in game.seats if s.seat > seat):
+        conn.execute(
+            "UPDATE seats SET seat = ? WHERE game_id = ? AND seat = ?", (later - 1, game.id, later)
+        )
+    touch(conn, game.id, now_text())
+    return fetch_game(conn, game.id)

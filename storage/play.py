@@ -1,0 +1,189 @@
+"""A running game: commit actions, finish, abort, forfeit a seat."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from storage.commits import CommitQueue, CommitRequest
+from storage.database import Database
+from storage.errors import GameNotActive, NotSeated, StaleVersion, WrongStatus
+from storage.models import OPEN_STATUSES, GameRecord, GameResult, GameStatus, Seat
+from storage.rows import fetch_game, game_status, now_text, parse_state_header, seat_from_row, touch
+
+
+class PlayOperations:
+    """The running-game half of :class:`storage.GameStore`."""
+
+    _db: Database
+    _commits: CommitQueue
+
+    async def commit_action(
+        self,
+        game_id: int,
+        expected_version: int,
+        seat: int,
+        action_key: str,
+        new_state_json: str,
+        *,
+        public_events: Iterable[Any] = (),
+        status: GameStatus | str | None = None,
+        result: Any = None,
+    ) -> int:
+        """Commit one applied action atomically: log row, new state, version + 1.
+
+        The ``UPDATE`` matches only ``version = expected_version AND status = 'active'``;
+        on a mismatch nothing is written. Commits of many games share transactions (group
+        commit); the call returns only once its transaction is durable.
+
+        Args:
+            expected_version: the version the action was applied to (``state.step`` before).
+            seat, action_key: the engine ``Action``.
+            new_state_json: ``engine.dumps(state)`` after the action; its ``step`` must be
+                ``expected_version + 1``.
+            public_events: the ``engine.Event`` values ``apply`` returned (or
+                ``PublicEvent``/mappings with ``kind``, ``seat``, ``data``). Events with a
+                ``visible_to`` other than ``None`` are private and are dropped, so all of
+                ``apply``'s events may be passed.
+            status: ``None`` (stays active) or ``"finished"`` when this action ended the game.
+            result: with ``status="finished"``: a ``GameResult``, an ``engine.Outcome`` or a
+                mapping ``{"winners", "draw", "reason"}``.
+
+        Returns:
+            The new version (``expected_version + 1``), equal to the log row's ``seq``.
+
+        Raises:
+            StaleVersion: the game is at another version (``.current`` has it).
+            GameNotActive: the game is a lobby, finished or aborted.
+            GameNotFound: no such game.
+            ValueError: bad arguments (state step, status/result, unknown seat).
+            DatabaseBusy: another process held the write lock for ``busy_timeout``.
+        """
+        if expected_version < 0:
+            raise ValueError("expected_version must be non-negative")
+        step = parse_state_header(new_state_json).get("step")
+        if step != expected_version + 1:
+            raise ValueError(f"the new state's step is {step!r}, expected {expected_version + 1}")
+        result_json = _finish_result(status, result)
+        request = CommitRequest(
+            game_id=game_id,
+            expected_version=expected_version,
+            seat=seat,
+            action_key=action_key,
+            state_json=new_state_json,
+            events_json=json.dumps(_public_events(public_events), separators=(",", ":")),
+            result_json=result_json,
+            future=asyncio.get_running_loop().create_future(),
+        )
+        return await self._commits.submit(request)
+
+    async def finish_game(self, game_id: int, *, expected_version: int, result: Any) -> GameRecord:
+        """Finish an active game without a new action (the state stays as it is).
+
+        Use ``commit_action(..., status="finished")`` when an action ends the game.
+
+        Raises:
+            StaleVersion, GameNotActive, GameNotFound.
+        """
+        result_json = GameResult.of(result).to_json()
+
+        def tx(conn: sqlite3.Connection) -> GameRecord:
+            now = now_text()
+            cursor = conn.execute(
+                "UPDATE games SET status = 'finished', result = ?, ended_at = ?, updated_at = ? "
+                "WHERE id = ? AND version = ? AND status = 'active'",
+                (result_json, now, now, game_id, expected_version),
+            )
+            if cursor.rowcount != 1:
+                status, version = game_status(conn, game_id)
+                if status != GameStatus.ACTIVE:
+                    raise GameNotActive(game_id, status)
+                raise StaleVersion(game_id, expected_version, version)
+            return fetch_game(conn, game_id)
+
+        return await self._db.write(tx)
+
+    async def abort_game(self, game_id: int, *, reason: str = "aborted") -> GameRecord:
+        """Abort a lobby or active game (host cancel, admin abort); frees the channel.
+
+        The result becomes ``GameResult(winners=(), draw=False, reason=reason)``.
+
+        Raises:
+            GameNotFound.
+            WrongStatus: the game is already finished or aborted.
+        """
+        result_json = GameResult((), False, reason).to_json()
+
+        def tx(conn: sqlite3.Connection) -> GameRecord:
+            status, _ = game_status(conn, game_id)
+            if status not in OPEN_STATUSES:
+                raise WrongStatus(game_id, status, OPEN_STATUSES)
+            now = now_text()
+            conn.execute(
+                "UPDATE games SET status = 'aborted', result = ?, ended_at = ?, updated_at = ? "
+                "WHERE id = ?",
+                (result_json, now, now, game_id),
+            )
+            return fetch_game(conn, game_id)
+
+        return await self._db.write(tx)
+
+    async def leave_game(self, game_id: int, user_id: int) -> Seat:
+        """``user_id`` forfeits a running game: their seat is played automatically from now on.
+
+        The seat keeps its number, user id and history (``automatic``, ``left_at`` set).
+
+        Returns:
+            The updated seat.
+
+        Raises:
+            GameNotFound, GameNotActive.
+            NotSeated: the user plays no seat in this game (or already left).
+        """
+
+        def tx(conn: sqlite3.Connection) -> Seat:
+            status, _ = game_status(conn, game_id)
+            if status != GameStatus.ACTIVE:
+                raise GameNotActive(game_id, status)
+            now = now_text()
+            row = conn.execute(
+                "UPDATE seats SET automatic = 1, left_at = ? "
+                "WHERE game_id = ? AND user_id = ? AND left_at IS NULL RETURNING *",
+                (now, game_id, user_id),
+            ).fetchone()
+            if row is None:
+                raise NotSeated(game_id, f"user {user_id}")
+            touch(conn, game_id, now)
+            return seat_from_row(row)
+
+        return await self._db.write(tx)
+
+
+def _finish_result(status: GameStatus | str | None, result: Any) -> str | None:
+    if status is None or status == GameStatus.ACTIVE:
+        if result is not None:
+            raise ValueError('a result needs status="finished"')
+        return None
+    if status != GameStatus.FINISHED:
+        raise ValueError(f'commit_action can only set status "finished", not {status!r}')
+    if result is None:
+        raise ValueError("a finished game needs a result")
+    return GameResult.of(result).to_json()
+
+
+def _public_events(events: Iterable[Any]) -> list[dict[str, Any]]:
+    public: list[dict[str, Any]] = []
+    for event in events:
+        if isinstance(event, Mapping):
+            if event.get("visible_to") is not None:
+                continue
+            kind, seat, data = event["kind"], event.get("seat"), event.get("data", {})
+        else:
+            if getattr(event, "visible_to", None) is not None:
+                continue
+            kind, seat, data = event.kind, event.seat, event.data
+        public.append({"kind": kind, "seat": seat, "data": data})
+    return public

@@ -1,0 +1,80 @@
+"""Finding games and reading their logs."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+
+from storage.database import Database
+from storage.models import GameRecord, GameStatus, LoggedAction
+from storage.rows import OPEN_SQL, fetch_actions, fetch_game, fetch_games
+
+
+class GameQueries:
+    """The read-only part of :class:`storage.GameStore`."""
+
+    _db: Database
+
+    async def get_game(self, game_id: int) -> GameRecord:
+        """The game ``game_id`` (any status) with its seats.
+
+        Raises:
+            GameNotFound.
+        """
+        return await self._db.read(lambda conn: fetch_game(conn, game_id))
+
+    async def find_open_game(self, channel_id: int) -> GameRecord | None:
+        """The open (lobby or active) game of ``channel_id``, or ``None``."""
+        games = await self._db.read(
+            lambda conn: fetch_games(conn, f"channel_id = ? AND {OPEN_SQL}", (channel_id,))
+        )
+        return games[0] if games else None
+
+    async def find_games_by_player(
+        self, user_id: int, *, open_only: bool = True
+    ) -> list[GameRecord]:
+        """Games in which ``user_id`` still plays a seat (not left), by id; open ones only
+        unless ``open_only`` is false."""
+        where = "id IN (SELECT game_id FROM seats WHERE user_id = ? AND left_at IS NULL)" + (
+            f" AND {OPEN_SQL}" if open_only else ""
+        )
+        return await self._db.read(lambda conn: fetch_games(conn, where, (user_id,)))
+
+    async def list_games(
+        self, guild_id: int, statuses: Sequence[GameStatus | str] = (GameStatus.ACTIVE,)
+    ) -> list[GameRecord]:
+        """The guild's games with one of ``statuses`` (default: active), by id."""
+        wanted = json.dumps([str(GameStatus(s)) for s in statuses])
+        return await self._db.read(
+            lambda conn: fetch_games(
+                conn,
+                "guild_id = ? AND status IN (SELECT value FROM json_each(?))",
+                (guild_id, wanted),
+            )
+        )
+
+    async def get_actions(self, game_id: int, *, after: int = 0) -> list[LoggedAction]:
+        """The game's log rows with ``seq > after``, oldest first."""
+        return await self._db.read(lambda conn: fetch_actions(conn, game_id, after))
+
+    async def recent_actions(self, game_id: int, limit: int = 5) -> list[LoggedAction]:
+        """The last ``limit`` log rows (with their public events), oldest first."""
+
+        def tx(conn: sqlite3.Connection) -> list[LoggedAction]:
+            row = conn.execute(
+                "SELECT coalesce(max(seq), 0) AS last FROM actions WHERE game_id = ?", (game_id,)
+            ).fetchone()
+            return fetch_actions(conn, game_id, max(0, row["last"] - limit))
+
+        return await self._db.read(tx)
+
+    async def snapshot(self, game_id: int) -> tuple[GameRecord, list[LoggedAction]]:
+        """The game and its whole log, read in one transaction (for verification).
+
+        Raises:
+            GameNotFound.
+        """
+        return await self._db.read(
+            lambda conn: (fetch_game(conn, game_id), fetch_actions(conn, game_id))
+        )

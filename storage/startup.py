@@ -1,0 +1,114 @@
+"""Startup: load every active game, setting aside the rows that fail validation."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import engine
+from storage.database import Database
+from storage.models import GameRecord, LoadedGame, LoadFailure, LoadReport
+from storage.rows import fetch_game, fetch_games, now_text
+
+
+class StartupOperations:
+    """The startup part of :class:`storage.GameStore`."""
+
+    _db: Database
+
+    async def load_active_games(self) -> LoadReport:
+        """Parse every active game for the bot to resume; set aside the ones that fail.
+
+        A game fails when ``engine.loads`` refuses its state (bad JSON, unknown game or
+        schema version) or the state disagrees with its row (game name, seed, step vs.
+        version, seat count). Failed games are marked (``set_aside_reason``) and not
+        parsed again at later startups until :meth:`reinstate_game`; they still block their
+        channel until an admin aborts them. This never raises for a bad row.
+
+        Returns:
+            ``LoadReport(games, failures)``; ``failures`` lists every active game that is
+            set aside (found now or earlier) as ``(game_id, error)``.
+        """
+        unreadable: list[tuple[int, Exception]] = []
+        games = await self._db.read(
+            lambda conn: fetch_games(
+                conn,
+                "status = 'active'",
+                (),
+                on_bad_row=lambda game_id, exc: unreadable.append((game_id, exc)),
+            )
+        )
+        loaded: list[LoadedGame] = []
+        failures: list[LoadFailure] = []
+        new_failures: list[tuple[int, int | None, str]] = []  # id, version (None: any), error
+        for game_id, exc in unreadable:
+            error = _describe(exc)
+            failures.append(LoadFailure(game_id, error))
+            new_failures.append((game_id, None, error))
+        for game in games:
+            if game.set_aside_reason is not None:
+                failures.append(LoadFailure(game.id, game.set_aside_reason))
+                continue
+            try:
+                loaded.append(LoadedGame(game, parse_state(game)))
+            except Exception as exc:  # any failure sets this one game aside
+                error = _describe(exc)
+                failures.append(LoadFailure(game.id, error))
+                new_failures.append((game.id, game.version, error))
+        if new_failures:
+            now = now_text()
+
+            def tx(conn: sqlite3.Connection) -> None:
+                conn.executemany(
+                    "UPDATE games SET set_aside_at = ?, set_aside_reason = ? "
+                    "WHERE id = ? AND status = 'active' AND version = coalesce(?, version)",
+                    [(now, error, game_id, version) for game_id, version, error in new_failures],
+                )
+
+            await self._db.write(tx)
+        failures.sort()
+        return LoadReport(loaded, failures)
+
+    async def reinstate_game(self, game_id: int) -> GameRecord:
+        """Clear a game's set-aside mark so the next ``load_active_games`` tries it again.
+
+        Raises:
+            GameNotFound.
+        """
+
+        def tx(conn: sqlite3.Connection) -> GameRecord:
+            fetch_game(conn, game_id)
+            conn.execute(
+                "UPDATE games SET set_aside_at = NULL, set_aside_reason = NULL WHERE id = ?",
+                (game_id,),
+            )
+            return fetch_game(conn, game_id)
+
+        return await self._db.write(tx)
+
+
+def parse_state(game: GameRecord) -> engine.GameState:
+    """Parse and cross-check ``game``'s stored state.
+
+    Raises:
+        ValueError: no state, ``engine.loads`` refused it, or it disagrees with the row.
+        engine.UnknownGame: the game is not registered in this engine.
+    """
+    if game.state_json is None:
+        raise ValueError("the game has no state")
+    state = engine.loads(game.state_json)
+    problems = []
+    if state.game != game.game_name:
+        problems.append(f"state is for {state.game!r}, row says {game.game_name!r}")
+    if state.seed != game.seed:
+        problems.append(f"state seed {state.seed} != row seed {game.seed}")
+    if state.step != game.version:
+        problems.append(f"state step {state.step} != version {game.version}")
+    if state.seats != len(game.seats):
+        problems.append(f"state has {state.seats} seats, row has {len(game.seats)}")
+    if problems:
+        raise ValueError("; ".join(problems))
+    return state
+
+
+def _describe(exc: Exception) -> str:
+    return f"{type(exc).__name__}: {exc}"[:2000]
