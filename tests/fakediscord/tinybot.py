@@ -1,12 +1,17 @@
-"""A throwaway discord.py bot for the fake's own tests: each test gives it its commands."""
+"""A throwaway discord.py bot for the fake's own tests (each test gives it its commands), and
+a small scene of a guild, a channel and two users."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 from discord import app_commands
+
+from . import Channel, FakeDiscord, Guild, User
 
 
 class TinyBot(discord.Client):
@@ -60,3 +65,26 @@ class TinyBot(discord.Client):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         self.errors.append(error)
+        if not interaction.response.is_done():
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.send_message(f"error: {error}", ephemeral=True)
+
+
+@dataclass
+class Scene:
+    """A guild "Test Guild" with #general and two members, alice and bob."""
+
+    fake: FakeDiscord
+    guild: Guild
+    channel: Channel
+    alice: User
+    bob: User
+
+
+def scene(fake: FakeDiscord) -> Scene:
+    guild = fake.add_guild("Test Guild")
+    channel = guild.add_text_channel("general")
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    guild.add_member(alice)
+    guild.add_member(bob)
+    return Scene(fake, guild, channel, alice, bob)
