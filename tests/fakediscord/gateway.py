@@ -3,7 +3,9 @@ GUILD_CREATE, dispatches with sequence numbers, RESUME/RESUMED with replay, and 
 test can inject (dropped connection, RECONNECT, INVALID_SESSION).
 
 A session outlives its websocket: dispatches made while the bot is disconnected are kept and
-replayed when it resumes. A session ends when the bot closes with 1000/1001 or is invalidated.
+replayed when it resumes. A session ends when the bot closes with 1000/1001 (discord.py's
+``close()`` actually sends 4000), when the test stops the bot, when a new IDENTIFY arrives while
+it is disconnected, or when it is invalidated.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -144,11 +147,10 @@ class Gateway:
                 "(start one with fake.start_bot(bot))"
             )
         payload = record.payload()
-        loop = asyncio.get_running_loop()
 
         def sent() -> None:
             if record.sent_at is None:
-                record.sent_at = loop.time()
+                record.sent_at = time.monotonic()
                 self.world.changed()
 
         for session in sessions:
@@ -244,6 +246,8 @@ class Gateway:
         if intents & PRIVILEGED_INTENTS & ~self.privileged_intents:
             await conn.ws.close(code=4014, message=b"Disallowed intent(s).")
             return
+        for stale in [s for s in self.live_sessions() if s.conn is None]:
+            self._end(stale)  # a bot identifying anew gave up resuming its old session
         session = Session(intents)
         self.sessions[session.id] = session
         self.identifies += 1
@@ -348,6 +352,13 @@ class Gateway:
                 self._end(session)
         self.world.changed()
 
+    def end_session(self, session_id: str | None) -> None:
+        """Forget a session (its bot is gone): it gets no more events and cannot resume."""
+        session = self.sessions.get(str(session_id))
+        if session is not None:
+            self._end(session)
+
     def _end(self, session: Session) -> None:
         session.invalid = True
         self.sessions.pop(session.id, None)
+        self.world.changed()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import math
 import secrets
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +39,7 @@ class InteractionRecord:
     ``message`` (the message whose component was used, type 3), ``response_type`` (4, 5, 6, 7, 9
     or None), ``original`` (the message ``@original`` designates: the reply, or for 6/7 the
     component's message), ``followups`` (messages sent with the token), ``modal`` (the modal
-    the bot opened, raw), and timings in ``loop.time()`` seconds: ``sent_at`` (written to the
+    the bot opened, raw), and timings in ``time.monotonic()`` seconds: ``sent_at`` (written to the
     bot), ``callback_at``, ``deadline`` (seconds allowed, 3 by default).
     """
 
@@ -64,7 +65,7 @@ class InteractionRecord:
         self.data = data
         self.message = message
         self.deadline = deadline
-        self.created_at = asyncio.get_running_loop().time()
+        self.created_at = time.monotonic()
         self.sent_at: float | None = None
         self.callback_at: float | None = None
         self.response_type: int | None = None
@@ -99,7 +100,7 @@ class InteractionRecord:
         if self.callback_at is not None:
             return "late" if self.late else "answered"
         start = self.sent_at if self.sent_at is not None else self.created_at
-        now = asyncio.get_running_loop().time()
+        now = time.monotonic()
         return "unanswered" if now - start > self.deadline else "pending"
 
     @property
@@ -123,7 +124,7 @@ class InteractionRecord:
 
     def check_token_usable(self) -> None:
         """Raise 401 "Invalid Webhook Token" if expired (15 minutes, or a test expired it)."""
-        now = asyncio.get_running_loop().time()
+        now = time.monotonic()
         if self.expired or now - self.created_at > TOKEN_LIFETIME:
             raise invalid_webhook_token()
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import hdrs, web
+from aiohttp import BodyPartReader, hdrs, web
 
 from .errors import DiscordHTTPError, invalid_form_body
 from .model import IS_COMPONENTS_V2, SUPPRESS_EMBEDS, Attachment, Message
@@ -46,7 +46,7 @@ async def read_body(request: web.Request) -> Body:
         uploads: list[Upload] = []
         reader = await request.multipart()
         async for part in reader:
-            if not isinstance(part, web.BodyPartReader):
+            if not isinstance(part, BodyPartReader):
                 continue
             name = part.name or ""
             if name == "payload_json":

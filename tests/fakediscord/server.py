@@ -51,15 +51,20 @@ class RequestRecord:
 class BotHandle:
     """A bot started by :meth:`FakeDiscord.start_bot`; ``await handle.stop()`` closes it."""
 
-    def __init__(self, bot: discord.Client, task: asyncio.Task[None]) -> None:
+    def __init__(self, bot: discord.Client, task: asyncio.Task[None], fake: FakeDiscord) -> None:
         self.bot = bot
         self.task = task
+        self._fake = fake
 
     async def stop(self) -> None:
-        """Close the bot (as ``bot.close()``) and wait for its ``start`` task to end."""
+        """Close the bot (``bot.close()``), wait for its ``start`` task to end, and end its
+        gateway session (Discord would after a while), so the next interaction finds no bot."""
+        ws = self.bot.ws
         await self.bot.close()
         with contextlib.suppress(asyncio.CancelledError):
             await self.task
+        if ws is not None:
+            self._fake.gateway.end_session(ws.session_id)
 
 
 class FakeDiscord:
@@ -183,7 +188,7 @@ class FakeDiscord:
         short ``guild_ready_timeout`` (e.g. 0.05) or this takes 2 s. Raises what ``start``
         raised if the bot stopped, :class:`WaitTimeout` if it never became ready."""
         task = asyncio.create_task(bot.start(self.world.token), name=f"bot-{len(self._bots)}")
-        handle = BotHandle(bot, task)
+        handle = BotHandle(bot, task, self)
         self._bots.append(handle)
         try:
             await self.wait_for(

@@ -10,7 +10,7 @@ the deferral decides whether it is ephemeral.
 
 from __future__ import annotations
 
-import asyncio
+import time
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -54,7 +54,7 @@ class WebhookApi:
         ]
 
     async def callback(self, request: web.Request) -> web.Response:
-        received = asyncio.get_running_loop().time()
+        received = time.monotonic()
         record = self.world.interactions.for_callback(
             snowflake(request, "interaction_id"), request.match_info["token"]
         )
