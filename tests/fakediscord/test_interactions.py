@@ -246,3 +246,48 @@ async def test_components_v2_buttons_are_found_anywhere_in_the_layout(
     await fake_discord.wait_for(lambda: "v2" in message.text())
     assert message.text() == "Game 7 v2\ncard: kale"
     assert [b["custom_id"] for b in message.buttons()] == ["g:7:v2:discard:kale", "g:7:v2:pass"]
+
+
+async def test_original_and_followups_are_read_edited_and_deleted(
+    fake_discord: FakeDiscord,
+) -> None:
+    s = scene(fake_discord)
+    steps: list[str] = []
+
+    def setup(bot: TinyBot) -> None:
+        @bot.tree.command(name="flow", description="Every webhook route")
+        async def flow(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("first")
+            steps.append((await interaction.original_response()).content)
+            await interaction.edit_original_response(content="first, edited")
+            secret = await interaction.followup.send("for you", ephemeral=True, wait=True)
+            await secret.edit(content="for you, edited")
+            public = await interaction.followup.send("everyone", wait=True)
+            await public.delete()
+            await interaction.delete_original_response()
+            assert interaction.channel is not None
+            await interaction.channel.send("table")  # type: ignore[union-attr]
+            steps.append("done")
+
+    await fake_discord.start_bot(TinyBot(setup))
+
+    record = await s.alice.slash(s.channel, "flow")
+    table = await fake_discord.wait_for_message(s.channel, lambda m: m.text() == "table")
+    secret = await fake_discord.wait_for_message(
+        s.channel, lambda m: "for you" in m.text(), user=s.alice
+    )
+    await fake_discord.wait_for(lambda: "done" in steps)
+
+    assert steps == ["first", "done"]
+    assert record.original is not None and record.original.deleted
+    assert record.followups[0] is secret and secret.ephemeral
+    assert secret.text() == "for you, edited" and record.followups[1].deleted
+    assert s.alice.visible_messages(s.channel) == [secret, table]
+    assert s.bob.visible_messages(s.channel) == [table]
+    hook = "/webhooks/{application_id}/{token}"
+    assert {r.route for r in fake_discord.requests if r.route.split()[1].startswith(hook)} == {
+        f"POST {hook}",
+        f"GET {hook}/messages/{{message_id}}",
+        f"PATCH {hook}/messages/{{message_id}}",
+        f"DELETE {hook}/messages/{{message_id}}",
+    }
