@@ -200,8 +200,9 @@ def check_available(
 class Resolver:
     """Renders resolved users/members/channels/roles for the guild the command runs in."""
 
-    def __init__(self, channel: Channel) -> None:
+    def __init__(self, channel: Channel, bot: User) -> None:
         self.channel = channel
+        self.bot = bot
         self.resolved: dict[str, dict[str, Any]] = {}
 
     def add_user(self, user: User) -> str:
@@ -220,7 +221,7 @@ class Resolver:
 
     def add_channel(self, channel: Channel) -> str:
         data = channel.payload()
-        data["permissions"] = str(self.channel.permissions_for(self.channel._world.bot))
+        data["permissions"] = str(channel.permissions_for(self.bot))
         self.resolved.setdefault("channels", {})[str(channel.id)] = data
         return str(channel.id)
 

@@ -84,6 +84,11 @@ def unauthorized() -> DiscordHTTPError:
     return DiscordHTTPError(401, 0, "401: Unauthorized")
 
 
+def bad_callback(message: str) -> DiscordHTTPError:
+    """A 400 for an interaction callback Discord refuses (wrong type for the interaction...)."""
+    return invalid_form_body({"type": message})
+
+
 def invalid_form_body(problems: dict[str, str]) -> DiscordHTTPError:
     """A 400/50035 with Discord's nested ``errors`` object; ``problems`` maps dotted paths to
     text: ``{"content": "Too long."}`` -> ``{"content": {"_errors": [{"code": "INVALID",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import (
-    DiscordHTTPError,
+    FakeDiscordError,
     invalid_webhook_token,
     unknown_interaction,
     unknown_webhook,
@@ -133,14 +133,13 @@ class InteractionRecord:
 
         For a type 4 or 7 answer that is ``original`` at once; for a deferred type 5 it waits
         until the "thinking" message is completed (by editing ``@original`` or by the first
-        follow-up). Raises :class:`WaitTimeout` or ``AssertionError`` if there is no message.
+        follow-up). Raises :class:`WaitTimeout`, or :class:`FakeDiscordError` if the bot did
+        not answer with a message (type 6 or 9, or no answer yet).
         """
-        if self.response_type in (DEFERRED_UPDATE, MODAL) or self.response_type is None:
-            raise AssertionError(
-                f"{self!r} has no reply message (response type {self.response_type})"
-            )
-        assert self.original is not None
         original = self.original
+        if self.response_type not in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, UPDATE_MESSAGE):
+            raise FakeDiscordError(f"{self!r} has no reply (response type {self.response_type})")
+        assert original is not None
         await self._world.wait_for(
             lambda: not original.loading, timeout=timeout, what=f"the deferred reply to {self!r}"
         )
@@ -287,8 +286,3 @@ class LatencyStats:
             f"{self.count} interactions: p50 {self.p50 * ms:.1f} ms, p99 {self.p99 * ms:.1f} ms, "
             f"max {self.max * ms:.1f} ms; {self.late} late, {self.unanswered} unanswered"
         )
-
-
-def bad_request(message: str) -> DiscordHTTPError:
-    """A plain 400 for callbacks Discord refuses (wrong type for the interaction...)."""
-    return DiscordHTTPError(400, 50035, f"Invalid Form Body: {message}")

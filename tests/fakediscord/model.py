@@ -22,6 +22,8 @@ DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL, LOADING, SUPPRESS_EMBEDS, IS_COMPONENTS_V2 = 1 << 6, 1 << 7, 1 << 2, 1 << 15
 GUILDS, GUILD_MEMBERS, GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 0, 1 << 1, 1 << 9, 1 << 12
 MESSAGE_CONTENT = 1 << 15
+DEFAULT, CHAT_INPUT_COMMAND = 0, 20  # message types
+APPLICATION_COMMAND = 2  # interaction type
 
 
 class WorldHooks(Protocol):
@@ -202,8 +204,8 @@ class Channel:
         if isinstance(target, Member):
             target = target.user
         kind = 0 if isinstance(target, Role) else 1
-        _, *old = self.overwrites.get(target.id, (kind, 0, 0))
-        allow, deny = _overwrite_bits(flags, (old[0], old[1]))
+        _, allow, deny = self.overwrites.get(target.id, (kind, 0, 0))
+        allow, deny = _overwrite_bits(flags, (allow, deny))
         if allow or deny:
             self.overwrites[target.id] = (kind, allow, deny)
         else:
@@ -308,9 +310,12 @@ class Guild:
 
     def add_member(self, user: User, *roles: Role) -> Member:
         """Make ``user`` a member with ``roles`` (the bot sees GUILD_MEMBER_ADD if it asked for
-        the members intent). Returns the existing member if already there."""
+        the members intent). For an existing member, adds the missing ``roles``."""
         if user.id in self.members:
-            return self.members[user.id]
+            member = self.members[user.id]
+            for role in roles:
+                member.add_role(role)
+            return member
         member = Member(self._world, self, user, list(roles))
         self.members[user.id] = member
         if user is not self._world.bot:
@@ -498,9 +503,6 @@ class Message:
             return self.ephemeral_for is user
         return self.channel.can(user, view_channel=True)
 
-    def mentions_user(self, user: User) -> bool:
-        return user in self.mentions
-
     def set_mentions(self, allowed: dict[str, Any] | None, users: dict[int, User]) -> None:
         """Work out who is pinged from ``<@id>`` in the content and ``allowed_mentions``."""
         mentioned = [users[int(i)] for i in _USER_MENTION.findall(self.content) if int(i) in users]
@@ -544,7 +546,7 @@ class Message:
                 data["member"] = member.payload(with_user=False)
         record = self.interaction
         if record is not None:
-            data["type"] = 20 if record.type == 2 else 0
+            data["type"] = CHAT_INPUT_COMMAND if record.type == APPLICATION_COMMAND else DEFAULT
             data["webhook_id"] = str(self._world.bot.id)
             data["application_id"] = str(self._world.bot.id)
             data["interaction_metadata"] = record.metadata()

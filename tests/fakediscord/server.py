@@ -186,7 +186,8 @@ class FakeDiscord:
         """Start ``bot`` with the fake's token (``asyncio.create_task(bot.start(token))``) and
         wait until it is ready (logged in, ``setup_hook`` done, guilds received). Give the bot a
         short ``guild_ready_timeout`` (e.g. 0.05) or this takes 2 s. Raises what ``start``
-        raised if the bot stopped, :class:`WaitTimeout` if it never became ready."""
+        raised if the bot stopped (closing it first), :class:`WaitTimeout` if it never became
+        ready."""
         task = asyncio.create_task(bot.start(self.world.token), name=f"bot-{len(self._bots)}")
         handle = BotHandle(bot, task, self)
         self._bots.append(handle)
@@ -198,6 +199,7 @@ class FakeDiscord:
             await handle.stop()
             raise
         if task.done():
+            await bot.close()
             task.result()
             raise FakeDiscordError("the bot stopped before it was ready")
         return handle
@@ -383,11 +385,8 @@ class FakeDiscord:
         return json_response(data)
 
     async def _attachment(self, request: web.Request) -> web.Response:
-        message_ids = list(self.world.messages.values())
-        wanted = int(request.match_info["attachment_id"])
-        for message in message_ids:
-            for attachment in message.attachments:
-                if attachment.id == wanted:
-                    kind = attachment.content_type or "application/octet-stream"
-                    return web.Response(body=attachment.data, headers={"Content-Type": kind})
-        return json_response({"message": "404: Not Found", "code": 0}, 404)
+        attachment = self.world.attachments.get(int(request.match_info["attachment_id"]))
+        if attachment is None:
+            return json_response({"message": "404: Not Found", "code": 0}, 404)
+        kind = attachment.content_type or "application/octet-stream"
+        return web.Response(body=attachment.data, headers={"Content-Type": kind})

@@ -57,6 +57,8 @@ async def test_login_gets_user_application_guilds_and_syncs_commands(
 
     again = await bot.tree.sync()
     assert {c.name: c.id for c in again} == {n: int(c["id"]) for n, c in synced.items()}
+    await fake.wait_for(lambda: bot.latency < 1, what="a heartbeat ACK")  # inf until ACKed
+    assert [c.heartbeats for c in fake.gateway.connections] == [1]
 
 
 async def test_guild_commands_are_synced_to_their_guild(fake_discord: FakeDiscord) -> None:
@@ -101,3 +103,15 @@ async def test_a_wrong_token_is_refused() -> None:
             await bot.start("not-the-token")
         await bot.close()
         assert fake.requests[0].status == 401
+
+
+async def test_privileged_intents_the_application_lacks_are_refused(
+    fake_discord: FakeDiscord,
+) -> None:
+    fake_discord.gateway.privileged_intents = 0
+    bot = TinyBot(intents=discord.Intents.all())
+
+    with pytest.raises(discord.PrivilegedIntentsRequired):
+        await fake_discord.start_bot(bot)
+
+    assert bot.is_closed()

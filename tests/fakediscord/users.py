@@ -112,7 +112,7 @@ class User:
                 is_owner=guild is not None and guild.owner is self,
             )
         values = {**(options or {}), **kwargs}
-        data = build_command_data(found, path, values, Resolver(channel))
+        data = build_command_data(found, path, values, Resolver(channel, world.bot))
         record = InteractionRecord(
             world,
             kind=APPLICATION_COMMAND,
@@ -191,7 +191,7 @@ class User:
                 raise OptionError(f"{c.describe(menu)} offers {offered}, not {wrong}")
             data["values"] = list(values)
         else:
-            resolver = Resolver(message.channel)
+            resolver = Resolver(message.channel, self._world.bot)
             data["values"] = [_resolve(resolver, v) for v in values]
             data["resolved"] = resolver.resolved
         return await self._component_interaction(message, data, wait, timeout)
@@ -255,9 +255,10 @@ class User:
         try:
             await asyncio.wait_for(asyncio.shield(record.answered), timeout)
         except TimeoutError:
+            connected = "a bot is connected" if world.bot_connected() else "no bot is connected"
             raise InteractionFailed(
-                f"the bot did not answer {record!r} within {timeout} s (users see 'This "
-                f"interaction failed' after {record.deadline} s)",
+                f"the bot did not answer {record!r} within {timeout} s ({connected}; users see "
+                f"'This interaction failed' after {record.deadline} s)",
                 record,
             ) from None
         return record

@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from .errors import already_acknowledged, unknown_interaction, unknown_message, unknown_webhook
+from .errors import (
+    already_acknowledged,
+    bad_callback,
+    unknown_interaction,
+    unknown_message,
+    unknown_webhook,
+)
 from .interactions import (
     CHANNEL_MESSAGE,
     DEFERRED_CHANNEL_MESSAGE,
@@ -24,7 +30,6 @@ from .interactions import (
     MODAL,
     UPDATE_MESSAGE,
     InteractionRecord,
-    bad_request,
 )
 from .messages import Body, read_body
 from .model import EPHEMERAL
@@ -65,7 +70,7 @@ class WebhookApi:
         body = await read_body(request)
         kind = body.json.get("type")
         if not isinstance(kind, int):
-            raise bad_request("a callback needs an integer 'type'")
+            raise bad_callback("A callback needs an integer type.")
         original = self._respond(record, kind, body)
         record.acknowledge(kind, original, received)
         return json_response(_callback_answer(record, kind, original))
@@ -95,7 +100,7 @@ class WebhookApi:
         if kind == MODAL:
             record.modal = data
             return None
-        raise bad_request(f"callback type {kind!r} cannot answer a type {record.type} interaction")
+        raise bad_callback(f"Callback type {kind} cannot answer a type {record.type} interaction.")
 
     async def followup(self, request: web.Request) -> web.Response:
         world = self.world

@@ -49,6 +49,8 @@ class GatewayHooks(Protocol):
 
     def deliver_interaction(self, record: InteractionRecord) -> None: ...
 
+    def connected_sessions(self) -> list[Any]: ...
+
 
 class World:
     """Users, guilds, channels, messages, commands and interactions of one fake Discord.
@@ -67,6 +69,7 @@ class World:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        self.attachments: dict[int, Attachment] = {}
         self._dms: dict[int, Channel] = {}
         self.bot = self.add_user("Cardroom", bot=True)
         self.owner = self.add_user("app-owner")
@@ -96,6 +99,10 @@ class World:
     def deliver_interaction(self, record: InteractionRecord) -> None:
         """Send INTERACTION_CREATE to the bot; raises :class:`BotOffline` if none is there."""
         self._gateway.deliver_interaction(record)
+
+    def bot_connected(self) -> bool:
+        """Whether a bot has a gateway connection open now."""
+        return bool(self._gateway.connected_sessions())
 
     def register_channel(self, channel: Channel) -> None:
         self.channels[channel.id] = channel
@@ -266,7 +273,7 @@ class World:
         guessed = mimetypes.guess_type(upload.filename)[0]
         content_type = guessed or upload.content_type
         url = f"{self._base_url()}/attachments/{channel.id}/{attachment_id}/{upload.filename}"
-        return Attachment(
+        attachment = Attachment(
             attachment_id,
             upload.filename,
             upload.data,
@@ -274,3 +281,5 @@ class World:
             content_type=content_type,
             description=description,
         )
+        self.attachments[attachment_id] = attachment
+        return attachment
