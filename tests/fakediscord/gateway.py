@@ -48,9 +48,8 @@ class _Dispatch:
 class Connection:
     """One websocket of a bot; ``session`` once it identified or resumed."""
 
-    def __init__(self, ws: web.WebSocketResponse, via_resume_url: bool) -> None:
+    def __init__(self, ws: web.WebSocketResponse) -> None:
         self.ws = ws
-        self.via_resume_url = via_resume_url
         self.session: Session | None = None
         self.heartbeats = 0
         self.writer: asyncio.Task[None] | None = None
@@ -68,7 +67,6 @@ class Session:
         self.events: deque[_Dispatch] = deque(maxlen=REPLAY_LIMIT)
         self.conn: Connection | None = None
         self.wake = asyncio.Event()
-        self.resumes = 0
         self.invalid = False
 
     def push(self, event: str, data: Any, on_sent: Callable[[], None] | None = None) -> None:
@@ -201,7 +199,7 @@ class Gateway:
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
-        conn = Connection(ws, via_resume_url=request.path.endswith("-resume"))
+        conn = Connection(ws)
         self.connections.add(conn)
         hello = {"heartbeat_interval": int(self.heartbeat_interval * 1000), "_trace": ["fake"]}
         try:
@@ -292,7 +290,6 @@ class Gateway:
             session.conn = None
             old.closed_by_fake = True
             await old.ws.close(code=4000, message=b"fake: resumed elsewhere")
-        session.resumes += 1
         self.resumes += 1
         self._attach(conn, session, sent_seq=seq)
         session.push("RESUMED", {"_trace": ["fake"]})

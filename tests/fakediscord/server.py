@@ -121,6 +121,8 @@ class FakeDiscord:
 
     async def start(self) -> None:
         """Listen on 127.0.0.1 (random port) and point discord.py at the fake."""
+        if discord.http.Route.BASE.startswith("http://127.0.0.1"):
+            raise RuntimeError(f"discord.py already points at a fake ({discord.http.Route.BASE})")
         app = web.Application(middlewares=[self._middleware])
         routes = [
             web.get("/gateway", self.gateway.handle),
@@ -132,7 +134,7 @@ class FakeDiscord:
             *self._webhooks.routes(API_PREFIX),
         ]
         app.add_routes(routes)
-        self._routes = {f"{r.method} {r.path.removeprefix(API_PREFIX)}" for r in routes}  # type: ignore[attr-defined]
+        self._routes = {f"{r.method} {r.path.removeprefix(API_PREFIX)}" for r in routes}
         app.router.add_route("*", "/{tail:.*}", self._unknown_route)
         self._runner = web.AppRunner(app, access_log=None, handler_cancellation=True)
         await self._runner.setup()
@@ -143,10 +145,13 @@ class FakeDiscord:
         self._patch_discord()
 
     async def stop(self) -> None:
-        """Stop the bots started here, close the gateway and server, restore discord.py."""
+        """Stop the bots started here, close the gateway and server, restore discord.py. A bot
+        whose ``start`` task died with an exception is reported in ``problems``."""
         for handle in self._bots:
             if not handle.task.done():
                 await handle.stop()
+            elif not handle.task.cancelled() and handle.task.exception() is not None:
+                self.problems.append(f"a bot stopped with {handle.task.exception()!r}")
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -155,8 +160,6 @@ class FakeDiscord:
 
     def _patch_discord(self) -> None:
         route, gateway = discord.http.Route, discord.gateway.DiscordWebSocket
-        if route.BASE.startswith("http://127.0.0.1"):
-            raise RuntimeError(f"discord.py already points at a fake ({route.BASE})")
         self._saved_hosts = (route.BASE, gateway.DEFAULT_GATEWAY)
         route.BASE = self.url + API_PREFIX
         gateway.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{self.port}/gateway")
@@ -199,6 +202,7 @@ class FakeDiscord:
             await handle.stop()
             raise
         if task.done():
+            self._bots.remove(handle)  # its failure is raised here, not reported again
             await bot.close()
             task.result()
             raise FakeDiscordError("the bot stopped before it was ready")

@@ -57,6 +57,7 @@ async def test_login_gets_user_application_guilds_and_syncs_commands(
 
     again = await bot.tree.sync()
     assert {c.name: c.id for c in again} == {n: int(c["id"]) for n, c in synced.items()}
+    assert fake.world.commands.syncs == 2
     await fake.wait_for(lambda: bot.latency < 1, what="a heartbeat ACK")  # inf until ACKed
     assert [c.heartbeats for c in fake.gateway.connections] == [1]
 
