@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import components, permissions
@@ -389,25 +390,16 @@ class Guild:
         }
 
 
+@dataclass(eq=False, repr=False)
 class Attachment:
     """An uploaded file kept with its bytes; ``url`` serves them from the fake."""
 
-    def __init__(
-        self,
-        attachment_id: int,
-        filename: str,
-        data: bytes,
-        *,
-        url: str,
-        content_type: str | None = None,
-        description: str | None = None,
-    ) -> None:
-        self.id = attachment_id
-        self.filename = filename
-        self.data = data
-        self.url = url
-        self.content_type = content_type
-        self.description = description
+    id: int
+    filename: str
+    data: bytes
+    url: str
+    content_type: str | None = None
+    description: str | None = None
 
     def __repr__(self) -> str:
         return f"<Attachment {self.filename!r} {len(self.data)} bytes>"

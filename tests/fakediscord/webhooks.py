@@ -3,7 +3,8 @@ for follow-ups and ``@original``.
 
 Callback types: 4 (message, ephemeral with flag 64), 5 (deferred "thinking" message), 6 (deferred
 update of the component's message), 7 (update the component's message), 9 (modal, recorded).
-With ``?with_response=1`` the answer is 200 ``{"interaction": ..., "resource": ...}``. After a
+With ``?with_response=1`` (as discord.py 2.7 sends) the answer is 200
+``{"interaction": ..., "resource": ...}``, otherwise 204. After a
 type 5, the first follow-up completes the "thinking" message instead of posting a new one, and
 the deferral decides whether it is ephemeral.
 """
@@ -73,6 +74,8 @@ class WebhookApi:
             raise bad_callback("A callback needs an integer type.")
         original = self._respond(record, kind, body)
         record.acknowledge(kind, original, received)
+        if request.query.get("with_response", "").lower() not in ("1", "true"):
+            return no_content()
         return json_response(_callback_answer(record, kind, original))
 
     def _respond(self, record: InteractionRecord, kind: int, body: Body) -> Message | None:

@@ -274,12 +274,7 @@ class World:
         content_type = guessed or upload.content_type
         url = f"{self._base_url()}/attachments/{channel.id}/{attachment_id}/{upload.filename}"
         attachment = Attachment(
-            attachment_id,
-            upload.filename,
-            upload.data,
-            url=url,
-            content_type=content_type,
-            description=description,
+            attachment_id, upload.filename, upload.data, url, content_type, description
         )
         self.attachments[attachment_id] = attachment
         return attachment
