@@ -3,6 +3,7 @@
 Public: Garden Row, every Discard Pile, the Compost Pile, the size of every Deck, Hand and of the
 Garden Stack, cards revealed by a power, whose turn and which phase. Own hand: only its owner.
 Nobody: the order of a Deck or of the Garden Stack, another seat's Eggplant choice, the seed.
+Once the game is over every hand is shown (the winner reveals theirs; the table shows them all).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ class ArtichokesView:
         my_pass: the viewer's committed Eggplant pass, if any.
         legal: the viewer's legal action keys, sorted.
         winner: winning seat, ``draw``: ended at the turn limit.
+        final_hands: every seat's hand (sorted), only once the game is over.
         rhubarb, auto_target, auto_end_turn: the table options in force.
     """
 
@@ -70,6 +72,7 @@ class ArtichokesView:
     legal: tuple[str, ...]
     winner: int | None
     draw: bool
+    final_hands: tuple[tuple[str, ...], ...] | None
     rhubarb: bool
     auto_target: bool
     auto_end_turn: bool
@@ -119,6 +122,9 @@ def view(state: ArtichokesState, viewer: int | None) -> ArtichokesView:
         legal=legal,
         winner=state.winner,
         draw=state.draw,
+        final_hands=(
+            tuple(tuple(sorted(z.hand)) for z in state.players) if state.phase == "over" else None
+        ),
         rhubarb=state.options.rhubarb,
         auto_target=state.options.auto_target,
         auto_end_turn=state.options.auto_end_turn,

@@ -49,3 +49,11 @@ def test_the_view_lists_the_viewers_legal_actions() -> None:
     state = position(hands=[["Broccoli", A, A, A], [A]])
     assert engine.view(state, 0).legal == ("end", "play:Broccoli")
     assert engine.view(state, 1).legal == ()
+
+
+def test_every_hand_is_shown_once_the_game_is_over() -> None:
+    state = position(hands=[["Corn"], ["Leek", A]], decks=[["Beet"], []])
+    assert engine.view(state, None).final_hands is None
+    act(state, 0, "end")
+    assert engine.outcome(state).winners == (0,)
+    assert engine.view(state, None).final_hands == (("Beet", "Corn"), (A, "Leek"))

@@ -28,19 +28,21 @@ def perturb_hidden(
     """A copy of ``state`` whose cards hidden from ``viewer`` are redistributed at random.
 
     Hidden from ``viewer``: the Garden Stack, every Personal Deck (order and content), the
-    hands of the other seats (except an already-committed Eggplant pass, whose cards must stay
-    in that hand), and the seed. Zone sizes are kept, since they are public.
+    hands of the other seats while the game runs (except an already-committed Eggplant pass,
+    whose cards must stay in that hand; once the game is over every hand is public), and the
+    seed. Zone sizes are kept, since they are public.
     """
     other = engine.clone(state)
     assert isinstance(other, ArtichokesState)
     other.seed = rng.randrange(2**40)
     other.rng_counter = rng.randrange(10_000)
     zones = [other.stack] + [z.deck for z in other.players]
-    zones += [
-        z.hand
-        for seat, z in enumerate(other.players)
-        if seat != viewer and seat not in other.passes
-    ]
+    if other.phase != "over":
+        zones += [
+            z.hand
+            for seat, z in enumerate(other.players)
+            if seat != viewer and seat not in other.passes
+        ]
     pool = [card for zone in zones for card in zone]
     rng.shuffle(pool)
     for zone in zones:

@@ -1,0 +1,50 @@
+"""Per-game presentation: how each engine game is shown in Discord (text and components)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.i18n import Translator
+from bot.screens import HandScreen
+from engine.types import Event
+
+
+@dataclass(frozen=True)
+class HostOption:
+    """A table option the host can toggle in the lobby: the options-model ``field`` (a bool) and
+    its ``label`` msgid."""
+
+    field: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Presenter:
+    """How one game is shown.
+
+    Attributes:
+        table_text: ``(spectator_view, names, recent_lines, _, game_id) -> str``.
+        hand_screen: ``(seat_view, names, private_lines, _) -> HandScreen``.
+        event_line: ``(event, viewer, names, _) -> str | None``.
+        select_to_key: ``(select_kind, values) -> action key | None``.
+        host_options: the options the lobby offers as toggles.
+    """
+
+    table_text: Callable[[Any, Sequence[str], Sequence[str], Translator, int], str]
+    hand_screen: Callable[[Any, Sequence[str], Sequence[str], Translator], HandScreen]
+    event_line: Callable[[Event, int | None, Sequence[str], Translator], str | None]
+    select_to_key: Callable[[str, Sequence[str]], str | None]
+    host_options: tuple[HostOption, ...]
+
+
+def presenter(game: str) -> Presenter:
+    """The presenter of engine game ``game``.
+
+    Raises:
+        KeyError: the bot cannot show that game.
+    """
+    from bot.games import artichokes
+
+    return {"artichokes": artichokes.PRESENTER}[game]

@@ -1,0 +1,161 @@
+"""Abandon All Artichokes events in words, for the table's "last events" and a player's screen.
+
+Only events the viewer may see are ever passed in (``engine.events_for``); private events are
+worded for their audience ("You drew ...").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from bot.i18n import Translator
+from engine.types import Event
+
+
+def cards_text(cards: Iterable[str], _: Translator) -> str:
+    """``["Artichoke", "Beet", "Artichoke"]`` -> ``"Artichoke ×2, Beet"`` (translated, sorted)."""
+    counts = Counter(cards)
+    if not counts:
+        return _("nothing")
+    parts = []
+    for kind in sorted(counts):
+        name = _.card(kind)
+        parts.append(f"{name} ×{counts[kind]}" if counts[kind] > 1 else name)
+    return ", ".join(parts)
+
+
+def event_line(event: Event, viewer: int | None, names: Sequence[str], _: Translator) -> str | None:
+    """One line for ``event`` as ``viewer`` sees it, or ``None`` for events not worth a line.
+
+    ``names[seat]`` is how a seat is shown (a mention or a display name).
+    """
+    d = event.data
+    who = names[event.seat] if event.seat is not None else ""
+    kind = event.kind
+    target = names[d["target"]] if "target" in d else ""
+    if kind == "harvested":
+        return _("{player} harvested {card}.", player=who, card=_.card(d["card"]))
+    if kind == "played":
+        return _("{player} played {card}.", player=who, card=_.card(d["card"]))
+    if kind == "composted":
+        return _("{player} composted {cards}.", player=who, cards=cards_text(d["cards"], _))
+    if kind == "beet":
+        result = (
+            _("both Artichokes, both composted") if d["composted"] else _("the cards swap hands")
+        )
+        return _(
+            "Beet: {player} drew {taken} from {target}, {target} drew {given} from {player}: "
+            "{result}.",
+            player=who,
+            target=target,
+            taken=_.card(d["taken"]),
+            given=_.card(d["given"]),
+            result=result,
+        )
+    if kind == "row_card_to_deck":
+        return _(
+            "{player} put {card} from the Garden Row on top of their Personal Deck.",
+            player=who,
+            card=_.card(d["card"]),
+        )
+    if kind == "pass_started":
+        return _("Eggplant: everyone chooses 2 cards to pass to the next player.")
+    if kind == "pass_chosen":
+        if d["changed"]:
+            return _("{player} changed their choice.", player=who)
+        return _("{player} has chosen.", player=who)
+    if kind == "pass_chosen_cards":
+        return _("You chose to pass {cards}.", cards=cards_text(d["cards"], _))
+    if kind == "passed":
+        return _(
+            "{player} passed {count} card(s) to {to}.",
+            player=who,
+            count=d["count"],
+            to=names[d["to"]],
+        )
+    if kind == "passed_cards":
+        cards = cards_text(d["cards"], _)
+        if viewer == event.seat:
+            return _("You passed {cards} to {to}.", cards=cards, to=names[d["to"]])
+        return _("{player} passed you {cards}.", player=who, cards=cards)
+    if kind == "leek_revealed":
+        return _(
+            "Leek: {player} revealed {card} from the top of {target}'s Personal Deck.",
+            player=who,
+            card=_.card(d["card"]),
+            target=target,
+        )
+    if kind == "leek_placed":
+        if d["into"] == "hand":
+            return _("{player} took {card} into their hand.", player=who, card=_.card(d["card"]))
+        return _(
+            "{player} put {card} on {target}'s Discard Pile.",
+            player=who,
+            card=_.card(d["card"]),
+            target=target,
+        )
+    if kind == "deck_reshuffled":
+        return _(
+            "{player} shuffled their Discard Pile into a new Personal Deck ({count} cards).",
+            player=who,
+            count=d["count"],
+        )
+    if kind == "onion_placed":
+        return _("{player} put the Onion on {target}'s Discard Pile.", player=who, target=target)
+    if kind == "peas_revealed":
+        return _(
+            "Peas: {player} revealed {cards} from the Garden Stack.",
+            player=who,
+            cards=cards_text(d["cards"], _),
+        )
+    if kind == "peas_kept":
+        return _("{player} kept {card}.", player=who, card=_.card(d["card"]))
+    if kind == "peas_given":
+        return _(
+            "{player} gave {card} to {target}.", player=who, card=_.card(d["card"]), target=target
+        )
+    if kind == "discard_card_to_deck":
+        return _(
+            "{player} put {card} from their Discard Pile on top of their Personal Deck.",
+            player=who,
+            card=_.card(d["card"]),
+        )
+    if kind == "potato_revealed":
+        if d["composted"]:
+            return _(
+                "Potato: {player} revealed an Artichoke from their Personal Deck and composted it.",
+                player=who,
+            )
+        return _(
+            "Potato: {player} revealed {card} from their Personal Deck and discarded it.",
+            player=who,
+            card=_.card(d["card"]),
+        )
+    if kind == "row_buried":
+        return _("Rhubarb: {player} put the Garden Row under the Garden Stack.", player=who)
+    if kind == "row_reshuffled":
+        return _(
+            "Four of a kind in the Garden Row ({cards}): it was shuffled back into the Garden "
+            "Stack.",
+            cards=cards_text(d["cards"], _),
+        )
+    if kind == "discarded":
+        return _("{player} discarded {cards}.", player=who, cards=cards_text(d["cards"], _))
+    if kind == "drew":
+        return _("{player} drew {count} card(s).", player=who, count=d["count"])
+    if kind == "drew_cards":
+        return _("You drew {cards}.", cards=cards_text(d["cards"], _))
+    if kind == "auto_end_turn":
+        return _("{player} had nothing to play: the turn ended automatically.", player=who)
+    if kind == "turn_started":
+        return _("Turn {turn}: {player}.", turn=d["turn"], player=who)
+    if kind == "won":
+        return _(
+            "{player} drew a hand without Artichokes ({cards}) and wins the game!",
+            player=who,
+            cards=cards_text(d["hand"], _),
+        )
+    if kind == "turn_limit_draw":
+        return _("No winner after {turns} turns: the game is a draw.", turns=d["turns"])
+    return None  # turn_ended, row_filled, auto_target: shown by the table itself

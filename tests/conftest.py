@@ -1,0 +1,5 @@
+"""Shared fixtures."""
+
+from tests.fakediscord.fixtures import fake_discord
+
+__all__ = ["fake_discord"]

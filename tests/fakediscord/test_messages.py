@@ -1,0 +1,122 @@
+"""Channel messages and DMs through the REST API: files, edits, deletion, permissions, mentions,
+and bodies Discord would refuse."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+import pytest
+
+from tests.fakediscord import FakeDiscord, FakeDiscordProblems
+from tests.fakediscord.tinybot import Scene, TinyBot, scene
+
+
+async def _ready(fake: FakeDiscord) -> tuple[Scene, TinyBot, discord.TextChannel]:
+    s = scene(fake)
+    bot = TinyBot()
+    await fake.start_bot(bot)
+    channel = bot.get_channel(s.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    return s, bot, channel
+
+
+async def test_a_multipart_message_with_a_file(fake_discord: FakeDiscord) -> None:
+    s, bot, channel = await _ready(fake_discord)
+    data = b"leek,kale,pea\n"
+
+    sent = await channel.send("your cards", file=discord.File(io.BytesIO(data), "hand.csv"))
+
+    message = fake_discord.message(sent.id)
+    assert fake_discord.requests[-1].route == "POST /channels/{channel_id}/messages"
+    assert message.text() == "your cards"
+    [attachment] = message.attachments
+    assert (attachment.filename, attachment.data, attachment.content_type) == (
+        "hand.csv",
+        data,
+        "text/csv",
+    )
+    assert await sent.attachments[0].read() == data  # served by the fake
+    edited = await sent.edit(content="your cards, again", attachments=sent.attachments)
+    assert [a.id for a in edited.attachments] == [attachment.id]
+    assert s.bob.visible_messages(s.channel) == [message]
+
+
+async def test_the_table_is_sent_edited_fetched_and_deleted_like_on_discord(
+    fake_discord: FakeDiscord,
+) -> None:
+    s, bot, channel = await _ready(fake_discord)
+
+    sent = await channel.send(
+        f"{s.alice.mention} vs {s.bob.mention}",
+        allowed_mentions=discord.AllowedMentions(users=[discord.Object(s.alice.id)]),
+    )
+    table = fake_discord.message(sent.id)
+    assert table.mentions == [s.alice]  # bob was named but not pinged
+    await sent.edit(content="round 2", embed=discord.Embed(title="Table", description="leek"))
+    fetched = await channel.fetch_message(sent.id)
+
+    assert fetched.content == "round 2" and fetched.embeds[0].title == "Table"
+    assert table.text() == "round 2\nTable\nleek" and table.edit_count == 1
+    await fake_discord.wait_for(lambda: any(m.id == sent.id for m in bot.seen_messages))
+
+    fake_discord.make_admin(s.alice)
+    s.alice.delete(table)
+    await fake_discord.wait_for(lambda: sent.id in bot.deleted_message_ids)
+    with pytest.raises(discord.NotFound) as gone:
+        await sent.edit(content="round 3")
+    assert gone.value.code == 10008
+    assert s.bob.visible_messages(s.channel) == []
+
+
+async def test_rest_calls_the_bot_may_not_make_fail_like_discord(fake_discord: FakeDiscord) -> None:
+    s, bot, channel = await _ready(fake_discord)
+    own = await channel.send("mine")
+    theirs = await s.alice.send(s.channel, "hello bot")
+
+    fake_discord.set_bot_permission(s.channel, embed_links=False)
+    with pytest.raises(discord.Forbidden) as no_embeds:
+        await channel.send(embed=discord.Embed(title="x"))
+    fake_discord.set_bot_permission(s.channel, send_messages=False, embed_links=None)
+    with pytest.raises(discord.Forbidden) as no_send:
+        await channel.send("hi")
+    with pytest.raises(discord.Forbidden) as not_author:
+        await channel.get_partial_message(theirs.id).edit(content="hacked")
+    fake_discord.set_bot_permission(s.channel, view_channel=False)
+    with pytest.raises(discord.Forbidden) as no_access:
+        await channel.fetch_message(own.id)
+    fake_discord.set_bot_permission(s.channel, view_channel=None, send_messages=None)
+    await channel.send("back")
+
+    assert no_embeds.value.code == no_send.value.code == 50013
+    assert not_author.value.code == 50005
+    assert no_access.value.code == 50001
+    assert [m.text() for m in s.bob.visible_messages(s.channel)] == ["mine", "hello bot", "back"]
+
+
+async def test_direct_messages_and_closed_dms(fake_discord: FakeDiscord) -> None:
+    s, bot, _ = await _ready(fake_discord)
+    alice = await bot.fetch_user(s.alice.id)
+    bob = await bot.fetch_user(s.bob.id)
+
+    await alice.send("psst, your turn")
+    s.bob.dms_open = False
+    with pytest.raises(discord.Forbidden) as closed:
+        await bob.send("psst")
+
+    assert closed.value.code == 50007
+    assert [m.text() for m in s.alice.dms()] == ["psst, your turn"]
+    assert s.bob.dms() == [] and s.bob.visible_messages() == []
+
+
+async def test_a_body_discord_would_refuse_is_a_400_and_fails_the_test() -> None:
+    with pytest.raises(FakeDiscordProblems, match="Must be 2000 or fewer"):
+        async with FakeDiscord.running() as fake:
+            _, _, channel = await _ready(fake)
+            with pytest.raises(discord.HTTPException) as refused:
+                await channel.send("x" * 2001)
+            assert (refused.value.status, refused.value.code) == (400, 50035)
+            view = discord.ui.View()
+            view.add_item(discord.ui.Button(label="Go", custom_id="x" * 101))
+            with pytest.raises(discord.HTTPException, match="100 or fewer"):
+                await channel.send("too long an id", view=view)
