@@ -1,0 +1,147 @@
+"""Server admin tools: list, inspect and abort the guild's games.
+
+Refused at run time to anyone without Manage Server (``default_permissions`` only hides the
+commands, and server admins can override it).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+import discord
+
+import engine
+from bot.errors import UserError
+from bot.games.artichokes.events import cards_text
+from bot.i18n import N_, Translator
+from bot.replies import guarded, say, tr
+from bot.table import seat_names
+from storage import GameRecord, GameStatus
+
+if TYPE_CHECKING:
+    from bot.app import CardroomBot
+
+log = logging.getLogger(__name__)
+
+
+def require_admin(interaction: discord.Interaction) -> None:
+    """Refuse unless the user has Manage Server in this guild.
+
+    Raises:
+        UserError: not in a guild, or the permission is missing.
+    """
+    permissions = interaction.permissions
+    if interaction.guild_id is None or not (permissions.manage_guild or permissions.administrator):
+        raise UserError(N_("You need the Manage Server permission to use this command."))
+
+
+def _age(record: GameRecord, _: Translator) -> str:
+    minutes = int((datetime.now(UTC) - record.created_at).total_seconds() // 60)
+    if minutes < 60:
+        return _("{minutes} min", minutes=minutes)
+    return _("{hours} h {minutes} min", hours=minutes // 60, minutes=minutes % 60)
+
+
+class Admin:
+    """Handlers of the admin command group."""
+
+    def __init__(self, bot: CardroomBot) -> None:
+        self.bot = bot
+
+    async def _guild_game(self, interaction: discord.Interaction, game_id: int) -> GameRecord:
+        snapshot = await self.bot.service.snapshot(game_id)
+        if snapshot.record.guild_id != interaction.guild_id:
+            raise UserError(N_("There is no game #{game} in this server.", game=game_id))
+        return snapshot.record
+
+    @guarded("admin list")
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        """The guild's open games, one line each."""
+        require_admin(interaction)
+        _ = tr(interaction)
+        assert interaction.guild_id is not None
+        games = await self.bot.storage.games.list_games(
+            interaction.guild_id, (GameStatus.LOBBY, GameStatus.ACTIVE)
+        )
+        if not games:
+            await say(interaction, _("No open games in this server."))
+            return
+        lines = [_("**Open games**")]
+        for game in games:
+            lines.append(
+                _(
+                    "#{game} · {title} · <#{channel}> · {status} · {players} · version {version} "
+                    "· {age}",
+                    game=game.id,
+                    title=_(engine.get_game(game.game_name).title),
+                    channel=game.channel_id,
+                    status=_(str(game.status)),
+                    players=", ".join(seat_names(game, _)) or _("nobody yet"),
+                    version=game.version,
+                    age=_age(game, _),
+                )
+            )
+        await say(interaction, "\n".join(lines))
+
+    @guarded("admin inspect")
+    async def inspect(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Players, turn, version, age and the replay check of one game; the hands too, but
+        only to an admin who is not playing in it."""
+        require_admin(interaction)
+        _ = tr(interaction)
+        record = await self._guild_game(interaction, game_id)
+        snapshot = await self.bot.service.snapshot(game_id)
+        verification = await self.bot.storage.verify_game(game_id)
+        names = seat_names(record, _)
+        lines = [
+            _(
+                "**Game #{game}** · {title} · <#{channel}>",
+                game=record.id,
+                title=_(engine.get_game(record.game_name).title),
+                channel=record.channel_id,
+            ),
+            _(
+                "Status: {status} · version {version} · age {age}",
+                status=_(str(record.status)),
+                version=record.version,
+                age=_age(record, _),
+            ),
+            _("Players: {players}", players=", ".join(names) or _("nobody yet")),
+            _(
+                "Replay check: {result}",
+                result=("✅ " if verification.ok else "❌ ") + verification.message,
+            ),
+        ]
+        state = snapshot.state
+        if state is not None:
+            view = engine.view(state, None)
+            turn = getattr(view, "turn", None)
+            if turn is not None:
+                lines.append(_("Turn {turn}", turn=turn))
+            seated = record.seat_of(interaction.user.id) is not None
+            if seated:
+                lines.append(_("You play in this game, so its hidden cards are not shown."))
+            elif record.status == GameStatus.ACTIVE:
+                lines.append(_("**Hands** (hidden from the players)"))
+                for seat in range(state.seats):
+                    hand = engine.view(state, seat).hand or ()
+                    lines.append(f"{names[seat]}: {cards_text(hand, _)}")
+        await say(interaction, "\n".join(lines))
+
+    @guarded("admin abort")
+    async def abort(self, interaction: discord.Interaction, game_id: int) -> None:
+        """End an open game without a result; its table says so and its buttons go grey."""
+        require_admin(interaction)
+        _ = tr(interaction)
+        await self._guild_game(interaction, game_id)
+        record = await self.bot.service.abort(game_id)
+        log.info("game %s aborted by admin %s", game_id, interaction.user.id)
+        await say(interaction, _("Game #{game} was aborted.", game=game_id))
+        await self.bot.lobby.refresh_lobby_message(record)
+        await self.bot.tables.refresh(game_id)
+
+
+STATUS_NAMES = (N_("lobby"), N_("active"), N_("finished"), N_("aborted"))
+"""Game statuses as shown to admins (msgids for the catalog)."""

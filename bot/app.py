@@ -1,0 +1,138 @@
+"""The bot client: wiring storage, the game service and the handlers to discord.py."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.admin import Admin
+from bot.commands import AdminCommands, GameCommands
+from bot.components import DYNAMIC_ITEMS
+from bot.lobby import Lobby
+from bot.play import Play
+from bot.replies import apology
+from bot.service import GameService
+from bot.settings import BotSettings
+from bot.table import TableKeeper
+from storage import Storage
+
+log = logging.getLogger(__name__)
+
+
+class CardroomBot(commands.Bot):
+    """Cardroom's Discord client.
+
+    It needs only the ``guilds`` intent: everything else arrives with interactions. Set it up
+    with ``settings``; ``storage`` may be passed in (tests), otherwise it is opened from
+    ``settings.database_path`` in ``setup_hook`` and closed in ``close``.
+    """
+
+    def __init__(self, settings: BotSettings, **options: object) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            **options,  # type: ignore[arg-type]
+        )
+        self.settings = settings
+        self.storage: Storage
+        self.service: GameService
+        self.tables = TableKeeper(self)
+        self.lobby = Lobby(self)
+        self.play = Play(self)
+        self.admin = Admin(self)
+        self.resumed = asyncio.Event()
+        """Set once the games found at startup have been resumed (tables refreshed)."""
+        self._resume_task: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        """Open storage, register persistent components and commands, sync, and schedule the
+        resumption of running games."""
+        self.storage = await Storage.open(path=self.settings.database_path)
+        self.service = GameService(self.storage)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(GameCommands(self))
+        await self.add_cog(AdminCommands(self))
+        self.tree.on_error = self.on_app_command_error
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        self._resume_task = asyncio.create_task(self._resume_games())
+
+    async def _resume_games(self) -> None:
+        """Refresh the tables of the games that were running when the bot stopped, and let
+        automatic seats make moves that are due."""
+        await self.wait_until_ready()
+        report = await self.storage.games.load_active_games()
+        for failure in report.failures:
+            log.error(
+                "game %s was set aside: its stored state is invalid (%s)",
+                failure.game_id,
+                failure.error,
+            )
+        for loaded in report.games:
+            try:
+                played = await self.service.resume(loaded.game.id)
+                if played.steps:
+                    await self.play.after_played(played, actor=None)
+                else:
+                    await self.tables.refresh(loaded.game.id)
+            except Exception:
+                log.exception("could not resume game %s", loaded.game.id)
+        log.info("resumed %d game(s); %d set aside", len(report.games), len(report.failures))
+        self.resumed.set()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Errors that escaped the handlers' guard (e.g. in argument conversion)."""
+        try:
+            raise error
+        except app_commands.AppCommandError:
+            await apology(
+                interaction,
+                f"/{interaction.command.qualified_name if interaction.command else '?'}",
+            )
+
+    # ComponentHandler (bot.components): route component clicks to the handlers.
+    async def on_lobby_button(
+        self, interaction: discord.Interaction, game_id: int, op: str
+    ) -> None:
+        await self.lobby.on_button(interaction, game_id, op)
+
+    async def on_show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
+        await self.play.on_show_hand(interaction, game_id)
+
+    async def on_action(
+        self, interaction: discord.Interaction, game_id: int, version: int, key: str
+    ) -> None:
+        await self.play.on_action(interaction, game_id, version, key)
+
+    async def on_select(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int,
+        kind: str,
+        values: list[str],
+    ) -> None:
+        await self.play.on_select(interaction, game_id, version, kind, values)
+
+    async def close(self) -> None:
+        """Stop the client, then close storage (queued commits finish first)."""
+        if self._resume_task is not None:
+            self._resume_task.cancel()
+        await super().close()
+        storage = getattr(self, "storage", None)
+        if storage is not None:
+            await storage.close()

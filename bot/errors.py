@@ -1,0 +1,20 @@
+"""Errors shown to the user who caused them, as a short ephemeral message."""
+
+from __future__ import annotations
+
+
+class UserError(Exception):
+    """Something the user asked cannot be done; nothing has changed.
+
+    Attributes:
+        msgid: the English text (a catalog msgid) with ``{field}`` placeholders.
+        fields: values for the placeholders.
+        refresh_hand: the reply should also show the user's current hand (stale or illegal
+            clicks), so they can go on playing at once.
+    """
+
+    def __init__(self, msgid: str, *, refresh_hand: bool = False, **fields: object) -> None:
+        super().__init__(msgid.format(**fields) if fields else msgid)
+        self.msgid = msgid
+        self.fields = fields
+        self.refresh_hand = refresh_hand

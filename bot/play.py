@@ -1,0 +1,252 @@
+"""Playing: "Show my hand", action buttons and selects, ``/game hand``, ``/game leave``,
+``/game rules``, and what follows every action (table edit, pings)."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+import engine
+from bot import layouts
+from bot.errors import UserError
+from bot.games import presenter
+from bot.i18n import N_, Translator
+from bot.replies import ephemeral, guarded, say, tr
+from bot.service import GameSnapshot, Played
+from bot.table import seat_names
+from storage import GameRecord, GameStatus
+
+if TYPE_CHECKING:
+    from bot.app import CardroomBot
+
+log = logging.getLogger(__name__)
+
+
+def hand_layout(
+    snapshot: GameSnapshot,
+    seat: int,
+    _: Translator,
+    private: list[str] | None = None,
+    notice: str = "",
+) -> discord.ui.LayoutView:
+    """``seat``'s private screen for the stored game: its view, components for its legal
+    actions at the current version (none once the game has ended)."""
+    record = snapshot.record
+    assert snapshot.state is not None
+    view = engine.view(snapshot.state, seat)
+    if record.status != GameStatus.ACTIVE:
+        view = _without_actions(view)
+    screen = presenter(record.game_name).hand_screen(view, seat_names(record, _), private or [], _)
+    header = _("Game #{game} · your seat", game=record.id)
+    text = f"{notice}\n{header}" if notice else header
+    return layouts.hand(record.id, record.version, screen, notice_text=text)
+
+
+def _without_actions(view: Any) -> Any:
+    """The same view with no legal actions (a game that ended outside the rules)."""
+    return dataclasses.replace(view, legal=())
+
+
+def private_lines(played: Played, seat: int, _: Translator) -> list[str]:
+    """Worded private events of ``played`` that only ``seat`` (among others) may see."""
+    show = presenter(played.snapshot.record.game_name)
+    names = seat_names(played.snapshot.record, _)
+    lines = []
+    for step in played.steps:
+        for event in step.events:
+            if event.visible_to is not None and seat in event.visible_to:
+                line = show.event_line(event, seat, names, _)
+                if line:
+                    lines.append(line)
+    return lines
+
+
+class Play:
+    """Handlers for playing a running game."""
+
+    def __init__(self, bot: CardroomBot) -> None:
+        self.bot = bot
+
+    # ------------------------------------------------------------- components
+
+    @guarded("Show my hand")
+    async def on_show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Send the clicking player a fresh private screen."""
+        await self._send_hand(interaction, await self.bot.service.snapshot(game_id))
+
+    @guarded("action button")
+    async def on_action(
+        self, interaction: discord.Interaction, game_id: int, version: int, key: str
+    ) -> None:
+        """Apply the clicked action, then update the player's screen in place."""
+        await self._act(interaction, game_id, version, key)
+
+    @guarded("select menu")
+    async def on_select(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int,
+        kind: str,
+        values: list[str],
+    ) -> None:
+        """Turn the chosen values into one action and apply it."""
+        snapshot = await self.bot.service.snapshot(game_id)
+        key = presenter(snapshot.record.game_name).select_to_key(kind, values)
+        if key is None:
+            raise UserError(N_("That choice is not possible right now."), refresh_hand=True)
+        await self._act(interaction, game_id, version, key)
+
+    async def _act(
+        self, interaction: discord.Interaction, game_id: int, version: int, key: str
+    ) -> None:
+        _ = tr(interaction)
+        try:
+            played = await self.bot.service.act(game_id, interaction.user.id, version, key)
+        except UserError as error:
+            if not error.refresh_hand:
+                raise
+            await self._refresh_stale(interaction, game_id, _(error.msgid, **error.fields))
+            return
+        seat = played.steps[0].seat
+        await interaction.response.edit_message(
+            view=hand_layout(played.snapshot, seat, _, private_lines(played, seat, _))
+        )
+        await self.after_played(played, actor=seat)
+
+    async def _refresh_stale(
+        self, interaction: discord.Interaction, game_id: int, notice: str
+    ) -> None:
+        """Replace a stale or refused screen with the current one, saying why."""
+        _ = tr(interaction)
+        snapshot = await self.bot.service.snapshot(game_id)
+        seat = snapshot.record.seat_of(interaction.user.id)
+        if seat is None or snapshot.state is None:
+            raise UserError(N_("You are not playing in this game."))
+        await interaction.response.edit_message(
+            view=hand_layout(snapshot, seat.seat, _, notice="⚠️ " + notice)
+        )
+
+    async def _send_hand(self, interaction: discord.Interaction, snapshot: GameSnapshot) -> None:
+        _ = tr(interaction)
+        record = snapshot.record
+        if record.status == GameStatus.LOBBY or snapshot.state is None:
+            raise UserError(N_("This game has not started yet."))
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError(N_("You are not playing in this game."))
+        if record.status != GameStatus.ACTIVE:
+            notice = _("This game is over.")
+            await ephemeral(interaction, view=hand_layout(snapshot, seat.seat, _, notice=notice))
+            return
+        await ephemeral(interaction, view=hand_layout(snapshot, seat.seat, _))
+
+    # --------------------------------------------------------------- commands
+
+    @guarded("/game hand")
+    async def hand_command(self, interaction: discord.Interaction) -> None:
+        """``/game hand``: the caller's screen for the game in this channel."""
+        game = await self._channel_game(interaction)
+        await self._send_hand(interaction, await self.bot.service.snapshot(game.id))
+
+    @guarded("/game leave")
+    async def leave_command(self, interaction: discord.Interaction) -> None:
+        """``/game leave``: leave the lobby, or forfeit the running game."""
+        _ = tr(interaction)
+        game = await self._channel_game(interaction)
+        if game.status == GameStatus.LOBBY:
+            record = await self.bot.service.leave_lobby(game.id, interaction.user.id)
+            await self.bot.lobby.refresh_lobby_message(record)
+            await say(interaction, _("You left the lobby of game #{game}.", game=game.id))
+            return
+        played = await self.bot.service.forfeit(game.id, interaction.user.id)
+        if played.ended:
+            await say(interaction, _("You left game #{game}. The game is over.", game=game.id))
+        else:
+            await say(
+                interaction,
+                _(
+                    "You left game #{game}. An automatic player takes over your seat.",
+                    game=game.id,
+                ),
+            )
+        await self.after_played(played, actor=None)
+
+    @guarded("/game rules")
+    async def rules_command(self, interaction: discord.Interaction, game_name: str | None) -> None:
+        """``/game rules``: the card reference of the game here (or of ``game_name``)."""
+        _ = tr(interaction)
+        options = None
+        if game_name is None:
+            open_game = None
+            if interaction.channel_id is not None:
+                open_game = await self.bot.storage.games.find_open_game(interaction.channel_id)
+            game_name = open_game.game_name if open_game else "artichokes"
+            options = open_game.options if open_game else None
+        definition = engine.get_game(game_name)
+        parsed = engine.parse_options(game_name, options)
+        lines = [_("**{title}: the cards**", title=_(definition.title))]
+        for card, text in definition.reference(parsed):
+            lines.append(f"**{_.card(card)}** — {_(text)}")
+        await say(interaction, "\n".join(lines))
+
+    async def _channel_game(self, interaction: discord.Interaction) -> GameRecord:
+        if interaction.channel_id is None:
+            raise UserError(N_("Games are played in server channels."))
+        game = await self.bot.storage.games.find_open_game(interaction.channel_id)
+        if game is None:
+            raise UserError(N_("There is no game in this channel. Start one with /game new."))
+        return game
+
+    # ------------------------------------------------------------ afterwards
+
+    async def after_played(self, played: Played, actor: int | None) -> None:
+        """Everything that follows committed moves: edit the table, then ping whoever must
+        decide now and did not have to before (or everyone, when the game ended)."""
+        record = played.snapshot.record
+        await self.bot.tables.refresh(record.id)
+        _ = await self.bot.tables.language(record.guild_id)
+        if record.status != GameStatus.ACTIVE:
+            await self.bot.tables.ping(
+                record,
+                [s.seat for s in record.seats],
+                _("Game #{game} is over — see the table for the result.", game=record.id),
+            )
+            return
+        state = played.snapshot.state
+        assert state is not None
+        deciding = engine.deciding_seats(state)
+        newly = [s for s in deciding if s not in played.deciding_before and s != actor]
+        if newly:
+            names = seat_names(record, _)
+            await self.bot.tables.ping(
+                record,
+                newly,
+                _(
+                    "{players}: your move in game #{game} — press **Show my hand** on the table.",
+                    players=", ".join(names[s] for s in newly),
+                    game=record.id,
+                ),
+            )
+
+    async def announce_start(self, snapshot: GameSnapshot) -> None:
+        """Ping every player of a game that just started."""
+        record = snapshot.record
+        _ = await self.bot.tables.language(record.guild_id)
+        assert snapshot.state is not None
+        names = seat_names(record, _)
+        first = engine.deciding_seats(snapshot.state)
+        await self.bot.tables.ping(
+            record,
+            [s.seat for s in record.seats],
+            _(
+                "Game #{game} has started: {players}. {first} goes first — press **Show my "
+                "hand** on the table.",
+                game=record.id,
+                players=", ".join(names),
+                first=", ".join(names[s] for s in first),
+            ),
+        )

@@ -1,0 +1,92 @@
+"""Answering interactions: friendly ephemeral errors, the apology with an error id, and the
+guard every handler runs under (python-discord style: one documented order of handling).
+
+Order: ``UserError`` -> its translated text, ephemeral; anything else -> a short apology with an
+error id, ephemeral, and the traceback with that id in the log. Game state is never touched by
+an error path.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any, ParamSpec
+
+import discord
+
+from bot import layouts
+from bot.errors import UserError
+from bot.i18n import Translator, translator
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+
+
+def tr(interaction: discord.Interaction) -> Translator:
+    """The translator for the user who made ``interaction``."""
+    return translator(interaction.locale)
+
+
+async def ephemeral(interaction: discord.Interaction, *, view: discord.ui.LayoutView) -> None:
+    """Show ``view`` to the interaction's user only (a new message, or a follow-up if the
+    interaction was already answered)."""
+    if interaction.response.is_done():
+        await interaction.followup.send(view=view, ephemeral=True)
+    else:
+        await interaction.response.send_message(view=view, ephemeral=True)
+
+
+async def say(interaction: discord.Interaction, text: str) -> None:
+    """Tell the interaction's user ``text``, privately."""
+    await ephemeral(interaction, view=layouts.notice(text))
+
+
+async def user_error(interaction: discord.Interaction, error: UserError) -> None:
+    """Tell the user why their request was refused."""
+    _ = tr(interaction)
+    await say(interaction, "⚠️ " + _(error.msgid, **error.fields))
+
+
+async def apology(interaction: discord.Interaction, where: str) -> str:
+    """Log the current exception with a fresh error id and apologise to the user; returns
+    the id."""
+    error_id = secrets.token_hex(4)
+    log.exception("error %s while handling %s (interaction %s)", error_id, where, interaction.id)
+    _ = tr(interaction)
+    try:
+        await say(
+            interaction,
+            _(
+                "😖 Sorry, something went wrong on our side (error id `{error_id}`). "
+                "Nothing was changed; please try again.",
+                error_id=error_id,
+            ),
+        )
+    except discord.HTTPException:
+        log.warning("could not deliver the apology for error %s", error_id)
+    return error_id
+
+
+def guarded(
+    where: str,
+) -> Callable[[Callable[P, Awaitable[Any]]], Callable[P, Awaitable[None]]]:
+    """Decorate an interaction handler (its first ``discord.Interaction`` argument after
+    ``self``) so that user errors and crashes are answered as described above."""
+
+    def decorate(fn: Callable[P, Awaitable[Any]]) -> Callable[P, Awaitable[None]]:
+        @functools.wraps(fn)
+        async def wrapper(*args: P.args, **kwargs: P.kwargs) -> None:
+            interaction = next(a for a in args if isinstance(a, discord.Interaction))
+            try:
+                await fn(*args, **kwargs)
+            except UserError as error:
+                await user_error(interaction, error)
+            except Exception:
+                await apology(interaction, where)
+
+        return wrapper
+
+    return decorate

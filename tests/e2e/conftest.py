@@ -1,0 +1,68 @@
+"""End-to-end fixtures: the real bot (``bot.app.CardroomBot``) against the fake Discord, with a
+real SQLite file, and a small world of users."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bot.app import CardroomBot
+from bot.settings import BotSettings
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.model import Channel, Guild
+from tests.fakediscord.server import BotHandle
+from tests.fakediscord.users import User
+
+
+@dataclass
+class World:
+    """A guild with a game channel, five members (alice, bob, carol, dave, eve) and an admin."""
+
+    fake: FakeDiscord
+    guild: Guild
+    channel: Channel
+    users: dict[str, User]
+    db_path: Path
+    handle: BotHandle | None = None
+
+    @property
+    def bot(self) -> CardroomBot:
+        assert self.handle is not None
+        return self.handle.bot  # type: ignore[return-value]
+
+    async def start(self) -> CardroomBot:
+        """Start a bot instance on the world's database and wait until it resumed games."""
+        settings = BotSettings(discord_token=self.fake.token, database_path=self.db_path)
+        bot = CardroomBot(settings, guild_ready_timeout=0.05)
+        self.handle = await self.fake.start_bot(bot)
+        await self.fake.wait_for(bot.resumed.is_set, what="games resumed")
+        return bot
+
+    async def restart(self) -> CardroomBot:
+        """Stop the running bot and start a fresh instance on the same database."""
+        assert self.handle is not None
+        await self.handle.stop()
+        return await self.start()
+
+    def __getattr__(self, name: str) -> User:
+        try:
+            return self.users[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+@pytest.fixture
+async def world(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[World]:
+    guild = fake_discord.add_guild("Cardroom Test")
+    channel = guild.add_text_channel("games")
+    users = {}
+    for name in ("alice", "bob", "carol", "dave", "eve", "admin"):
+        users[name] = fake_discord.add_user(name)
+        guild.add_member(users[name])
+    fake_discord.make_admin(users["admin"])
+    w = World(fake_discord, guild, channel, users, tmp_path / "cardroom.sqlite3")
+    await w.start()
+    yield w
