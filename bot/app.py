@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -26,12 +28,19 @@ log = logging.getLogger(__name__)
 class CardroomBot(commands.Bot):
     """Cardroom's Discord client.
 
-    It needs only the ``guilds`` intent: everything else arrives with interactions. Set it up
-    with ``settings``; ``storage`` may be passed in (tests), otherwise it is opened from
-    ``settings.database_path`` in ``setup_hook`` and closed in ``close``.
+    It needs only the ``guilds`` intent: everything else arrives with interactions. Storage is
+    opened from ``settings.database_path`` in ``setup_hook`` and closed in ``close``.
+    ``seed_source`` returns the seed of each new game (default: 63 random bits; tests pass a
+    seeded one so games are reproducible). Other keyword ``options`` go to discord.py.
     """
 
-    def __init__(self, settings: BotSettings, **options: object) -> None:
+    def __init__(
+        self,
+        settings: BotSettings,
+        *,
+        seed_source: Callable[[], int] | None = None,
+        **options: object,
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -42,12 +51,14 @@ class CardroomBot(commands.Bot):
             **options,  # type: ignore[arg-type]
         )
         self.settings = settings
+        self._seed_source = seed_source
         self.storage: Storage
         self.service: GameService
         self.tables = TableKeeper(self)
         self.lobby = Lobby(self)
         self.play = Play(self)
         self.admin = Admin(self)
+        self._background: set[asyncio.Task[None]] = set()
         self.resumed = asyncio.Event()
         """Set once the games found at startup have been resumed (tables refreshed)."""
         self._resume_task: asyncio.Task[None] | None = None
@@ -56,7 +67,7 @@ class CardroomBot(commands.Bot):
         """Open storage, register persistent components and commands, sync, and schedule the
         resumption of running games."""
         self.storage = await Storage.open(path=self.settings.database_path)
-        self.service = GameService(self.storage)
+        self.service = GameService(self.storage, seed=self._seed_source)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(GameCommands(self))
         await self.add_cog(AdminCommands(self))
@@ -91,6 +102,25 @@ class CardroomBot(commands.Bot):
                 log.exception("could not resume game %s", loaded.game.id)
         log.info("resumed %d game(s); %d set aside", len(report.games), len(report.failures))
         self.resumed.set()
+
+    def spawn(self, work: Coroutine[Any, Any, None], what: str) -> None:
+        """Run ``work`` (follow-ups of an interaction: table edits, pings) in the background;
+        a failure is logged, never raised into the interaction."""
+
+        async def guarded() -> None:
+            try:
+                await work
+            except Exception:
+                log.exception("background work failed: %s", what)
+
+        task = asyncio.create_task(guarded(), name=what)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def wait_idle(self) -> None:
+        """Wait until all background work (also work started meanwhile) has finished."""
+        while self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -132,6 +162,7 @@ class CardroomBot(commands.Bot):
         """Stop the client, then close storage (queued commits finish first)."""
         if self._resume_task is not None:
             self._resume_task.cancel()
+        await self.wait_idle()
         await super().close()
         storage = getattr(self, "storage", None)
         if storage is not None:

@@ -112,10 +112,10 @@ class Play:
             await self._refresh_stale(interaction, game_id, _(error.msgid, **error.fields))
             return
         seat = played.steps[0].seat
+        self.bot.spawn(self.after_played(played, actor=seat), f"after game {game_id} action")
         await interaction.response.edit_message(
             view=hand_layout(played.snapshot, seat, _, private_lines(played, seat, _))
         )
-        await self.after_played(played, actor=seat)
 
     async def _refresh_stale(
         self, interaction: discord.Interaction, game_id: int, notice: str

@@ -3,8 +3,8 @@ real SQLite file, and a small world of users."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -27,6 +27,7 @@ class World:
     users: dict[str, User]
     db_path: Path
     handle: BotHandle | None = None
+    seeds: Iterator[int] = field(default_factory=lambda: iter(range(7_000, 8_000)))
 
     @property
     def bot(self) -> CardroomBot:
@@ -36,7 +37,7 @@ class World:
     async def start(self) -> CardroomBot:
         """Start a bot instance on the world's database and wait until it resumed games."""
         settings = BotSettings(discord_token=self.fake.token, database_path=self.db_path)
-        bot = CardroomBot(settings, guild_ready_timeout=0.05)
+        bot = CardroomBot(settings, seed_source=lambda: next(self.seeds), guild_ready_timeout=0.05)
         self.handle = await self.fake.start_bot(bot)
         await self.fake.wait_for(bot.resumed.is_set, what="games resumed")
         return bot
