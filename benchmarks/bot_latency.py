@@ -1,16 +1,19 @@
 """Benchmark: interaction latency of the real bot with many concurrent games; one JSON line.
 
-    .venv/bin/python benchmarks/bot_latency.py [--games 20] [--players 3] [--seed 1]
+    .venv/bin/python benchmarks/bot_latency.py [--games 20] [--players 3] [--think-ms 0]
+        [--seed 1]
 
 The real ``CardroomBot`` (real SQLite file, ``synchronous=FULL``) runs against the local fake
 Discord (``tests/fakediscord``) on 127.0.0.1. ``--games`` games run at once, each in its own
 channel with its own players, who play to the end by clicking what they see (the end-to-end
-test driver, with its oracle checks off). Latency is what Discord would measure: from the
+test driver, with its oracle checks off). ``--think-ms`` makes players pause an exponentially
+distributed time of that mean between clicks (0: every game clicks as fast as the bot answers,
+a saturation test). Latency is what Discord would measure: from the
 INTERACTION_CREATE sent to the bot until its interaction callback arrives. The bot, the fake
 and the players share one process and one event loop, so the figures include the fake's own
 work.
 
-Output keys: games, players, interactions, seconds, interactions_per_s, p50_ms, p99_ms,
+Output keys: games, players, think_ms, interactions, seconds, interactions_per_s, p50_ms, p99_ms,
 max_ms, late (answered after Discord's 3 s), unanswered, finished_games, python.
 """
 
@@ -36,7 +39,9 @@ from tests.e2e.driver import Driver  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
 
-async def run(games: int, players: int, seed: int, db_path: Path) -> dict[str, object]:
+async def run(
+    games: int, players: int, seed: int, db_path: Path, think_ms: float = 0.0
+) -> dict[str, object]:
     """Play ``games`` concurrent games and return the figures."""
     async with FakeDiscord.running(interaction_deadline=3.0) as fake:
         guild = fake.add_guild("Benchmark")
@@ -63,7 +68,9 @@ async def run(games: int, players: int, seed: int, db_path: Path) -> dict[str, o
 
         async def play(driver: Driver) -> None:
             await driver.open_and_start()
-            await driver.play_to_the_end()
+            while await driver.step():
+                if think_ms:
+                    await asyncio.sleep(driver.rng.expovariate(1000.0 / think_ms))
 
         started = time.perf_counter()
         await asyncio.gather(*(play(d) for d in drivers))
@@ -77,6 +84,7 @@ async def run(games: int, players: int, seed: int, db_path: Path) -> dict[str, o
     return {
         "games": games,
         "players": players,
+        "think_ms": think_ms,
         "interactions": stats.count,
         "seconds": round(seconds, 2),
         "interactions_per_s": round(stats.count / seconds, 1),
@@ -95,10 +103,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
+    parser.add_argument("--think-ms", type=float, default=0.0)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        figures = asyncio.run(run(args.games, args.players, args.seed, Path(folder) / "bench.db"))
+        figures = asyncio.run(
+            run(args.games, args.players, args.seed, Path(folder) / "bench.db", args.think_ms)
+        )
     print(json.dumps(figures))
 
 
