@@ -107,8 +107,9 @@ def outcome(state: GameState) -> Outcome | None:
 def view(state: GameState, viewer: int | None) -> Any:
     """Everything ``viewer`` (a seat, or ``None`` for a spectator) may see, and nothing else.
 
-    The result is the game's view object (a frozen dataclass); it never holds another seat's
-    hand, any deck order, the Garden Stack order, or the seed.
+    The result is the game's view object (a frozen dataclass); while the game runs it never
+    holds another seat's hand, any deck order, the Garden Stack order, or the seed (a game may
+    show every hand once it is over).
     """
     return get_game(state.game).view(state, viewer)
 
@@ -119,12 +120,13 @@ def describe_action(state: GameState, action: Action) -> str:
 
 
 def automatic_action(state: GameState, seat: int) -> Action:
-    """The action an automatic player takes for ``seat`` (which must be deciding).
+    """The action an automatic player takes for ``seat``, which must be one of
+    ``deciding_seats(state)`` (a seat that already made a simultaneous choice is left alone).
 
     Raises:
         IllegalAction: ``seat`` has nothing to decide.
     """
-    if not legal_actions(state, seat):
+    if seat not in deciding_seats(state):
         raise IllegalAction("not_your_decision", "this seat has nothing to decide right now")
     return get_game(state.game).automatic_action(state, seat)
 

@@ -29,7 +29,8 @@ class GameDefinition:
         state_model: the game's ``GameState`` subclass.
         new_game: ``(seats, options, seed) -> state``; seats already validated.
         legal_actions: ``(state, seat) -> list[Action]``, sorted by key, empty when the seat
-            has nothing to decide.
+            may not act. A seat that already made a simultaneous choice may still have actions
+            (changing its mind) without being among the deciding seats.
         apply_legal: ``(state, action) -> list[Event]`` for an action known to be legal.
         deciding_seats: ``state -> tuple[int, ...]``, the seats that must decide now (sorted).
         outcome: ``state -> Outcome | None``, ``None`` while the game goes on.

@@ -78,7 +78,8 @@ CARD_TEXT: dict[str, str] = {
     ),
     EGGPLANT: (
         "Needs an Artichoke in hand. Compost one Artichoke and this Eggplant. Then every player "
-        "secretly chooses 2 cards of their hand and passes them to the next player."
+        "secretly chooses 2 cards of their hand (all of them if fewer) and passes them to the "
+        "next player."
     ),
     LEEK: (
         "Needs an opponent with a Personal Deck or Discard Pile. Reveal the top card of their "

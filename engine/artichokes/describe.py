@@ -22,6 +22,8 @@ def describe_action(state: ArtichokesState, action: Action) -> str:
     if verb == "end":
         return "End turn"
     if verb == "target":
+        if state.revealed:  # Peas: the other revealed card goes to the chosen opponent
+            return f"Give {state.revealed[-1]} to seat {int(arg) + 1}"
         card = state.in_play[-1] if state.in_play else "card"
         return f"{card} on seat {int(arg) + 1}"
     if verb == "corn":

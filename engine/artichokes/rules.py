@@ -1,6 +1,6 @@
 """Legal actions and their effects: the dispatch from action keys to the rules.
 
-Action keys (all ASCII, at most 40 characters):
+Action keys (all ASCII, at most 60 characters):
 
 ===================  =========  ==============================================================
 key                  phase      meaning

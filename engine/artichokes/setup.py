@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-from engine.artichokes.cards import (
-    ARTICHOKE,
-    ARTICHOKES_PER_PLAYER,
-    COPIES_PER_VEGETABLE,
-    HAND_SIZE,
-    RHUBARB,
-    VEGETABLES,
-)
+from engine.artichokes.cards import ARTICHOKE, ARTICHOKES_PER_PLAYER, HAND_SIZE, deck_composition
 from engine.artichokes.state import ArtichokesOptions, ArtichokesState, PlayerZones
 from engine.artichokes.turn import start_turn
 from engine.artichokes.zones import replenish_row
@@ -38,8 +31,8 @@ def new_game(seats: int, options: ArtichokesOptions, seed: int) -> ArtichokesSta
         deck = [ARTICHOKE] * ARTICHOKES_PER_PLAYER
         hand = [deck.pop() for _ in range(HAND_SIZE)]
         players.append(PlayerZones(deck=deck, hand=hand))
-    kinds = (*VEGETABLES, RHUBARB) if options.rhubarb else VEGETABLES
-    stack = [kind for kind in kinds for _ in range(COPIES_PER_VEGETABLE)]
+    composition = deck_composition(seats, options.rhubarb)
+    stack = [kind for kind, count in composition.items() if kind != ARTICHOKE for _ in range(count)]
     state = ArtichokesState(
         seed=seed, seats=seats, options=options, players=players, stack=stack, row=[]
     )
@@ -47,7 +40,7 @@ def new_game(seats: int, options: ArtichokesOptions, seed: int) -> ArtichokesSta
     setup_events: list[Event] = []
     replenish_row(state, setup_events)
     if options.first_player is None:
-        state.active = next_rng(state).randrange(seats)
+        state.active = next_rng(state).below(seats)
     else:
         state.active = options.first_player
     start_turn(state, setup_events)

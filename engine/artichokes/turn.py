@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.artichokes.cards import ARTICHOKE, HAND_SIZE
 from engine.artichokes.state import ArtichokesState
-from engine.artichokes.zones import draw_hand, remove_one, replenish_row
+from engine.artichokes.zones import draw_hand, replenish_row
 from engine.types import Event
 
 
@@ -43,16 +43,19 @@ def finish_card(state: ArtichokesState, seat: int, ev: list[Event]) -> None:
 def end_turn(state: ArtichokesState, ev: list[Event]) -> None:
     """Phases 4 and 5, the win check, then the next seat's turn (or the turn-limit draw).
 
-    Phase 4: the whole hand goes face up onto the Discard Pile. Phase 5: draw 5 (reshuffling the
-    Discard Pile when the Deck runs out). § Winning: the game is won only here, by a freshly drawn
-    hand without Artichokes — of any size, an empty hand included [ruling]. [house]: after
-    ``options.turn_limit`` turns without a winner the game ends as a draw.
+    Phase 4: the whole hand goes face up onto the Discard Pile (in sorted order). Phase 5: draw
+    5 (reshuffling the Discard Pile when the Deck runs out). § Winning: the game is won only
+    here, by a freshly drawn hand without Artichokes — of any size, an empty hand included
+    [ruling]. [house]: after ``options.turn_limit`` turns without a winner the game ends as a
+    draw.
     """
     seat = state.active
     zones = state.players[seat]
     ev.append(Event("turn_ended", seat, {"turn": state.turn}))
     if zones.hand:
-        discarded = list(zones.hand)
+        # sorted: the order of a hand carries no meaning, and keeping it would tell everyone
+        # which cards arrived last (e.g. the two an Eggplant pass brought)
+        discarded = sorted(zones.hand)
         zones.discard.extend(discarded)
         zones.hand.clear()
         ev.append(Event("discarded", seat, {"cards": discarded}))
@@ -70,11 +73,3 @@ def end_turn(state: ArtichokesState, ev: list[Event]) -> None:
     state.turn += 1
     state.active = state.left_of(seat)
     start_turn(state, ev)
-
-
-def take_artichokes(state: ArtichokesState, seat: int, count: int) -> list[str]:
-    """Remove ``count`` Artichokes from ``seat``'s hand and return them."""
-    hand = state.players[seat].hand
-    for _ in range(count):
-        remove_one(hand, ARTICHOKE)
-    return [ARTICHOKE] * count

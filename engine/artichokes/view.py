@@ -3,7 +3,8 @@
 Public: Garden Row, every Discard Pile, the Compost Pile, the size of every Deck, Hand and of the
 Garden Stack, cards revealed by a power, whose turn and which phase. Own hand: only its owner.
 Nobody: the order of a Deck or of the Garden Stack, another seat's Eggplant choice, the seed.
-Once the game is over every hand is shown (the winner reveals theirs; the table shows them all).
+[house] Once the game is over every hand is shown: the rulebook has the winner reveal theirs,
+and Cardroom's table shows every final hand (product decision, issue 5).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ class ArtichokesView:
         row: Garden Row cards; ``stack_count``: Garden Stack size; ``compost``: the Compost Pile
             (sorted: its order carries nothing).
         in_play: the card being resolved (face up), ``revealed``: cards revealed by it,
-            ``target``: the opponent it targets when chosen.
+            ``target``: the opponent whose Deck a Leek revealed from.
         hand: the viewer's hand, sorted (``None`` for a spectator).
         my_pass: the viewer's committed Eggplant pass, if any.
         legal: the viewer's legal action keys, sorted.

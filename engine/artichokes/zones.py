@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.artichokes.cards import ROW_SIZE
+from engine.artichokes.cards import ARTICHOKE, ROW_SIZE
 from engine.artichokes.state import ArtichokesState
 from engine.rng import shuffle
 from engine.types import Event
@@ -28,6 +28,18 @@ def remove_one(cards: list[str], kind: str) -> None:
             del cards[i]
             return
     raise ValueError(f"no {kind} to remove")
+
+
+def take_artichokes(state: ArtichokesState, seat: int, count: int) -> list[str]:
+    """Remove ``count`` Artichokes from ``seat``'s hand and return them.
+
+    Raises:
+        ValueError: fewer Artichokes in hand (callers check requirements first).
+    """
+    hand = state.players[seat].hand
+    for _ in range(count):
+        remove_one(hand, ARTICHOKE)
+    return [ARTICHOKE] * count
 
 
 def compost(state: ArtichokesState, seat: int, cards: list[str], ev: list[Event]) -> None:
@@ -81,8 +93,9 @@ def draw_hand(state: ArtichokesState, seat: int, count: int, ev: list[Event]) ->
     ev.append(Event("drew_cards", seat, {"cards": drawn}, (seat,)))
 
 
-def fill_row(state: ArtichokesState, ev: list[Event]) -> None:
-    """Reveal cards from the Garden Stack until the Garden Row has 5 (or the Stack is empty)."""
+def fill_row(state: ArtichokesState, ev: list[Event]) -> bool:
+    """Reveal cards from the Garden Stack until the Garden Row has 5 (or the Stack is empty);
+    ``True`` if any card was revealed."""
     revealed: list[str] = []
     while len(state.row) < ROW_SIZE and state.stack:
         card = state.stack.pop()
@@ -90,6 +103,7 @@ def fill_row(state: ArtichokesState, ev: list[Event]) -> None:
         revealed.append(card)
     if revealed:
         ev.append(Event("row_filled", None, {"cards": revealed}))
+    return bool(revealed)
 
 
 def has_four_of_a_kind(row: list[str]) -> bool:
@@ -102,9 +116,11 @@ def replenish_row(state: ArtichokesState, ev: list[Event]) -> None:
 
     Rule: § A turn, phase 1 (Replenish) [ruling]: if the Row shows 4+ of one kind, the whole Row
     goes back into the Stack, the Stack is shuffled and 5 new cards are revealed; at most 5 times,
-    then the Row is kept. The check is skipped when the Stack is empty after filling.
+    then the Row is kept. The check is skipped when the Stack is empty after filling, and when
+    filling revealed nothing (the Row has not changed since it was last checked or kept).
     """
-    fill_row(state, ev)
+    if not fill_row(state, ev):
+        return
     reshuffles = 0
     while reshuffles < MAX_ROW_RESHUFFLES and state.stack and has_four_of_a_kind(state.row):
         reshuffles += 1

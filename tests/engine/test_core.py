@@ -113,3 +113,25 @@ def test_the_card_reference_comes_from_the_engine() -> None:
     plain = dict(engine.get_game("artichokes").reference(engine.parse_options("artichokes", None)))
     assert "Rhubarb" not in plain and len(plain) == 11
     assert "Compost one Artichoke" in plain["Broccoli"]
+
+
+def test_a_seat_that_already_chose_is_not_played_automatically() -> None:
+    state = position(hands=[["Eggplant", A, "Corn", "Leek", "Peas"], [A, A, "Peas"], [A, A, A]])
+    engine.apply(state, Action(0, "play:Eggplant"))
+    engine.apply(state, Action(1, "pass:Artichoke+Peas"))
+    assert engine.legal_actions(state, 1)  # may still change its mind...
+    with pytest.raises(IllegalAction):
+        engine.automatic_action(state, 1)  # ...but an automatic player never overrides it
+
+
+def test_every_power_module_names_its_card() -> None:
+    from engine.artichokes.powers import POWERS
+
+    assert all(card == module.CARD for card, module in POWERS.items())
+
+
+def test_a_peas_target_is_described_by_the_card_given() -> None:
+    state = position(hands=[["Peas"], [A], [A]], stack=["Corn", "Beet"])
+    engine.apply(state, Action(0, "play:Peas"))
+    engine.apply(state, Action(0, "keep:Beet"))
+    assert engine.describe_action(state, Action(0, "target:1")) == "Give Corn to seat 2"

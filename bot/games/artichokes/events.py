@@ -38,6 +38,8 @@ def event_line(event: Event, viewer: int | None, names: Sequence[str], _: Transl
         return _("{player} harvested {card}.", player=who, card=_.card(d["card"]))
     if kind == "played":
         return _("{player} played {card}.", player=who, card=_.card(d["card"]))
+    if kind == "played_along":
+        return _("{player} played {card} along with it.", player=who, card=_.card(d["card"]))
     if kind == "composted":
         return _("{player} composted {cards}.", player=who, cards=cards_text(d["cards"], _))
     if kind == "beet":

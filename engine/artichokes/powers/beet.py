@@ -38,8 +38,8 @@ def on_target(state: ArtichokesState, seat: int, target: int, ev: list[Event]) -
     mine = state.players[seat].hand
     theirs = state.players[target].hand
     rng = next_rng(state)
-    taken = theirs.pop(rng.randrange(len(theirs)))
-    given = mine.pop(rng.randrange(len(mine)))
+    taken = theirs.pop(rng.below(len(theirs)))
+    given = mine.pop(rng.below(len(mine)))
     both_artichokes = taken == ARTICHOKE and given == ARTICHOKE
     ev.append(
         Event(

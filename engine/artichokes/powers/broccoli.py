@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from engine.artichokes.cards import ARTICHOKE, BROCCOLI
 from engine.artichokes.state import ArtichokesState
-from engine.artichokes.turn import finish_card, take_artichokes
-from engine.artichokes.zones import compost
+from engine.artichokes.turn import finish_card
+from engine.artichokes.zones import compost, take_artichokes
 from engine.types import Event
 
 CARD = BROCCOLI

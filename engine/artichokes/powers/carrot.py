@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from engine.artichokes.cards import ARTICHOKE, CARROT
 from engine.artichokes.state import ArtichokesState
-from engine.artichokes.turn import end_turn, take_artichokes
-from engine.artichokes.zones import compost
+from engine.artichokes.turn import end_turn
+from engine.artichokes.zones import compost, take_artichokes
 from engine.types import Event
 
 CARD = CARROT

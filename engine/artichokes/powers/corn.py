@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from engine.artichokes.cards import ARTICHOKE, CORN
 from engine.artichokes.state import ArtichokesState
-from engine.artichokes.turn import finish_card, take_artichokes
+from engine.artichokes.turn import finish_card
+from engine.artichokes.zones import take_artichokes
 from engine.types import Event
 
 CARD = CORN
@@ -25,6 +26,7 @@ def can_play(state: ArtichokesState, seat: int) -> bool:
 def play(state: ArtichokesState, seat: int, ev: list[Event]) -> None:
     """Play an Artichoke along with the Corn, then wait for the Garden Row choice."""
     state.in_play[:0] = take_artichokes(state, seat, 1)  # under the Corn on the Discard Pile
+    ev.append(Event("played_along", seat, {"card": ARTICHOKE}))
     state.phase = "choose"
 
 

@@ -6,16 +6,17 @@ who played it included, simultaneously chooses 2 cards from their hand (all of t
 choice stays hidden until all have chosen and can be changed until then; passed cards are seen
 only by giver and receiver.
 
-[house] A seat holding 2 cards or fewer has no choice to make (hand sizes are public, so this
-reveals nothing): its pass is committed automatically.
+A seat holding 2 cards or fewer has no choice to make, so its pass is committed at once
+without asking (hand sizes are public: this reveals nothing). Changing a choice until everyone
+has chosen is what issue 2 asks for (BGA's "change of mind").
 """
 
 from __future__ import annotations
 
 from engine.artichokes.cards import ARTICHOKE, EGGPLANT
 from engine.artichokes.state import ArtichokesState
-from engine.artichokes.turn import finish_card, take_artichokes
-from engine.artichokes.zones import compost, remove_one
+from engine.artichokes.turn import finish_card
+from engine.artichokes.zones import compost, remove_one, take_artichokes
 from engine.types import Action, Event
 
 CARD = EGGPLANT

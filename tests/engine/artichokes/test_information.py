@@ -57,3 +57,33 @@ def test_every_hand_is_shown_once_the_game_is_over() -> None:
     act(state, 0, "end")
     assert engine.outcome(state).winners == (0,)
     assert engine.view(state, None).final_hands == (("Beet", "Corn"), (A, "Leek"))
+
+
+def test_a_discarded_hand_does_not_tell_which_cards_were_passed() -> None:
+    # § Information: Eggplant passes are seen by giver and receiver only. Received cards sit at
+    # the end of the hand; the discarded hand must not keep that order.
+    state = position(
+        hands=[
+            ["Eggplant", A, "Corn", "Leek", "Corn", "Peas"],
+            [A, A, "Pepper"],
+            [A, "Beet", "Onion", "Potato"],
+        ],
+        decks=[[A] * 5, [A] * 5, [A] * 5],
+    )
+    act(state, 0, "play:Eggplant")
+    act(state, 0, "pass:Corn+Leek")
+    act(state, 1, "pass:Artichoke+Artichoke")
+    act(state, 2, "pass:Beet+Onion")
+    events = act(state, 0, "end")
+    discarded = next(e for e in engine.events_for(events, 1) if e.kind == "discarded")
+    assert discarded.data["cards"] == sorted(discarded.data["cards"])
+    assert list(engine.view(state, 1).seats[0].discard) == sorted(state.players[0].discard)
+
+
+def test_cards_revealed_by_potato_and_peas_are_public() -> None:
+    state = position(
+        hands=[["Potato", "Peas"], [A]], decks=[[A, "Corn"], []], stack=["Onion", "Beet"]
+    )
+    events = act(state, 0, "play:Potato") + act(state, 0, "play:Peas")
+    revealed = [e for e in events if e.kind in {"potato_revealed", "peas_revealed"}]
+    assert [e.visible_to for e in revealed] == [None, None]

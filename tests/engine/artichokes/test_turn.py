@@ -121,3 +121,60 @@ def test_only_the_deciding_seat_may_act() -> None:
     state = position(hands=[[A], [A]])
     assert engine.deciding_seats(state) == (0,)
     assert keys(state, 1) == []
+
+
+def test_the_draw_takes_the_old_deck_before_reshuffling() -> None:
+    # § Draw: draw what the Deck has, then shuffle the Discard Pile and continue
+    for seed in range(20):
+        state = position(
+            hands=[[], [A]],
+            decks=[["Corn", "Beet"], [A] * 5],
+            discards=[["Leek", "Peas", "Onion", "Potato", "Pepper", "Carrot"], []],
+            seed=seed,
+        )
+        act(state, 0, "end")
+        hand = state.players[0].hand
+        assert "Beet" in hand and "Corn" in hand and len(hand) == 5
+        assert len(state.players[0].deck) == 3 and state.players[0].discard == []
+
+
+def test_a_new_turn_allows_a_carrot_again() -> None:
+    state = position(hands=[["Broccoli", A, A, A], ["Carrot", A, A]], decks=[[A] * 5, [A] * 5])
+    act(state, 0, "play:Broccoli")
+    act(state, 0, "end")
+    assert state.active == 1 and "play:Carrot" in keys(state, 1)
+
+
+def test_three_of_a_kind_keeps_the_row() -> None:
+    state = position(hands=[[A], [A]], row=["Beet", "Beet"], stack=["Corn", "Leek", "Beet", "Peas"])
+    ev: list = []
+    replenish_row(state, ev)
+    assert "row_reshuffled" not in kinds(ev)
+    assert state.row == ["Beet", "Beet", "Peas", "Beet", "Leek"]
+
+
+def test_a_kept_row_is_not_checked_again_until_a_card_is_revealed() -> None:
+    # after the fifth reshuffle the Row is kept; a Replenish that reveals nothing leaves it alone
+    state = position(hands=[[A], [A]], row=["Beet"] * 4 + ["Corn"], stack=["Leek", "Peas"])
+    ev: list = []
+    replenish_row(state, ev)
+    assert ev == [] and state.row == ["Beet"] * 4 + ["Corn"]
+
+
+def test_the_setup_row_is_checked_for_four_of_a_kind() -> None:
+    # find a seed whose first shuffle deals four of a kind, and check that setup re-dealt it
+    from collections import Counter
+
+    from engine.artichokes.cards import deck_composition
+    from engine.rng import _MIX, GameRandom
+
+    for seed in range(20_000):
+        stack = [k for k, n in deck_composition(2, False).items() if k != A for _ in range(n)]
+        GameRandom((seed * _MIX) ^ 1).shuffle(stack)
+        if Counter(stack[-5:]).most_common(1)[0][1] >= 4:
+            break
+    else:
+        raise AssertionError("no seed deals four of a kind")
+    state = engine.new_game("artichokes", 2, None, seed)
+    assert Counter(state.row).most_common(1)[0][1] < 4
+    assert state.rng_counter > 2  # the Row was reshuffled at least once

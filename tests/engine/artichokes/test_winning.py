@@ -56,3 +56,15 @@ def test_actions_after_the_end_are_refused() -> None:
     else:
         raise AssertionError("an action after the end was accepted")
     assert engine.dumps(state) == before
+
+
+def test_the_game_goes_on_before_the_turn_limit() -> None:
+    state = position(hands=[[A], [A]], decks=[[A] * 5, [A] * 5], turn=2, turn_limit=3)
+    act(state, 0, "end")
+    assert engine.outcome(state) is None and state.turn == 3
+
+
+def test_a_win_on_the_last_turn_is_a_win_not_a_draw() -> None:
+    state = position(hands=[[A], [A]], decks=[["Corn"] * 5, [A] * 5], turn=3, turn_limit=3)
+    act(state, 0, "end")
+    assert engine.outcome(state) == engine.Outcome((0,), False, "artichoke_free_hand")

@@ -39,3 +39,10 @@ def test_the_row_stays_short_until_the_next_replenish() -> None:
     assert state.row == ["Beet"] and len(state.stack) == 6
     act(state, 0, "end")
     assert len(state.row) == 5 and state.active == 1
+
+
+def test_the_artichoke_played_along_is_announced() -> None:
+    state = position(hands=[["Corn", A], [A]], row=["Beet"])
+    events = act(state, 0, "play:Corn")
+    assert [e.kind for e in events] == ["played", "played_along"]
+    assert events[1].data == {"card": A} and events[1].visible_to is None

@@ -40,3 +40,10 @@ def test_an_empty_deck_is_made_from_the_discard_pile_first() -> None:
     assert state.players[1].discard == []
     assert state.players[1].deck == ["Corn"]
     assert state.revealed == ["Corn"]
+
+
+def test_a_deck_with_cards_is_not_merged_with_the_discard_pile() -> None:
+    state = position(hands=[["Leek"], [A]], decks=[[], [A, "Corn"]], discards=[[], ["Beet"]])
+    events = act(state, 0, "play:Leek")
+    assert "deck_reshuffled" not in [e.kind for e in events]
+    assert state.revealed == ["Corn"] and state.players[1].discard == ["Beet"]

@@ -21,3 +21,11 @@ def test_keep_one_give_the_other_to_a_chosen_opponent() -> None:
     assert state.players[2].discard == ["Beet"]
     assert state.stack == ["Onion"]
     assert state.phase == "play"
+
+
+def test_two_identical_cards_offer_one_keep() -> None:
+    state = position(hands=[["Peas"], [A]], stack=["Corn", "Corn"])
+    act(state, 0, "play:Peas")
+    assert keys(state, 0) == ["keep:Corn"]
+    act(state, 0, "keep:Corn")  # the single opponent is targeted automatically
+    assert state.players[0].discard == ["Corn", "Peas"] and state.players[1].discard == ["Corn"]

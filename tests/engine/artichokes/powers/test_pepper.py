@@ -23,3 +23,10 @@ def test_any_discard_pile_card_goes_on_top_of_the_deck() -> None:
     act(state, 0, "pepper:Beet")
     assert state.players[0].deck == [A, "Beet"]
     assert state.players[0].discard == [A, "Corn", "Pepper"]
+
+
+def test_the_top_most_copy_is_taken() -> None:
+    state = position(hands=[["Pepper"], [A]], discards=[["Beet", A, "Beet"], []])
+    act(state, 0, "play:Pepper")
+    act(state, 0, "pepper:Beet")
+    assert state.players[0].discard == ["Beet", A, "Pepper"]

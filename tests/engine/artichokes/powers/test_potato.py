@@ -30,3 +30,12 @@ def test_an_empty_deck_is_made_from_the_discard_pile_first() -> None:
     assert state.compost == [A]
     assert state.players[0].deck == [A]
     assert state.players[0].discard == ["Potato"]
+
+
+def test_a_deck_with_cards_is_not_merged_with_the_discard_pile() -> None:
+    # § Draw: never reshuffle at any other time, except when the Deck is empty
+    state = position(hands=[["Potato"], [A]], decks=[[A, "Corn"], []], discards=[["Beet"], []])
+    events = act(state, 0, "play:Potato")
+    assert "deck_reshuffled" not in [e.kind for e in events]
+    assert state.players[0].deck == [A]
+    assert state.players[0].discard == ["Beet", "Corn", "Potato"]

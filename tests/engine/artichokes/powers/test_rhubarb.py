@@ -47,3 +47,10 @@ def test_rhubarb_is_only_in_the_game_with_the_promo_option() -> None:
     promo = engine.new_game("artichokes", 2, {"rhubarb": True}, 1)
     assert "Rhubarb" not in plain.stack + plain.row
     assert (promo.stack + promo.row).count("Rhubarb") == 6
+
+
+def test_a_row_without_a_stack_is_enough() -> None:
+    state = position(hands=[["Rhubarb"], [A]], row=["Corn"], rhubarb=True)
+    assert "play:Rhubarb" in keys(state, 0)
+    act(state, 0, "play:Rhubarb")
+    assert state.row == ["Corn"] and state.stack == [] and state.phase == "harvest"
