@@ -131,3 +131,13 @@ async def act_by(driver: Driver, choose: Callable[[list[str]], str]) -> tuple[Us
     assert record.response_type == 7 and MOVED_ON not in (record.answer_text or "")
     await driver.world.bot.wait_idle()
     return user, key
+
+
+async def mover(driver: Driver) -> User:
+    """The one player who has something to click now, found as players find it: the pinged
+    players open their hands (everyone, if nobody was pinged since)."""
+    pinged = driver.new_ping()
+    for user in pinged or driver.players:
+        await driver.show_hand(user)
+    (user,) = driver.actionable(driver.players)
+    return user
