@@ -209,11 +209,17 @@ class Play:
         record = played.snapshot.record
         await self.bot.tables.refresh(record.id)
         _ = await self.bot.tables.language(record.guild_id)
+        names = seat_names(record, _)
         if record.status != GameStatus.ACTIVE:
+            players = [s.seat for s in record.seats if s.is_human]
             await self.bot.tables.ping(
                 record,
-                [s.seat for s in record.seats],
-                _("Game #{game} is over — see the table for the result.", game=record.id),
+                players,
+                _(
+                    "{players}: game #{game} is over — see the table for the result.",
+                    players=", ".join(names[s] for s in players),
+                    game=record.id,
+                ),
             )
             return
         state = played.snapshot.state
@@ -221,7 +227,6 @@ class Play:
         deciding = engine.deciding_seats(state)
         newly = [s for s in deciding if s not in played.deciding_before and s != actor]
         if newly:
-            names = seat_names(record, _)
             await self.bot.tables.ping(
                 record,
                 newly,
