@@ -134,10 +134,9 @@ async def act_by(driver: Driver, choose: Callable[[list[str]], str]) -> tuple[Us
 
 
 async def mover(driver: Driver) -> User:
-    """The one player who has something to click now, found as players find it: the pinged
-    players open their hands (everyone, if nobody was pinged since)."""
-    pinged = driver.new_ping()
-    for user in pinged or driver.players:
+    """A player who has something to click now (the first in seat order): every player opens
+    a fresh screen, as players who look at the table do."""
+    driver.new_ping()  # read
+    for user in driver.players:
         await driver.show_hand(user)
-    (user,) = driver.actionable(driver.players)
-    return user
+    return driver.actionable(driver.players)[0]
