@@ -177,15 +177,15 @@ class Play:
 
     @guarded("/game rules")
     async def rules_command(self, interaction: discord.Interaction, game_name: str | None) -> None:
-        """``/game rules``: the card reference of the game here (or of ``game_name``)."""
+        """``/game rules``: the card reference of the game here (or of ``game_name``), with
+        the options of this channel's game when it is that game (promo cards in play)."""
         _ = tr(interaction)
-        options = None
+        open_game = None
+        if interaction.channel_id is not None:
+            open_game = await self.bot.storage.games.find_open_game(interaction.channel_id)
         if game_name is None:
-            open_game = None
-            if interaction.channel_id is not None:
-                open_game = await self.bot.storage.games.find_open_game(interaction.channel_id)
             game_name = open_game.game_name if open_game else "artichokes"
-            options = open_game.options if open_game else None
+        options = open_game.options if open_game and open_game.game_name == game_name else None
         definition = engine.get_game(game_name)
         parsed = engine.parse_options(game_name, options)
         lines = [_("**{title}: the cards**", title=_(definition.title))]

@@ -43,6 +43,11 @@ async def test_game_rules_lists_every_card_and_rhubarb_only_with_the_option(
 
     record = await world.eve.slash(world.channel, "game rules")
     assert told(record, world.eve).splitlines() == reference(list(ALL_KINDS))
+    record = await world.eve.slash(world.channel, "game rules", game="artichokes")
+    assert told(record, world.eve).splitlines() == reference(list(ALL_KINDS)), "named, same game"
+    elsewhere = world.guild.add_text_channel("no-game-here")
+    record = await world.eve.slash(elsewhere, "game rules", game="artichokes")
+    assert told(record, world.eve).splitlines() == reference(without)
 
 
 async def test_leaving_a_three_player_game_hands_the_seat_to_an_automatic_player(
