@@ -61,3 +61,22 @@ async def test_start_is_refused_when_a_permission_went_away_after_the_lobby_open
     table = await world.fake.wait_for_message(world.channel, lambda m: "Show my hand" in m.labels())
     assert f"game #{game_id} ·" in table.text()
     assert (await stored(world, game_id)).record.status == GameStatus.ACTIVE
+
+
+async def test_start_cancels_the_game_when_discord_refuses_the_table(world: World) -> None:
+    lobby, game_id = await open_lobby(world, world.alice)
+    await world.bob.click(lobby, label="Join")
+    world.fake.fail("POST /channels/{channel_id}/messages", status=403)
+
+    record = await world.alice.click(lobby, label="Start")
+
+    assert (await record.followup(0)).text() == (
+        "⚠️ I could not post the table in this channel, so the game was cancelled. Check my "
+        "permissions and start a new game."
+    )
+    assert (await stored(world, game_id)).record.status == GameStatus.ABORTED
+    await world.fake.wait_for(lambda: "This lobby was closed." in lobby.text())
+    assert "The game has started" not in lobby.text() and lobby.buttons() == []
+    assert public_messages(world) == [lobby]
+    _, next_id = await open_lobby(world, world.alice)  # the channel is free for a new try
+    assert next_id != game_id
