@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import leak_scan
+from tests.e2e.driver import leak_scan, public_messages
 from tests.e2e.helpers import (
     MOVED_ON,
     buttons_by_key,
@@ -105,3 +105,37 @@ async def test_a_double_click_is_applied_once(world: World) -> None:
     assert sorted(r.answer_text.startswith(MOVED_ON) for r in records) == [False, True]
     await driver.check_screen(user, screen)
     await leak_scan(world, driver.game_id)
+
+
+async def test_a_double_click_on_start_starts_one_game_with_one_table(world: World) -> None:
+    lobby, game_id = await open_lobby(world, world.alice)
+    await world.bob.click(lobby, label="Join")
+
+    records = await asyncio.gather(
+        world.alice.click(lobby, label="Start"), world.alice.click(lobby, label="Start")
+    )
+    await world.fake.wait_for_message(
+        world.channel, lambda m: f"Game #{game_id} has started" in m.content
+    )
+
+    answers = sorted(r.response_type for r in records)
+    assert answers == [4, 7], "one click starts the game, the other is told why not"
+    refused = next(r for r in records if r.response_type == 4)
+    assert told(refused, world.alice) == "⚠️ This game has already started or ended."
+    tables = [m for m in public_messages(world) if "Show my hand" in m.labels()]
+    assert len(tables) == 1
+    assert (await stored(world, game_id)).record.status == "active"
+
+
+async def test_two_game_new_at_once_open_one_lobby(world: World) -> None:
+    records = await asyncio.gather(
+        world.alice.slash(world.channel, "game new", game="artichokes"),
+        world.bob.slash(world.channel, "game new", game="artichokes"),
+    )
+
+    lobbies = [r for r in records if not r.ephemeral]
+    (busy,) = [r for r in records if r.ephemeral]
+    assert len(lobbies) == 1
+    assert "There is already a game in this channel" in told(busy, busy.user)
+    games = await world.bot.storage.games.list_games(world.guild.id, ("lobby", "active"))
+    assert len(games) == 1
