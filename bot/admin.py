@@ -18,7 +18,7 @@ from bot.games.artichokes.events import cards_text
 from bot.i18n import N_, Translator
 from bot.replies import guarded, say, tr
 from bot.table import seat_names
-from storage import GameRecord, GameStatus
+from storage import GameRecord, GameStatus, VerifyResult
 
 if TYPE_CHECKING:
     from bot.app import CardroomBot
@@ -35,6 +35,20 @@ def require_admin(interaction: discord.Interaction) -> None:
     permissions = interaction.permissions
     if interaction.guild_id is None or not (permissions.manage_guild or permissions.administrator):
         raise UserError(N_("You need the Manage Server permission to use this command."))
+
+
+def replay_check(verification: VerifyResult, _: Translator) -> str:
+    """The replay check in words; storage's own (English) sentence is only the technical
+    detail of a failure."""
+    if not verification.ok:
+        return "❌ " + _(
+            "the replay does not match the stored game ({problem})", problem=verification.message
+        )
+    if verification.replayed_version is None:
+        return "✅ " + _("nothing to replay: the game has not started")
+    return "✅ " + _(
+        "replayed {count} actions; the stored state matches", count=verification.replayed_version
+    )
 
 
 def _age(record: GameRecord, _: Translator) -> str:
@@ -109,10 +123,7 @@ class Admin:
                 age=_age(record, _),
             ),
             _("Players: {players}", players=", ".join(names) or _("nobody yet")),
-            _(
-                "Replay check: {result}",
-                result=("✅ " if verification.ok else "❌ ") + verification.message,
-            ),
+            _("Replay check: {result}", result=replay_check(verification, _)),
         ]
         state = snapshot.state
         if state is not None:

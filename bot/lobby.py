@@ -141,7 +141,13 @@ class Lobby:
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)
         if not await self.bot.tables.post(snapshot, channel):
-            await self.bot.service.abort(game_id, reason="table message failed")
+            record = await self.bot.service.abort(game_id, reason="table message failed")
+            # the lobby already says the game started: say it was closed (through the
+            # interaction, which needs no channel permission)
+            try:
+                await interaction.edit_original_response(view=lobby_layout(record, public))
+            except discord.HTTPException as exc:
+                log.warning("could not close the lobby of game %s: %s", game_id, exc.text)
             raise UserError(
                 N_(
                     "I could not post the table in this channel, so the game was cancelled. "

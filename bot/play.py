@@ -177,15 +177,15 @@ class Play:
 
     @guarded("/game rules")
     async def rules_command(self, interaction: discord.Interaction, game_name: str | None) -> None:
-        """``/game rules``: the card reference of the game here (or of ``game_name``)."""
+        """``/game rules``: the card reference of the game here (or of ``game_name``), with
+        the options of this channel's game when it is that game (promo cards in play)."""
         _ = tr(interaction)
-        options = None
+        open_game = None
+        if interaction.channel_id is not None:
+            open_game = await self.bot.storage.games.find_open_game(interaction.channel_id)
         if game_name is None:
-            open_game = None
-            if interaction.channel_id is not None:
-                open_game = await self.bot.storage.games.find_open_game(interaction.channel_id)
             game_name = open_game.game_name if open_game else "artichokes"
-            options = open_game.options if open_game else None
+        options = open_game.options if open_game and open_game.game_name == game_name else None
         definition = engine.get_game(game_name)
         parsed = engine.parse_options(game_name, options)
         lines = [_("**{title}: the cards**", title=_(definition.title))]
@@ -209,11 +209,17 @@ class Play:
         record = played.snapshot.record
         await self.bot.tables.refresh(record.id)
         _ = await self.bot.tables.language(record.guild_id)
+        names = seat_names(record, _)
         if record.status != GameStatus.ACTIVE:
+            players = [s.seat for s in record.seats if s.is_human]
             await self.bot.tables.ping(
                 record,
-                [s.seat for s in record.seats],
-                _("Game #{game} is over — see the table for the result.", game=record.id),
+                players,
+                _(
+                    "{players}: game #{game} is over — see the table for the result.",
+                    players=", ".join(names[s] for s in players),
+                    game=record.id,
+                ),
             )
             return
         state = played.snapshot.state
@@ -221,7 +227,6 @@ class Play:
         deciding = engine.deciding_seats(state)
         newly = [s for s in deciding if s not in played.deciding_before and s != actor]
         if newly:
-            names = seat_names(record, _)
             await self.bot.tables.ping(
                 record,
                 newly,

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 import engine
 from bot.errors import UserError
+from bot.games import seat_screen
 from bot.i18n import N_
 from engine.types import Action, Event
 from storage import (
@@ -204,6 +205,11 @@ class GameService:
     async def act(self, game_id: int, user_id: int, version: int, key: str) -> Played:
         """Apply ``user_id``'s action ``key``, chosen on the screen of state ``version``.
 
+        A click from an older version still stands when only other seats have moved since and
+        the player's screen shows exactly what it showed then: simultaneous choices (an
+        Eggplant pass) do not make each other stale. A player's own later move always does,
+        so a double click is applied once.
+
         Raises:
             UserError: not seated, the game is over, the click is stale (``refresh_hand``),
                 or the action is not legal now (``refresh_hand``).
@@ -211,11 +217,13 @@ class GameService:
         async with self.lock(game_id):
             snapshot = await self._active(game_id)
             seat = self._seat(snapshot.record, user_id)
-            if version != snapshot.record.version:
+            assert snapshot.state is not None
+            if version != snapshot.record.version and not await self._still_shown(
+                snapshot, seat, version
+            ):
                 raise UserError(
                     N_("The game has moved on since that button was shown."), refresh_hand=True
                 )
-            assert snapshot.state is not None
             action = Action(seat, key)
             if action not in engine.legal_actions(snapshot.state, seat):
                 raise UserError(N_("That move is not possible right now."), refresh_hand=True)
@@ -268,6 +276,33 @@ class GameService:
             played = Played(snapshot, deciding_before=engine.deciding_seats(snapshot.state))
             await self._play_automatic_seats(played)
             return played
+
+    async def _still_shown(self, snapshot: GameSnapshot, seat: int, version: int) -> bool:
+        """Whether ``seat``'s screen at the older ``version`` equals its screen now, with no
+        move of its own in between (the state at ``version`` is replayed from the log)."""
+        record = snapshot.record
+        if not 0 <= version < record.version or record.seed is None:
+            return False
+        logged = await self.storage.games.get_actions(record.id)
+        if any(row.seat == seat for row in logged[version:]):
+            return False
+        actions = [Action(row.seat, row.action_key) for row in logged[:version]]
+        try:
+            then = await asyncio.to_thread(
+                engine.replay,
+                record.game_name,
+                len(record.seats),
+                record.options,
+                record.seed,
+                actions,
+            )
+        except (engine.IllegalAction, ValueError):
+            log.warning("game %s does not replay to version %s", record.id, version)
+            return False
+        assert snapshot.state is not None
+        return seat_screen(record.game_name, then, seat) == seat_screen(
+            record.game_name, snapshot.state, seat
+        )
 
     async def _active(self, game_id: int) -> GameSnapshot:
         snapshot = await self.snapshot(game_id)

@@ -6,7 +6,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.i18n import Translator
+import engine
+from bot.i18n import Translator, translator
 from bot.screens import HandScreen
 from engine.types import Event
 
@@ -48,3 +49,11 @@ def presenter(game: str) -> Presenter:
     from bot.games import artichokes
 
     return {"artichokes": artichokes.PRESENTER}[game]
+
+
+def seat_screen(game: str, state: Any, seat: int) -> HandScreen:
+    """What ``seat``'s private screen shows in ``state`` (its text and components), in a fixed
+    language and with neutral seat names: two results are equal exactly when the player would
+    see the same screen, so a button on one means the same on the other."""
+    names = [f"seat {s}" for s in range(state.seats)]
+    return presenter(game).hand_screen(engine.view(state, seat), names, [], translator("en"))

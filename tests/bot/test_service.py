@@ -145,3 +145,31 @@ async def test_a_whole_game_through_the_service_verifies(service: GameService) -
     assert snapshot.record.status == GameStatus.FINISHED
     assert snapshot.record.result.winners or snapshot.record.result.draw
     assert (await service.storage.verify_game(game_id)).ok
+
+
+async def test_simultaneous_choices_do_not_make_each_other_stale(service: GameService) -> None:
+    """Seed 4385, three players: the third seat plays an Eggplant on turn 5 when everyone
+    harvests vegetables and plays the first Eggplant they can."""
+    seeded = GameService(service.storage, seed=lambda: 4385)
+    game_id = await started(seeded, players=3)
+    while (snapshot := await seeded.snapshot(game_id)).state.phase != "eggplant":
+        seat = engine.deciding_seats(snapshot.state)[0]
+        keys = [a.key for a in engine.legal_actions(snapshot.state, seat)]
+        wanted = ["harvest:Eggplant", "play:Eggplant"]
+        wanted += [k for k in keys if k.startswith("harvest:") and k != "harvest:Artichoke"]
+        key = next((k for k in wanted if k in keys), "end")
+        await seeded.act(game_id, user_of(snapshot, seat), snapshot.record.version, key)
+    shown = snapshot.record.version  # every player's screen is at this version now
+    aa = "pass:Artichoke+Artichoke"
+
+    await seeded.act(game_id, HOST, shown, aa)
+    await seeded.act(game_id, BOB, shown, aa)  # stale by HOST's choice only: it stands
+    with pytest.raises(UserError, match="moved on"):
+        await seeded.act(game_id, HOST, shown, aa)  # HOST's own choice came since: a double click
+    await seeded.act(game_id, CAROL, shown, aa)  # the last choice: the cards move
+    with pytest.raises(UserError, match="moved on"):
+        await seeded.act(game_id, BOB, shown + 2, aa)  # his hand changed since
+    assert [(a.seat, a.action_key) for a in await service.storage.games.get_actions(game_id)][
+        -3:
+    ] == [(0, aa), (1, aa), (2, aa)]
+    assert (await service.storage.verify_game(game_id)).ok

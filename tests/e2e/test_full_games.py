@@ -42,5 +42,9 @@ async def test_a_full_game_to_the_end(world: World, seats: int, toggles: tuple, 
     for seat in record.seats:
         assert f"<@{seat.user_id}>: " in table.split("**Final hands**")[1]
     assert all(b.get("disabled") for b in driver.table.buttons())
+    ping = await world.fake.wait_for_message(
+        world.channel, lambda m: f"game #{game_id} is over" in m.content
+    )
+    assert sorted(u.id for u in ping.mentions) == sorted(u.id for u in players)
     assert (await world.bot.storage.verify_game(game_id)).ok
     assert driver.clicks >= 10

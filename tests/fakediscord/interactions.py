@@ -38,9 +38,11 @@ class InteractionRecord:
     ``name`` ("/game new" or the clicked ``custom_id``), ``data`` (the interaction data sent),
     ``message`` (the message whose component was used, type 3), ``response_type`` (4, 5, 6, 7, 9
     or None), ``original`` (the message ``@original`` designates: the reply, or for 6/7 the
-    component's message), ``followups`` (messages sent with the token), ``modal`` (the modal
-    the bot opened, raw), and timings in ``time.monotonic()`` seconds: ``sent_at`` (written to the
-    bot), ``callback_at``, ``deadline`` (seconds allowed, 3 by default).
+    component's message), ``answer_text`` (what the type 4 or 7 answer showed when it was given:
+    ``original`` is live and later edits change it), ``followups`` (messages sent with the
+    token), ``modal`` (the modal the bot opened, raw), and timings in ``time.monotonic()``
+    seconds: ``sent_at`` (written to the bot), ``callback_at``, ``deadline`` (seconds allowed,
+    3 by default).
     """
 
     def __init__(
@@ -70,6 +72,7 @@ class InteractionRecord:
         self.callback_at: float | None = None
         self.response_type: int | None = None
         self.original: Message | None = None
+        self.answer_text: str | None = None
         self.followups: list[Message] = []
         self.modal: dict[str, Any] | None = None
         self.expired = False
@@ -117,6 +120,8 @@ class InteractionRecord:
         """Record the accepted callback (called by the fake's webhook routes)."""
         self.response_type = response_type
         self.original = original
+        if original is not None and response_type in (CHANNEL_MESSAGE, UPDATE_MESSAGE):
+            self.answer_text = original.text()
         self.callback_at = received_at
         if not self._answered.done():
             self._answered.set_result(None)

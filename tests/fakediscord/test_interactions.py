@@ -112,6 +112,8 @@ async def test_a_slash_command_answered_with_a_button_and_the_click_edits_it(
     assert click.response_type == 7 and click.original is table
     assert table.text() == "Artichokes: alice vs bob"
     assert table.components == [] and table.edit_count == 1
+    assert click.answer_text == "Artichokes: alice vs bob"
+    assert reply.answer_text == "Artichokes: waiting", "what the first answer showed is kept"
     assert s.alice.visible_messages(s.channel) == [table]
     assert click.latency is not None and 0 <= click.latency < click.deadline
 

@@ -1,0 +1,142 @@
+"""Small helpers shared by the end-to-end tests: starting a seeded game, reading what a user was
+told, and the stored game as the oracle."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import engine
+from bot.service import GameSnapshot
+from storage import LoggedAction
+from tests.e2e.conftest import World
+from tests.e2e.driver import Driver, action_components, hand_line
+from tests.fakediscord.interactions import InteractionRecord
+from tests.fakediscord.model import Channel, Message
+from tests.fakediscord.users import User
+
+MOVED_ON = "⚠️ The game has moved on since that button was shown."
+
+
+async def start_game(
+    world: World,
+    players: Sequence[User],
+    *,
+    seed: int | None = None,
+    toggles: tuple[str, ...] = (),
+    rng: int = 0,
+) -> Driver:
+    """Open a lobby (first player hosts), let the others join, switch ``toggles`` on and start.
+
+    ``seed`` fixes the game's seed (so the deal is known); the driver's own choices use ``rng``.
+    """
+    if seed is not None:
+        world.seeds = iter([seed, *range(9_000, 9_100)])
+    driver = Driver(world, list(players), random.Random(rng))
+    game_id = await driver.open_and_start(toggles)
+    # the Start click is answered first; the table and then the start ping follow
+    await world.fake.wait_for_message(
+        world.channel, lambda m: f"Game #{game_id} has started" in m.content
+    )
+    return driver
+
+
+async def open_lobby(
+    world: World, host: User, channel: Channel | None = None
+) -> tuple[Message, int]:
+    """``host`` runs ``/game new``; returns the lobby message and the game id."""
+    reply = await host.slash(channel or world.channel, "game new", game="artichokes")
+    lobby = reply.original
+    assert lobby is not None and not lobby.ephemeral, reply
+    found = re.search(r"lobby of game #(\d+)", lobby.text())
+    assert found, lobby.text()
+    return lobby, int(found.group(1))
+
+
+async def stored(world: World, game_id: int) -> GameSnapshot:
+    """The game as stored now (the oracle)."""
+    return await world.bot.service.snapshot(game_id)
+
+
+async def log_rows(world: World, game_id: int) -> list[LoggedAction]:
+    """The game's action log as stored."""
+    return await world.bot.storage.games.get_actions(game_id)
+
+
+def told(record: InteractionRecord, user: User) -> str:
+    """The text of the private message (type 4, ephemeral) ``user`` got as the answer."""
+    assert record.response_type == 4, f"expected a new private message, got {record!r}"
+    message = record.original
+    assert message is not None and message.ephemeral_for is user, "the answer is not private"
+    assert record.answer_text is not None
+    return record.answer_text
+
+
+def user_at(world: World, snapshot: GameSnapshot, seat: int) -> User:
+    """The user playing ``seat``."""
+    user_id = snapshot.record.seats[seat].user_id
+    return next(u for u in world.users.values() if u.id == user_id)
+
+
+def key_of(component: dict[str, Any]) -> str:
+    """The engine action key of an action button (``cr:act:<game>:<version>:<key>``)."""
+    return str(component["custom_id"]).split(":", 4)[4]
+
+
+def version_of(component: dict[str, Any]) -> int:
+    """The state version an action button or select was shown at."""
+    return int(str(component["custom_id"]).split(":")[3])
+
+
+def buttons_by_key(screen: Message) -> dict[str, dict[str, Any]]:
+    """The enabled action buttons of a private screen, by action key."""
+    return {key_of(c): c for c in action_components(screen) if c["type"] == 2}
+
+
+def pass_values(screen: Message, kinds: Sequence[str]) -> list[str]:
+    """The Eggplant select's option values that pick the cards ``kinds`` (one option each)."""
+    (menu,) = [s for s in screen.selects() if ":pass" in s["custom_id"]]
+    left = [(o["value"], o["label"]) for o in menu["options"]]
+    values = []
+    for kind in kinds:
+        value = next(v for v, label in left if label == kind)
+        left.remove((value, kind))
+        values.append(value)
+    return values
+
+
+def hand_of(snapshot: GameSnapshot, seat: int) -> tuple[str, ...]:
+    """``seat``'s hand as stored (sorted, as screens show it)."""
+    assert snapshot.state is not None
+    return engine.view(snapshot.state, seat).hand
+
+
+def shows_hand(screen: Message, snapshot: GameSnapshot, seat: int) -> bool:
+    """``screen`` shows ``seat``'s stored hand."""
+    return hand_line(hand_of(snapshot, seat)) in screen.text().splitlines()
+
+
+async def act_by(driver: Driver, choose: Callable[[list[str]], str]) -> tuple[User, str]:
+    """The player who has buttons (after reading pings, as in ``Driver.step``) clicks the one
+    ``choose`` picks from the sorted action keys; returns who clicked what."""
+    for user in driver.new_ping():
+        await driver.show_hand(user)
+    (user,) = driver.actionable(driver.players)
+    screen = driver.screens[user.id]
+    buttons = buttons_by_key(screen)
+    key = choose(sorted(buttons))
+    record = await user.click(screen, custom_id=buttons[key]["custom_id"])
+    assert record.response_type == 7 and MOVED_ON not in (record.answer_text or "")
+    await driver.world.bot.wait_idle()
+    return user, key
+
+
+async def mover(driver: Driver) -> User:
+    """A player who has something to click now (the first in seat order): every player opens
+    a fresh screen, as players who look at the table do."""
+    driver.new_ping()  # read
+    for user in driver.players:
+        await driver.show_hand(user)
+    return driver.actionable(driver.players)[0]

@@ -1,0 +1,123 @@
+"""``/cardroom list|inspect|abort``: refused at run time to members without Manage Server (even
+when a server shows them the commands), and what an admin sees and does with them."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.artichokes.events import cards_text
+from bot.i18n import translator
+from engine.artichokes.cards import ALL_KINDS
+from storage import GameStatus
+from tests.e2e.conftest import World
+from tests.e2e.driver import leak_scan
+from tests.e2e.helpers import buttons_by_key, hand_of, mover, open_lobby, start_game, stored, told
+from tests.fakediscord.errors import CommandUnavailable
+
+_ = translator("en")
+REFUSED = "⚠️ You need the Manage Server permission to use this command."
+
+
+async def test_a_member_without_manage_server_is_refused_every_admin_command(
+    world: World,
+) -> None:
+    driver = await start_game(world, [world.alice, world.bob])
+    for _i in range(3):
+        await driver.step()
+    before = await stored(world, driver.game_id)
+    table = driver.table.text()
+
+    for command, options in (
+        ("cardroom list", {}),
+        ("cardroom inspect", {"game_id": driver.game_id}),
+        ("cardroom abort", {"game_id": driver.game_id}),
+    ):
+        with pytest.raises(CommandUnavailable):  # Discord hides the commands from bob ...
+            await world.bob.slash(world.channel, command, **options)
+        # ... unless the server unhid them: then the bot refuses
+        record = await world.bob.slash(
+            world.channel, command, bypass_default_permissions=True, **options
+        )
+        assert told(record, world.bob) == REFUSED
+
+    after = await stored(world, driver.game_id)
+    assert after.record.status == GameStatus.ACTIVE
+    assert after.record.version == before.record.version
+    assert driver.table.text() == table
+
+
+async def test_an_admin_lists_and_inspects_a_game_and_sees_the_hands(world: World) -> None:
+    driver = await start_game(world, [world.alice, world.bob])
+    for _i in range(4):
+        await driver.step()
+    snapshot = await stored(world, driver.game_id)
+    record, state = snapshot.record, snapshot.state
+    alice, bob = world.alice.mention, world.bob.mention
+
+    listed = told(await world.admin.slash(world.channel, "cardroom list"), world.admin)
+
+    assert listed.splitlines() == [
+        "**Open games**",
+        f"#{record.id} · Abandon All Artichokes · <#{world.channel.id}> · active · "
+        f"{alice}, {bob} · version {record.version} · 0 min",
+    ]
+
+    inspected = told(
+        await world.admin.slash(world.channel, "cardroom inspect", game_id=record.id),
+        world.admin,
+    )
+
+    assert inspected.splitlines() == [
+        f"**Game #{record.id}** · Abandon All Artichokes · <#{world.channel.id}>",
+        f"Status: active · version {record.version} · age 0 min",
+        f"Players: {alice}, {bob}",
+        f"Replay check: ✅ replayed {record.version} actions; the stored state matches",
+        f"Turn {state.turn}",
+        "**Hands** (hidden from the players)",
+        f"{alice}: {cards_text(hand_of(snapshot, 0), _)}",
+        f"{bob}: {cards_text(hand_of(snapshot, 1), _)}",
+    ]
+    await leak_scan(world, driver.game_id)  # nothing of it reached a public message
+
+
+async def test_an_admin_who_plays_does_not_see_the_hands(world: World) -> None:
+    driver = await start_game(world, [world.admin, world.alice])
+    await driver.step()
+
+    inspected = told(
+        await world.admin.slash(world.channel, "cardroom inspect", game_id=driver.game_id),
+        world.admin,
+    )
+
+    assert "You play in this game, so its hidden cards are not shown." in inspected
+    assert "Hands" not in inspected
+    shown = inspected.replace("Abandon All Artichokes", "")
+    assert not [kind for kind in ALL_KINDS if kind in shown], inspected
+
+
+async def test_an_admin_aborts_a_game_and_the_channel_is_free_again(world: World) -> None:
+    driver = await start_game(world, [world.alice, world.bob])
+    user = await mover(driver)
+    screen = driver.screens[user.id]
+    version = (await stored(world, driver.game_id)).record.version
+
+    record = await world.admin.slash(world.channel, "cardroom abort", game_id=driver.game_id)
+
+    assert told(record, world.admin) == f"Game #{driver.game_id} was aborted."
+    # the answer comes first, then the table is edited
+    await world.fake.wait_for(lambda: driver.table.text().startswith("**This game was aborted.**"))
+    assert [b.get("disabled") for b in driver.table.buttons()] == [True]
+    aborted = await stored(world, driver.game_id)
+    assert aborted.record.status == GameStatus.ABORTED
+    assert aborted.record.version == version
+    await leak_scan(world, driver.game_id)
+    assert "Final hands" not in driver.table.text()
+
+    # a player's screen from before cannot move any more
+    button = next(iter(buttons_by_key(screen).values()))
+    refused = await user.click(screen, custom_id=button["custom_id"])
+    assert told(refused, user) == "⚠️ This game is over."
+    assert (await stored(world, driver.game_id)).record.version == version
+
+    lobby, game_id = await open_lobby(world, world.carol)
+    assert game_id != driver.game_id and "Join" in lobby.labels()

@@ -1,0 +1,102 @@
+"""``/game hand``, ``/game rules`` and ``/game leave``."""
+
+from __future__ import annotations
+
+from engine.artichokes.cards import ALL_KINDS, CARD_TEXT, RHUBARB
+from storage import GameStatus
+from tests.e2e.conftest import World
+from tests.e2e.driver import leak_scan
+from tests.e2e.helpers import open_lobby, start_game, stored, told
+
+
+def reference(kinds: list[str]) -> list[str]:
+    return ["**Abandon All Artichokes: the cards**"] + [f"**{k}** — {CARD_TEXT[k]}" for k in kinds]
+
+
+async def test_game_hand_opens_the_players_screen(world: World) -> None:
+    record = await world.alice.slash(world.channel, "game hand")
+    assert told(record, world.alice) == (
+        "⚠️ There is no game in this channel. Start one with /game new."
+    )
+    lobby, _ = await open_lobby(world, world.alice)
+    record = await world.alice.slash(world.channel, "game hand")
+    assert told(record, world.alice) == "⚠️ This game has not started yet."
+    await world.alice.click(lobby, label="Cancel")
+
+    driver = await start_game(world, [world.alice, world.bob])
+    record = await world.bob.slash(world.channel, "game hand")
+
+    told(record, world.bob)
+    await driver.check_screen(world.bob, record.original)  # bob's own hand, current buttons
+    record = await world.eve.slash(world.channel, "game hand")
+    assert told(record, world.eve) == "⚠️ You are not playing in this game."
+
+
+async def test_game_rules_lists_every_card_and_rhubarb_only_with_the_option(
+    world: World,
+) -> None:
+    without = [k for k in ALL_KINDS if k != RHUBARB]
+    record = await world.eve.slash(world.channel, "game rules")
+    assert told(record, world.eve).splitlines() == reference(without)
+
+    await start_game(world, [world.alice, world.bob], toggles=("Rhubarb promo",))
+
+    record = await world.eve.slash(world.channel, "game rules")
+    assert told(record, world.eve).splitlines() == reference(list(ALL_KINDS))
+    record = await world.eve.slash(world.channel, "game rules", game="artichokes")
+    assert told(record, world.eve).splitlines() == reference(list(ALL_KINDS)), "named, same game"
+    elsewhere = world.guild.add_text_channel("no-game-here")
+    record = await world.eve.slash(elsewhere, "game rules", game="artichokes")
+    assert told(record, world.eve).splitlines() == reference(without)
+
+
+async def test_leaving_a_three_player_game_hands_the_seat_to_an_automatic_player(
+    world: World,
+) -> None:
+    driver = await start_game(world, [world.alice, world.bob, world.carol], rng=7)
+    for _ in range(5):
+        await driver.step()
+
+    record = await world.carol.slash(world.channel, "game leave")
+
+    assert told(record, world.carol) == (
+        f"You left game #{driver.game_id}. An automatic player takes over your seat."
+    )
+    await world.fake.wait_for(lambda: f"{world.carol.mention} (automatic)" in driver.table.text())
+    carol = (await stored(world, driver.game_id)).record.seats[2]
+    assert carol.user_id == world.carol.id and carol.automatic and carol.left_at is not None
+    refused = await world.carol.click(driver.table, label="Show my hand")
+    assert told(refused, world.carol) == "⚠️ You are not playing in this game."
+    await leak_scan(world, driver.game_id)
+
+    driver.players = [world.alice, world.bob]
+    await driver.play_to_the_end()
+
+    snapshot = await stored(world, driver.game_id)
+    assert snapshot.record.status == GameStatus.FINISHED
+    assert any(a.seat == 2 for a in await world.bot.storage.games.get_actions(driver.game_id))
+    assert (await world.bot.storage.verify_game(driver.game_id)).ok
+
+
+async def test_leaving_a_two_player_game_makes_the_other_player_win(world: World) -> None:
+    driver = await start_game(world, [world.alice, world.bob])
+    await driver.step()
+
+    record = await world.bob.slash(world.channel, "game leave")
+
+    assert told(record, world.bob) == f"You left game #{driver.game_id}. The game is over."
+    banner = f"**{world.alice.mention} wins: everyone else left the game.**"
+    await world.fake.wait_for(lambda: driver.table.text().startswith(banner))
+    assert [b.get("disabled") for b in driver.table.buttons()] == [True]
+    snapshot = await stored(world, driver.game_id)
+    assert snapshot.record.status == GameStatus.FINISHED
+    assert snapshot.record.result.winners == (0,) and snapshot.record.result.reason == "forfeit"
+    ping = await world.fake.wait_for_message(
+        world.channel, lambda m: f"game #{driver.game_id} is over" in m.content
+    )
+    assert ping.content == (
+        f"{world.alice.mention}: game #{driver.game_id} is over — see the table for the result."
+    )
+    assert ping.mentions == [world.alice]
+    await leak_scan(world, driver.game_id)
+    assert "Final hands" not in driver.table.text()  # a forfeit reveals no hand

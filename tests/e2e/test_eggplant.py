@@ -1,0 +1,116 @@
+"""An Eggplant pass in a channel: the players who must choose out of turn are pinged, choose with
+the select menu (at the same time, too), may change their choice until everyone has chosen, and
+only giver and receiver ever see the passed cards."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tests.e2e.conftest import World
+from tests.e2e.driver import Driver, leak_scan, public_messages
+from tests.e2e.helpers import (
+    MOVED_ON,
+    act_by,
+    hand_of,
+    log_rows,
+    pass_values,
+    shows_hand,
+    start_game,
+    stored,
+)
+
+SEED = 4385
+"""Three players (alice, bob, carol): carol plays an Eggplant on turn 5 while bob holds
+Artichoke ×3, Beet and Corn and alice five Artichokes (found by playing the policy below)."""
+
+
+def toward_eggplant(keys: list[str]) -> str:
+    """Harvest an Eggplant and play it as soon as possible; otherwise harvest the first
+    vegetable that is not an Artichoke and end the turn."""
+    if "harvest:Eggplant" in keys:
+        return "harvest:Eggplant"
+    if "play:Eggplant" in keys:
+        return "play:Eggplant"
+    harvests = [k for k in keys if k.startswith("harvest:") and k != "harvest:Artichoke"]
+    if harvests:
+        return harvests[0]
+    return "end" if "end" in keys else keys[0]
+
+
+async def play_until_eggplant(world: World) -> Driver:
+    driver = await start_game(world, [world.alice, world.bob, world.carol], seed=SEED)
+    for _ in range(20):
+        user, key = await act_by(driver, toward_eggplant)
+        if key == "play:Eggplant":
+            assert user is world.carol
+            return driver
+    raise AssertionError("no Eggplant was played")
+
+
+async def test_players_pinged_out_of_turn_pass_with_the_select_and_may_change(
+    world: World,
+) -> None:
+    alice, bob, carol = world.alice, world.bob, world.carol
+    driver = await play_until_eggplant(world)
+    game_id = driver.game_id
+    assert "Eggplant: waiting for" in driver.table.text()
+
+    # the ping mentions exactly the players who must now decide out of turn
+    ping = max(public_messages(world), key=lambda m: m.id)
+    assert sorted(u.id for u in ping.mentions) == sorted([alice.id, bob.id])
+    assert "your move in game" in ping.content and carol.mention not in ping.content
+
+    screens = {u.id: await driver.show_hand(u) for u in (alice, bob)}
+    for user in (alice, bob):
+        assert "Eggplant: choose 2 cards to pass to" in screens[user.id].text()
+        assert [s["placeholder"] for s in screens[user.id].selects()] == ["Choose 2 cards to pass"]
+    before = await stored(world, game_id)
+    alice_seat, bob_seat, carol_seat = (
+        before.record.seat_of(u.id).seat for u in (alice, bob, carol)
+    )
+    assert hand_of(before, bob_seat) == ("Artichoke",) * 3 + ("Beet", "Corn")
+
+    # alice and bob choose at the same moment: both choices land
+    a, b = await asyncio.gather(
+        alice.select(screens[alice.id], pass_values(screens[alice.id], ["Artichoke"] * 2)),
+        bob.select(screens[bob.id], pass_values(screens[bob.id], ["Beet", "Corn"])),
+    )
+    await world.bot.wait_idle()
+    assert a.response_type == b.response_type == 7
+    assert MOVED_ON not in a.answer_text and MOVED_ON not in b.answer_text
+    after = await stored(world, game_id)
+    assert after.record.version == before.record.version + 2
+    assert sorted(r.action_key for r in (await log_rows(world, game_id))[-2:]) == [
+        "pass:Artichoke+Artichoke",
+        "pass:Beet+Corn",
+    ]
+    assert after.state.passes == {alice_seat: ["Artichoke"] * 2, bob_seat: ["Beet", "Corn"]}
+    assert "*You chose to pass Beet, Corn.*" in screens[bob.id].text().splitlines()
+    assert "you pass Beet, Corn to" in screens[bob.id].text()
+    await leak_scan(world, game_id)
+
+    # bob changes his mind on the same screen; the table only says that he did
+    await bob.select(screens[bob.id], pass_values(screens[bob.id], ["Artichoke"] * 2))
+    await world.bot.wait_idle()
+    assert f"{bob.mention} changed their choice." in driver.table.text()
+    assert (await stored(world, game_id)).state.passes[bob_seat] == ["Artichoke"] * 2
+    await leak_scan(world, game_id)
+
+    # carol chooses last: the cards move, she learns only what bob passed her
+    carol_screen = driver.screens[carol.id]
+    await carol.select(carol_screen, pass_values(carol_screen, ["Artichoke"] * 2))
+    await world.bot.wait_idle()
+    done = await stored(world, game_id)
+    assert done.state.phase != "eggplant" and not done.state.passes
+    assert hand_of(done, bob_seat) == ("Artichoke",) * 3 + ("Beet", "Corn")
+    private = [line for line in carol_screen.text().splitlines() if line.startswith("*")]
+    assert f"*{bob.mention} passed you Artichoke ×2.*" in private
+    assert not [line for line in private if "Beet" in line or "Corn" in line], "bob's old choice"
+    assert shows_hand(carol_screen, done, carol_seat)
+    await leak_scan(world, game_id)
+
+    # everyone has chosen: bob's screen from before can no longer change anything
+    stale = await bob.select(screens[bob.id], pass_values(screens[bob.id], ["Beet", "Corn"]))
+    assert stale.response_type == 7 and stale.answer_text.startswith(MOVED_ON)
+    assert (await stored(world, game_id)).record.version == done.record.version
+    assert shows_hand(screens[bob.id], done, bob_seat) and not screens[bob.id].selects()

@@ -1,0 +1,82 @@
+"""The bot missing a channel permission it needs: ``/game new`` and Start say which one,
+privately, and create nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from storage import GameStatus
+from tests.e2e.conftest import World
+from tests.e2e.driver import public_messages
+from tests.e2e.helpers import open_lobby, stored, told
+
+MISSING = (
+    "⚠️ I am missing permissions in this channel: {names}. Ask a server admin to grant them, "
+    "then try again."
+)
+
+
+@pytest.mark.parametrize(
+    ("permission", "names"),
+    [
+        # without Send Messages, Discord takes Embed Links (and Attach Files) away too
+        pytest.param("send_messages", "Send Messages, Embed Links", id="send-messages"),
+        pytest.param("embed_links", "Embed Links", id="embed-links"),
+        pytest.param(
+            "view_channel",
+            "View Channel, Send Messages, Embed Links, Read Message History",
+            id="view-channel",
+        ),
+    ],
+)
+async def test_game_new_names_the_missing_permission_and_creates_nothing(
+    world: World, permission: str, names: str
+) -> None:
+    world.fake.set_bot_permission(world.channel, **{permission: False})
+
+    record = await world.alice.slash(world.channel, "game new", game="artichokes")
+
+    assert told(record, world.alice) == MISSING.format(names=names)
+    assert public_messages(world) == []
+    assert await world.bot.storage.games.find_open_game(world.channel.id) is None
+    assert await world.bot.storage.games.list_games(world.guild.id, tuple(GameStatus)) == []
+
+
+async def test_start_is_refused_when_a_permission_went_away_after_the_lobby_opened(
+    world: World,
+) -> None:
+    lobby, game_id = await open_lobby(world, world.alice)
+    await world.bob.click(lobby, label="Join")
+    world.fake.set_bot_permission(world.channel, send_messages=False)
+
+    record = await world.alice.click(lobby, label="Start")
+
+    assert told(record, world.alice) == MISSING.format(names="Send Messages, Embed Links")
+    assert (await stored(world, game_id)).record.status == GameStatus.LOBBY
+    assert "Start" in lobby.labels() and "Players (2/4)" in lobby.text()
+    assert public_messages(world) == [lobby]
+
+    world.fake.set_bot_permission(world.channel, send_messages=None)  # an admin fixes it
+    await world.alice.click(lobby, label="Start")
+    table = await world.fake.wait_for_message(world.channel, lambda m: "Show my hand" in m.labels())
+    assert f"game #{game_id} ·" in table.text()
+    assert (await stored(world, game_id)).record.status == GameStatus.ACTIVE
+
+
+async def test_start_cancels_the_game_when_discord_refuses_the_table(world: World) -> None:
+    lobby, game_id = await open_lobby(world, world.alice)
+    await world.bob.click(lobby, label="Join")
+    world.fake.fail("POST /channels/{channel_id}/messages", status=403)
+
+    record = await world.alice.click(lobby, label="Start")
+
+    assert (await record.followup(0)).text() == (
+        "⚠️ I could not post the table in this channel, so the game was cancelled. Check my "
+        "permissions and start a new game."
+    )
+    assert (await stored(world, game_id)).record.status == GameStatus.ABORTED
+    await world.fake.wait_for(lambda: "This lobby was closed." in lobby.text())
+    assert "The game has started" not in lobby.text() and lobby.buttons() == []
+    assert public_messages(world) == [lobby]
+    _, next_id = await open_lobby(world, world.alice)  # the channel is free for a new try
+    assert next_id != game_id
