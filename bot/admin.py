@@ -131,7 +131,8 @@ class Admin:
             turn = getattr(view, "turn", None)
             if turn is not None:
                 lines.append(_("Turn {turn}", turn=turn))
-            seated = record.seat_of(interaction.user.id) is not None
+            # anyone who ever held a seat (a player who left included) sees no hidden card
+            seated = any(s.user_id == interaction.user.id for s in record.seats)
             if seated:
                 lines.append(_("You play in this game, so its hidden cards are not shown."))
             elif record.status == GameStatus.ACTIVE:

@@ -87,9 +87,10 @@ class CardroomBot(commands.Bot):
         report = await self.storage.games.load_active_games()
         for failure in report.failures:
             log.error(
-                "game %s was set aside: its stored state is invalid (%s)",
+                "game %s was set aside: its stored state is invalid (%s; details in its "
+                "set_aside_reason column, not logged: they may quote hidden cards)",
                 failure.game_id,
-                failure.error,
+                failure.error.split(":", 1)[0],
             )
         for loaded in report.games:
             try:

@@ -15,6 +15,7 @@ from bot.games import presenter
 from bot.i18n import N_, Translator
 from bot.permissions import require_channel_permissions
 from bot.replies import guarded, say, tr
+from bot.service import ADMIN_ABORT
 from bot.table import seat_names
 from storage import ChannelBusy, GameRecord, GameStatus
 
@@ -48,6 +49,8 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
                 most=definition.max_players,
             )
         )
+    elif record.result is not None and record.result.reason == ADMIN_ABORT:
+        lines.append(_("The game was aborted by an admin."))
     elif record.status == GameStatus.ABORTED:
         lines.append(_("This lobby was closed."))
     else:

@@ -36,6 +36,8 @@ from storage import (
 log = logging.getLogger(__name__)
 
 SEED_BITS = 63
+ADMIN_ABORT = "aborted by an admin"
+"""The stored result reason of a game an admin aborted."""
 
 
 @dataclass(frozen=True)
@@ -258,7 +260,7 @@ class GameService:
             await self._play_automatic_seats(played)
             return played
 
-    async def abort(self, game_id: int, reason: str = "aborted by an admin") -> GameRecord:
+    async def abort(self, game_id: int, reason: str = ADMIN_ABORT) -> GameRecord:
         """End an open game without a result (admin)."""
         async with self.lock(game_id):
             try:

@@ -44,6 +44,7 @@ class TableKeeper:
     def __init__(self, bot: CardroomBot) -> None:
         self.bot = bot
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._ping_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     async def language(self, guild_id: int) -> Translator:
         """The translator for a guild's public messages (its configured language, else
@@ -135,6 +136,12 @@ class TableKeeper:
         ]
         if not users:
             return
+        async with self._ping_locks[record.id]:  # one ping message per game, even when racing
+            await self._replace_ping(record, users, text)
+
+    async def _replace_ping(
+        self, record: GameRecord, users: list[discord.Object], text: str
+    ) -> None:
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         previous = await self.bot.storage.messages.get(record.id, PING)
         if previous is not None:

@@ -95,6 +95,21 @@ async def test_an_admin_who_plays_does_not_see_the_hands(world: World) -> None:
     assert not [kind for kind in ALL_KINDS if kind in shown], inspected
 
 
+async def test_an_admin_who_left_the_game_still_does_not_see_the_hands(world: World) -> None:
+    driver = await start_game(world, [world.alice, world.bob, world.admin])
+    await driver.step()
+    await world.admin.slash(world.channel, "game leave")
+    await world.bot.wait_idle()
+
+    inspected = told(
+        await world.admin.slash(world.channel, "cardroom inspect", game_id=driver.game_id),
+        world.admin,
+    )
+
+    assert "Hands" not in inspected
+    assert "(automatic)" in inspected  # the seat they left is played automatically
+
+
 async def test_an_admin_aborts_a_game_and_the_channel_is_free_again(world: World) -> None:
     driver = await start_game(world, [world.alice, world.bob])
     user = await mover(driver)
@@ -112,6 +127,10 @@ async def test_an_admin_aborts_a_game_and_the_channel_is_free_again(world: World
     assert aborted.record.version == version
     await leak_scan(world, driver.game_id)
     assert "Final hands" not in driver.table.text()
+    lobby = next(
+        m for m in world.channel.messages if f"lobby of game #{driver.game_id}" in m.text()
+    )
+    assert "The game was aborted by an admin." in lobby.text()
 
     # a player's screen from before cannot move any more
     button = next(iter(buttons_by_key(screen).values()))
