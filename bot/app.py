@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.admin import Admin
+from bot.command_text import CatalogTranslator
 from bot.commands import AdminCommands, GameCommands
 from bot.components import DYNAMIC_ITEMS
 from bot.lobby import Lobby
@@ -72,6 +73,7 @@ class CardroomBot(commands.Bot):
         await self.add_cog(GameCommands(self))
         await self.add_cog(AdminCommands(self))
         self.tree.on_error = self.on_app_command_error
+        await self.tree.set_translator(CatalogTranslator())
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
+from bot.i18n import N_
 
 if TYPE_CHECKING:
     from bot.app import CardroomBot
@@ -29,29 +30,29 @@ class GameCommands(commands.Cog):
     """``/game new|hand|rules|leave``."""
 
     game = app_commands.Group(
-        name="game", description="Play card games in this channel", guild_only=True
+        name="game", description=N_("Play card games in this channel"), guild_only=True
     )
 
     def __init__(self, bot: CardroomBot) -> None:
         self.bot = bot
 
-    @game.command(name="new", description="Open a game lobby in this channel")
-    @app_commands.describe(game="Which game to play")
+    @game.command(name="new", description=N_("Open a game lobby in this channel"))
+    @app_commands.describe(game=N_("Which game to play"))
     @app_commands.choices(game=game_choices())
     async def new(self, interaction: discord.Interaction, game: str) -> None:
         await self.bot.lobby.new_game(interaction, game)
 
-    @game.command(name="hand", description="Show your hand in this channel's game")
+    @game.command(name="hand", description=N_("Show your hand in this channel's game"))
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.bot.play.hand_command(interaction)
 
-    @game.command(name="rules", description="Show the card reference")
-    @app_commands.describe(game="Which game (default: the one in this channel)")
+    @game.command(name="rules", description=N_("Show the card reference"))
+    @app_commands.describe(game=N_("Which game (default: the one in this channel)"))
     @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await self.bot.play.rules_command(interaction, game)
 
-    @game.command(name="leave", description="Leave this channel's game (forfeit if it runs)")
+    @game.command(name="leave", description=N_("Leave this channel's game (forfeit if it runs)"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.bot.play.leave_command(interaction)
 
@@ -61,7 +62,7 @@ class AdminCommands(commands.Cog):
 
     cardroom = app_commands.Group(
         name="cardroom",
-        description="Manage this server's Cardroom games",
+        description=N_("Manage this server's Cardroom games"),
         guild_only=True,
         default_permissions=discord.Permissions(manage_guild=True),
     )
@@ -69,16 +70,16 @@ class AdminCommands(commands.Cog):
     def __init__(self, bot: CardroomBot) -> None:
         self.bot = bot
 
-    @cardroom.command(name="list", description="List this server's open games")
+    @cardroom.command(name="list", description=N_("List this server's open games"))
     async def list_games(self, interaction: discord.Interaction) -> None:
         await self.bot.admin.list_games(interaction)
 
-    @cardroom.command(name="inspect", description="Show one game's details and replay check")
-    @app_commands.describe(game_id="The game number (see /cardroom list)")
+    @cardroom.command(name="inspect", description=N_("Show one game's details and replay check"))
+    @app_commands.describe(game_id=N_("The game number (see /cardroom list)"))
     async def inspect(self, interaction: discord.Interaction, game_id: int) -> None:
         await self.bot.admin.inspect(interaction, game_id)
 
-    @cardroom.command(name="abort", description="End a game without a result")
-    @app_commands.describe(game_id="The game number (see /cardroom list)")
+    @cardroom.command(name="abort", description=N_("End a game without a result"))
+    @app_commands.describe(game_id=N_("The game number (see /cardroom list)"))
     async def abort(self, interaction: discord.Interaction, game_id: int) -> None:
         await self.bot.admin.abort(interaction, game_id)

@@ -30,3 +30,42 @@ def test_locales_fall_back_to_english() -> None:
     _ = translator("pt-BR")
     assert _.language == "en"
     assert _("{player} harvested {card}.", player="A", card="Corn") == "A harvested Corn."
+
+
+async def test_command_descriptions_come_from_the_catalog_of_the_locale(
+    tmp_path, monkeypatch
+) -> None:
+    import discord
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+    from discord import app_commands
+
+    from bot import i18n
+    from bot.command_text import CatalogTranslator
+
+    catalog = Catalog(locale="uk")
+    catalog.add("Open a game lobby in this channel", "Відкрити лобі гри в цьому каналі")
+    with (tmp_path / "uk.po").open("wb") as handle:
+        write_po(handle, catalog)
+    (tmp_path / "en.po").write_bytes((LOCALES_DIR / "en.po").read_bytes())
+    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
+    i18n._catalog.cache_clear()
+    try:
+        translate = CatalogTranslator().translate
+        description = app_commands.TranslationContext(
+            app_commands.TranslationContextLocation.command_description, None
+        )
+        name = app_commands.TranslationContext(
+            app_commands.TranslationContextLocation.command_name, None
+        )
+        text = app_commands.locale_str("Open a game lobby in this channel")
+        assert await translate(text, discord.Locale.ukrainian, description) == (
+            "Відкрити лобі гри в цьому каналі"
+        )
+        assert await translate(text, discord.Locale.american_english, description) is None
+        assert await translate(text, discord.Locale.spain_spanish, description) is None
+        assert (
+            await translate(app_commands.locale_str("new"), discord.Locale.ukrainian, name) is None
+        )
+    finally:
+        i18n._catalog.cache_clear()
