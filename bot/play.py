@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -64,11 +66,69 @@ def private_lines(played: Played, seat: int, _: Translator) -> list[str]:
     return lines
 
 
+SCREEN_LIFETIME = 14 * 60
+"""Seconds a player's screen is kept up to date: Discord lets the bot edit an interaction's
+messages for 15 minutes."""
+
+
+@dataclass
+class OpenScreen:
+    """A player's private screen the bot can still edit, and what it showed."""
+
+    interaction: discord.Interaction
+    opened: float
+    shown: tuple[Any, ...] = ()
+
+
+def _screen_key(snapshot: GameSnapshot, seat: int) -> tuple[Any, ...]:
+    """What makes a screen worth editing: the hand, the legal actions, the game's status."""
+    assert snapshot.state is not None
+    view = engine.view(snapshot.state, seat)
+    return (view.hand, view.legal, snapshot.record.status)
+
+
 class Play:
     """Handlers for playing a running game."""
 
     def __init__(self, bot: CardroomBot) -> None:
         self.bot = bot
+        self._screens: dict[tuple[int, int], OpenScreen] = {}
+
+    def _remember(
+        self, interaction: discord.Interaction, snapshot: GameSnapshot, seat: int
+    ) -> None:
+        """``interaction``'s answer is now ``seat``'s screen of this game."""
+        self._screens[(snapshot.id, interaction.user.id)] = OpenScreen(
+            interaction, time.monotonic(), _screen_key(snapshot, seat)
+        )
+
+    async def refresh_open_screens(self, played: Played, actor: int | None) -> None:
+        """Edit the screens other players still have open when what they can do changed (their
+        turn came, their hand changed, the game ended), so they need not ask again."""
+        snapshot = played.snapshot
+        for seat in snapshot.record.seats:
+            if not seat.is_human or seat.seat == actor or seat.user_id is None:
+                continue
+            screen = self._screens.get((snapshot.id, seat.user_id))
+            if screen is None:
+                continue
+            if time.monotonic() - screen.opened > SCREEN_LIFETIME:
+                del self._screens[(snapshot.id, seat.user_id)]
+                continue
+            key = _screen_key(snapshot, seat.seat)
+            if key == screen.shown:
+                continue
+            _ = tr(screen.interaction)
+            try:
+                await screen.interaction.edit_original_response(
+                    view=hand_layout(snapshot, seat.seat, _, private_lines(played, seat.seat, _))
+                )
+                screen.shown = key
+            except discord.HTTPException as exc:
+                log.info(
+                    "screen of game %s seat %s not editable: %s", snapshot.id, seat.seat, exc.status
+                )
+                self._screens.pop((snapshot.id, seat.user_id), None)
 
     # ------------------------------------------------------------- components
 
@@ -116,6 +176,7 @@ class Play:
         await interaction.response.edit_message(
             view=hand_layout(played.snapshot, seat, _, private_lines(played, seat, _))
         )
+        self._remember(interaction, played.snapshot, seat)
 
     async def _refresh_stale(
         self, interaction: discord.Interaction, game_id: int, notice: str
@@ -129,6 +190,8 @@ class Play:
         await interaction.response.edit_message(
             view=hand_layout(snapshot, seat.seat, _, notice="⚠️ " + notice)
         )
+        if snapshot.record.status == GameStatus.ACTIVE:
+            self._remember(interaction, snapshot, seat.seat)
 
     async def _send_hand(self, interaction: discord.Interaction, snapshot: GameSnapshot) -> None:
         _ = tr(interaction)
@@ -142,7 +205,10 @@ class Play:
             notice = _("This game is over.")
             await ephemeral(interaction, view=hand_layout(snapshot, seat.seat, _, notice=notice))
             return
+        fresh = not interaction.response.is_done()
         await ephemeral(interaction, view=hand_layout(snapshot, seat.seat, _))
+        if fresh:
+            self._remember(interaction, snapshot, seat.seat)
 
     # --------------------------------------------------------------- commands
 
@@ -204,10 +270,12 @@ class Play:
     # ------------------------------------------------------------ afterwards
 
     async def after_played(self, played: Played, actor: int | None) -> None:
-        """Everything that follows committed moves: edit the table, then ping whoever must
-        decide now and did not have to before (or everyone, when the game ended)."""
+        """Everything that follows committed moves: edit the table and the screens other players
+        have open, then ping whoever must decide now and did not have to before (or everyone,
+        when the game ended)."""
         record = played.snapshot.record
         await self.bot.tables.refresh(record.id)
+        await self.refresh_open_screens(played, actor)
         _ = await self.bot.tables.language(record.guild_id)
         names = seat_names(record, _)
         if record.status != GameStatus.ACTIVE:
