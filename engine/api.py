@@ -65,7 +65,19 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     game = get_game(state.game)
     if not 0 <= seat < state.seats or game.outcome(state) is not None:
         return []
-    return game.legal_actions(state, seat)
+    return list(_legal(game, state, seat))
+
+
+def _legal(game: GameDefinition, state: GameState, seat: int) -> list[Action]:
+    """``game.legal_actions``, remembered for the state's current step (states change only
+    through :func:`apply`, which advances the step)."""
+    cache = state.__pydantic_private__["_legal_cache"]  # type: ignore[index]
+    hit = cache.get(seat)
+    if hit is not None and hit[0] == state.step:
+        return hit[1]
+    actions = game.legal_actions(state, seat)
+    cache[seat] = (state.step, actions)
+    return actions
 
 
 def apply(state: GameState, action: Action) -> list[Event]:
@@ -81,7 +93,7 @@ def apply(state: GameState, action: Action) -> list[Event]:
         raise IllegalAction("unknown_seat", f"there is no seat {seat} in this game")
     if game.outcome(state) is not None:
         raise IllegalAction("game_over", "the game is over")
-    legal = game.legal_actions(state, seat)
+    legal = _legal(game, state, seat)
     if not legal:
         raise IllegalAction("not_your_decision", "you have nothing to decide right now")
     if action not in legal:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, PrivateAttr
 
 
 class GameState(BaseModel):
@@ -29,3 +31,12 @@ class GameState(BaseModel):
     rng_counter: int = 0
     seats: int
     step: int = 0
+    # seat -> (step, legal actions): ``engine.apply`` checks legality against what
+    # ``engine.legal_actions`` just computed for the same step. Not serialised.
+    _legal_cache: dict[int, tuple[int, Any]] = PrivateAttr(default_factory=dict)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when every field is equal (the legal-actions memo is not compared)."""
+        return type(other) is type(self) and self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]  # mutable

@@ -135,3 +135,20 @@ def test_a_peas_target_is_described_by_the_card_given() -> None:
     engine.apply(state, Action(0, "play:Peas"))
     engine.apply(state, Action(0, "keep:Beet"))
     assert engine.describe_action(state, Action(0, "target:1")) == "Give Corn to seat 2"
+
+
+def test_legal_actions_are_a_fresh_list_each_time() -> None:
+    state = engine.new_game("artichokes", 2, None, 4)
+    seat = engine.deciding_seats(state)[0]
+    first = engine.legal_actions(state, seat)
+    first.append(Action(seat, "play:Artichoke"))
+    assert Action(seat, "play:Artichoke") not in engine.legal_actions(state, seat)
+    with pytest.raises(IllegalAction):
+        engine.apply(state, Action(seat, "play:Artichoke"))
+
+
+def test_states_compare_by_their_fields_only() -> None:
+    state = engine.new_game("artichokes", 2, None, 4)
+    copy = engine.clone(state)
+    engine.legal_actions(state, engine.deciding_seats(state)[0])  # fills the memo of one copy
+    assert state == copy
