@@ -88,6 +88,7 @@ class Lobby:
                 channel_id=interaction.channel_id,
                 host_id=interaction.user.id,
                 game_name=game_name,
+                host_name=interaction.user.display_name,
             )
         except ChannelBusy as busy:
             await say(interaction, await self._busy_text(busy, interaction.guild_id, _))
@@ -121,7 +122,7 @@ class Lobby:
         service = self.bot.service
         user = interaction.user.id
         if op == "join":
-            record = await service.join(game_id, user)
+            record = await service.join(game_id, user, interaction.user.display_name)
         elif op == "leave":
             record = await service.leave_lobby(game_id, user)
         elif op == "cancel":

@@ -18,7 +18,7 @@ from bot.games import presenter
 from bot.i18n import N_, Translator
 from bot.replies import ephemeral, guarded, say, tr
 from bot.service import GameSnapshot, Played
-from bot.table import seat_names
+from bot.table import ended_early, seat_labels, seat_names
 from storage import GameRecord, GameStatus
 
 if TYPE_CHECKING:
@@ -41,7 +41,14 @@ def hand_layout(
     view = engine.view(snapshot.state, seat)
     if record.status != GameStatus.ACTIVE:
         view = _without_actions(view)
-    screen = presenter(record.game_name).hand_screen(view, seat_names(record, _), private or [], _)
+    screen = presenter(record.game_name).hand_screen(
+        view,
+        seat_names(record, _),
+        private or [],
+        _,
+        labels=seat_labels(record, _),
+        closed=ended_early(record),
+    )
     header = _("Game #{game} · your seat", game=record.id)
     text = f"{notice}\n{header}" if notice else header
     return layouts.hand(record.id, record.version, screen, notice_text=text)

@@ -109,9 +109,16 @@ class GameService:
     # -------------------------------------------------------------------- lobby
 
     async def open_lobby(
-        self, *, guild_id: int, channel_id: int, host_id: int, game_name: str
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game_name: str,
+        host_name: str | None = None,
     ) -> GameRecord:
-        """Open a lobby for ``game_name`` in the channel with the host seated.
+        """Open a lobby for ``game_name`` in the channel with the host seated (``host_name``:
+        their name in the guild, for buttons).
 
         Raises:
             ChannelBusy: the channel already has an open game (the caller links to it).
@@ -125,13 +132,14 @@ class GameService:
             host_id=host_id,
             max_seats=definition.max_players,
             options=defaults,
+            host_name=host_name,
         )
 
-    async def join(self, game_id: int, user_id: int) -> GameRecord:
-        """Seat ``user_id`` in the lobby."""
+    async def join(self, game_id: int, user_id: int, name: str | None = None) -> GameRecord:
+        """Seat ``user_id`` (shown as ``name`` on buttons) in the lobby."""
         async with self.lock(game_id):
             try:
-                return await self.storage.games.join_lobby(game_id, user_id)
+                return await self.storage.games.join_lobby(game_id, user_id, name)
             except AlreadySeated:
                 raise UserError(N_("You have already joined this game.")) from None
             except LobbyFull as exc:

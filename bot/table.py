@@ -30,12 +30,30 @@ RECENT_LINES = 8
 
 
 def seat_names(record: GameRecord, _: Translator) -> list[str]:
-    """How each seat is shown: a mention, marked when an automatic player has taken it over."""
+    """How each seat is shown in text: a mention, marked when an automatic player has taken it
+    over."""
     names = []
     for seat in record.seats:
         name = f"<@{seat.user_id}>" if seat.user_id is not None else _("Automatic player")
         names.append(_("{player} (automatic)", player=name) if seat.automatic else name)
     return names
+
+
+def seat_labels(record: GameRecord, _: Translator) -> list[str]:
+    """How each seat is shown on buttons and in menus, where Discord shows mentions as raw ids:
+    the player's name in the guild when they sat down (``Player N`` if unknown)."""
+    labels = []
+    for seat in record.seats:
+        name = seat.display_name or _("Player {number}", number=seat.seat + 1)
+        labels.append(_("{player} (automatic)", player=name) if seat.automatic else name)
+    return labels
+
+
+def ended_early(record: GameRecord) -> bool:
+    """The game ended outside the rules: aborted, or won by forfeit."""
+    return record.status == GameStatus.ABORTED or (
+        record.result is not None and record.result.reason == "forfeit"
+    )
 
 
 class TableKeeper:
@@ -68,7 +86,12 @@ class TableKeeper:
                 if line:
                     recent.append(line)
         text = show.table_text(
-            engine.view(snapshot.state, None), names, recent[-RECENT_LINES:], _, record.id
+            engine.view(snapshot.state, None),
+            names,
+            recent[-RECENT_LINES:],
+            _,
+            record.id,
+            closed=ended_early(record),
         )
         banner = self.banner(record, names, _)
         if banner:

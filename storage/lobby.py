@@ -42,6 +42,7 @@ class LobbyOperations:
         max_seats: int,
         options: Mapping[str, Any] | None = None,
         seat_host: bool = True,
+        host_name: str | None = None,
     ) -> GameRecord:
         """Open a lobby (status ``lobby``, no state yet) in ``channel_id``.
 
@@ -49,6 +50,7 @@ class LobbyOperations:
             max_seats: the most seats the lobby accepts (the game's ``max_players``).
             options: table options as a JSON object (``None``: the game's defaults).
             seat_host: give the host seat 0 right away.
+            host_name: the host's display name in the guild (for their seat).
 
         Returns:
             The new game (version 0).
@@ -74,13 +76,16 @@ class LobbyOperations:
             ).lastrowid
             assert game_id is not None
             if seat_host:
-                _insert_seat(conn, game_id, 0, host_id, now)
+                _insert_seat(conn, game_id, 0, host_id, now, host_name)
             return fetch_game(conn, game_id)
 
         return await self._db.write(tx)
 
-    async def join_lobby(self, game_id: int, user_id: int | None) -> GameRecord:
-        """Seat ``user_id`` (or, for ``None``, an automatic player) after the others.
+    async def join_lobby(
+        self, game_id: int, user_id: int | None, display_name: str | None = None
+    ) -> GameRecord:
+        """Seat ``user_id`` (or, for ``None``, an automatic player) after the others;
+        ``display_name`` is their name in the guild (at most 100 characters are kept).
 
         Returns:
             The game with its new seat last.
@@ -100,7 +105,7 @@ class LobbyOperations:
             if len(game.seats) >= game.max_seats:
                 raise LobbyFull(game_id, game.max_seats)
             now = now_text()
-            _insert_seat(conn, game_id, len(game.seats), user_id, now)
+            _insert_seat(conn, game_id, len(game.seats), user_id, now, display_name)
             touch(conn, game_id, now)
             return fetch_game(conn, game_id)
 
@@ -199,11 +204,24 @@ class LobbyOperations:
 
 
 def _insert_seat(
-    conn: sqlite3.Connection, game_id: int, seat: int, user_id: int | None, now: str
+    conn: sqlite3.Connection,
+    game_id: int,
+    seat: int,
+    user_id: int | None,
+    now: str,
+    display_name: str | None = None,
 ) -> None:
     conn.execute(
-        "INSERT INTO seats (game_id, seat, user_id, automatic, joined_at) VALUES (?, ?, ?, ?, ?)",
-        (game_id, seat, user_id, int(user_id is None), now),
+        "INSERT INTO seats (game_id, seat, user_id, automatic, joined_at, display_name) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            game_id,
+            seat,
+            user_id,
+            int(user_id is None),
+            now,
+            (display_name or None) and display_name[:100],
+        ),
     )
 
 

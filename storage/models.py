@@ -86,6 +86,7 @@ class Seat:
         automatic: ``True`` when the engine's automatic player decides for this seat.
         joined_at: when the seat was taken.
         left_at: when its player left the running game (``None`` while they play).
+        display_name: the player's name in the guild when they sat down (``None`` if unknown).
     """
 
     seat: int
@@ -93,6 +94,7 @@ class Seat:
     automatic: bool
     joined_at: datetime
     left_at: datetime | None = None
+    display_name: str | None = None
 
     @property
     def is_human(self) -> bool:

@@ -50,6 +50,7 @@ def seat_from_row(row: sqlite3.Row) -> Seat:
         automatic=bool(row["automatic"]),
         joined_at=datetime.fromisoformat(row["joined_at"]),
         left_at=parse_time(row["left_at"]),
+        display_name=row["display_name"],
     )
 
 

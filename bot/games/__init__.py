@@ -26,15 +26,17 @@ class Presenter:
     """How one game is shown.
 
     Attributes:
-        table_text: ``(spectator_view, names, recent_lines, _, game_id) -> str``.
-        hand_screen: ``(seat_view, names, private_lines, _) -> HandScreen``.
+        table_text: ``(spectator_view, names, recent_lines, _, game_id, *, closed=False)
+            -> str``; ``closed``: the game ended outside the rules (aborted, forfeit).
+        hand_screen: ``(seat_view, names, private_lines, _, *, labels=None, closed=False) ->
+            HandScreen``; ``labels``: seat names for buttons (mentions do not render there).
         event_line: ``(event, viewer, names, _) -> str | None``.
         select_to_key: ``(select_kind, values) -> action key | None``.
         host_options: the options the lobby offers as toggles.
     """
 
-    table_text: Callable[[Any, Sequence[str], Sequence[str], Translator, int], str]
-    hand_screen: Callable[[Any, Sequence[str], Sequence[str], Translator], HandScreen]
+    table_text: Callable[..., str]
+    hand_screen: Callable[..., HandScreen]
     event_line: Callable[[Event, int | None, Sequence[str], Translator], str | None]
     select_to_key: Callable[[str, Sequence[str]], str | None]
     host_options: tuple[HostOption, ...]

@@ -104,8 +104,8 @@ CARD_TEXT: dict[str, str] = {
         "Artichoke, otherwise put it on your Discard Pile."
     ),
     RHUBARB: (
-        "Promo. Needs a card in the Garden Row or Garden Stack. Compost this Rhubarb, put the "
-        "Garden Row under the Garden Stack, refill the Row to 5 and harvest one card."
+        "Needs a card in the Garden Row or Garden Stack. Compost this Rhubarb, put the Garden "
+        "Row under the Garden Stack, refill the Row to 5 and harvest one card (promo card)."
     ),
 }
 """One-paragraph English reference per card kind (the bot translates it as a msgid)."""

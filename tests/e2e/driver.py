@@ -15,7 +15,14 @@ import engine
 from bot.games import presenter
 from bot.games.artichokes.events import cards_text
 from bot.i18n import translator
-from bot.table import RECENT_ACTIONS, RECENT_LINES, TableKeeper, seat_names
+from bot.table import (
+    RECENT_ACTIONS,
+    RECENT_LINES,
+    TableKeeper,
+    ended_early,
+    seat_labels,
+    seat_names,
+)
 from engine.artichokes.cards import ALL_KINDS
 from tests.e2e.conftest import World
 from tests.fakediscord.model import Message
@@ -164,8 +171,15 @@ class Driver:
             f"{user.username}'s screen does not show their hand {view.hand}: {screen.text()!r}"
         )
         assert sum(line.startswith("**Your hand**") for line in lines) == 1
+        labels = [b.get("label", "") for b in screen.buttons()]
+        labels += [o["label"] for s in screen.selects() for o in s["options"]]
+        assert not [label for label in labels if "<@" in label], "a raw mention on a button"
         names = seat_names(snapshot.record, _)
-        expected = presenter("artichokes").hand_screen(view, names, [], _).text
+        expected = (
+            presenter("artichokes")
+            .hand_screen(view, names, [], _, labels=seat_labels(snapshot.record, _))
+            .text
+        )
         rest = [line for line in lines if line not in expected.splitlines()]
         allowed = ("Game #", "⚠️", "*")  # header, notice, private event lines (italic)
         assert all(line.startswith(allowed) for line in rest), (
@@ -190,7 +204,14 @@ async def expected_table_text(world: World, game_id: int) -> str:
         for event in logged.public_events
         if (line := show.event_line(event, None, names, _))
     ]
-    text = show.table_text(engine.view(state, None), names, recent[-RECENT_LINES:], _, game_id)
+    text = show.table_text(
+        engine.view(state, None),
+        names,
+        recent[-RECENT_LINES:],
+        _,
+        game_id,
+        closed=ended_early(record),
+    )
     banner = TableKeeper.banner(record, names, _)
     return f"{banner}\n\n{text}" if banner else text
 

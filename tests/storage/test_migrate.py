@@ -94,3 +94,30 @@ END;
 def test_split_refuses_an_unfinished_statement() -> None:
     with pytest.raises(ValueError, match="incomplete"):
         split_statements("CREATE TABLE t (x INTEGER)")
+
+
+async def test_a_version_1_database_is_upgraded_with_its_games(tmp_path: Path) -> None:
+    # a file written before 0002 (seat display names): its games survive the upgrade
+    path = tmp_path / "v1.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    migrate(conn, load_migrations()[:1])
+    conn.execute(
+        "INSERT INTO games (id, guild_id, channel_id, game_name, host_id, max_seats, created_at, "
+        "updated_at) VALUES (1, 1, 2, 'artichokes', 10, 4, '2026-01-01T00:00:00+00:00', "
+        "'2026-01-01T00:00:00+00:00')"
+    )
+    conn.execute(
+        "INSERT INTO seats (game_id, seat, user_id, joined_at) "
+        "VALUES (1, 0, 10, '2026-01-01T00:00:00+00:00')"
+    )
+    conn.close()
+    from storage import Storage
+
+    storage = await Storage.open(path=path)
+    try:
+        old = await storage.games.get_game(1)
+        assert [(s.user_id, s.display_name) for s in old.seats] == [(10, None)]
+        joined = await storage.games.join_lobby(1, 11, "Bob the Builder")
+        assert [s.display_name for s in joined.seats] == [None, "Bob the Builder"]
+    finally:
+        await storage.close()

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from bot.games.artichokes.events import cards_text
 from bot.i18n import N_, Translator
 from bot.screens import ButtonSpec, HandScreen, SelectOption, SelectSpec, chunk
+from engine.artichokes.cards import ARTICHOKE, CARD_TEXT
 from engine.artichokes.view import ArtichokesView
 
 TITLE = N_("Abandon All Artichokes")
@@ -46,17 +47,24 @@ def status_line(view: ArtichokesView, names: Sequence[str], _: Translator) -> st
 
 
 def table_text(
-    view: ArtichokesView, names: Sequence[str], recent: Sequence[str], _: Translator, game_id: int
+    view: ArtichokesView,
+    names: Sequence[str],
+    recent: Sequence[str],
+    _: Translator,
+    game_id: int,
+    *,
+    closed: bool = False,
 ) -> str:
     """The public table: Garden Row, Stack and Compost, each seat's counts and Discard Pile,
     whose turn it is, the last events, and every final hand once the game is over.
 
     ``view`` must be a spectator's view (``viewer is None``); ``recent`` are already-worded
-    public event lines, oldest first.
+    public event lines, oldest first. ``closed``: the game ended outside the rules (aborted,
+    forfeited), so no turn is shown.
     """
     lines = [
         _("**{title}** · game #{game} · turn {turn}", title=_(TITLE), game=game_id, turn=view.turn),
-        status_line(view, names, _),
+        *([] if closed else [status_line(view, names, _)]),
         "",
         _("**Garden Row:** {cards}", cards=" · ".join(_.card(c) for c in view.row) or _("empty")),
         _(
@@ -67,7 +75,8 @@ def table_text(
         "",
     ]
     for seat in view.seats:
-        marker = "▶" if seat.seat == view.active and view.phase != "over" else "•"
+        playing = view.phase != "over" and not closed
+        marker = "▶" if seat.seat == view.active and playing else "•"
         lines.append(
             _(
                 "{marker} {player} — Deck {deck} · Hand {hand} · Discard Pile {discard}",
@@ -90,7 +99,7 @@ def table_text(
 
 
 def _action_button(
-    key: str, view: ArtichokesView, names: Sequence[str], _: Translator
+    key: str, view: ArtichokesView, labels: Sequence[str], _: Translator
 ) -> ButtonSpec:
     verb, _sep, arg = key.partition(":")
     if verb == "harvest":
@@ -100,7 +109,7 @@ def _action_button(
     if verb == "end":
         return ButtonSpec(key, _("End turn"), "danger")
     if verb == "target":
-        return ButtonSpec(key, _("Target {player}", player=names[int(arg)]), "primary")
+        return ButtonSpec(key, _("Target {player}", player=labels[int(arg)]), "primary")
     if verb == "corn":
         return ButtonSpec(key, _("Put {card} on my Deck", card=_.card(arg)), "primary")
     if verb == "leek":
@@ -116,9 +125,11 @@ PASS_SELECT = "pass"
 PEPPER_SELECT = "pepper"
 
 
-def prompt(view: ArtichokesView, names: Sequence[str], _: Translator) -> str:
+def prompt(view: ArtichokesView, names: Sequence[str], _: Translator, closed: bool = False) -> str:
     """What the viewer is asked to do now, in one sentence."""
     me = view.viewer
+    if closed:
+        return _("This game is over.")
     if view.phase == "over":
         return status_line(view, names, _)
     if view.phase == "eggplant":
@@ -167,14 +178,42 @@ def prompt(view: ArtichokesView, names: Sequence[str], _: Translator) -> str:
     return _("Your turn: {card}.", card=card)
 
 
+def unplayable_lines(view: ArtichokesView, _: Translator) -> list[str]:
+    """During the viewer's play phase, why each vegetable in hand has no Play button: the
+    requirement sentence of its card text (Artichokes are never played on their own)."""
+    if view.phase != "play" or view.viewer != view.active or view.hand is None:
+        return []
+    playable = {k.removeprefix("play:") for k in view.legal if k.startswith("play:")}
+    lines = []
+    for kind in sorted(set(view.hand) - playable - {ARTICHOKE}):
+        requirement = _(CARD_TEXT[kind]).split(". ", 1)[0].rstrip(".")
+        lines.append(
+            _(
+                "{card} can't be played now: {requirement}.",
+                card=_.card(kind),
+                requirement=requirement,
+            )
+        )
+    return lines
+
+
 def hand_screen(
-    view: ArtichokesView, names: Sequence[str], private: Sequence[str], _: Translator
+    view: ArtichokesView,
+    names: Sequence[str],
+    private: Sequence[str],
+    _: Translator,
+    *,
+    labels: Sequence[str] | None = None,
+    closed: bool = False,
 ) -> HandScreen:
     """The private screen of ``view.viewer``: hand, own zones, the Garden Row, what to do, and one
     component per kind of legal action (buttons; select menus for Eggplant and Pepper).
 
-    ``private`` are worded lines of recent events only this viewer may see ("You drew ...").
+    ``names`` show seats in text (mentions); ``labels`` (default ``names``) in buttons, where
+    Discord shows no mention as a name. ``private`` are worded lines of recent events only this
+    viewer may see ("You drew ..."). ``closed``: the game ended outside the rules.
     """
+    labels = labels or names
     me = view.viewer
     assert me is not None and view.hand is not None
     own = view.seats[me]
@@ -189,7 +228,8 @@ def hand_screen(
     ]
     if private:
         lines += [f"*{line}*" for line in private]
-    lines += ["", f"**{prompt(view, names, _)}**"]
+    lines += ["", f"**{prompt(view, names, _, closed)}**"]
+    lines += [f"-# {line}" for line in unplayable_lines(view, _)]
 
     buttons: list[ButtonSpec] = []
     selects: list[SelectSpec] = []
@@ -198,7 +238,7 @@ def hand_screen(
     for key in view.legal:
         if key in pass_keys or key in pepper_keys:
             continue
-        buttons.append(_action_button(key, view, names, _))
+        buttons.append(_action_button(key, view, labels, _))
     if pass_keys:
         options = tuple(
             SelectOption(f"{i}:{kind}", _.card(kind)) for i, kind in enumerate(view.hand)
