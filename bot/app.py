@@ -146,6 +146,9 @@ class CardroomBot(commands.Bot):
     async def on_show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         await self.play.on_show_hand(interaction, game_id)
 
+    async def on_rules(self, interaction: discord.Interaction, game_id: int) -> None:
+        await self.play.on_rules(interaction, game_id)
+
     async def on_action(
         self, interaction: discord.Interaction, game_id: int, version: int, key: str
     ) -> None:

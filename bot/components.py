@@ -8,6 +8,7 @@ so components keep working after a restart. Handling is delegated to the bot's
 - ``cr:lobby:<game>:<op>`` — lobby buttons (``join``, ``leave``, ``start``, ``cancel``,
   ``opt.<field>`` to toggle a host option)
 - ``cr:hand:<game>`` — "Show my hand" on the public table
+- ``cr:rules:<game>`` — "Rules" on the public table
 - ``cr:act:<game>:<version>:<key>`` — an engine action at that state version
 - ``cr:sel:<game>:<version>:<kind>`` — a select menu whose values become one engine action
 """
@@ -22,6 +23,7 @@ from discord import ui
 
 LOBBY_TEMPLATE = r"cr:lobby:(?P<game>[0-9]{1,18}):(?P<op>[a-z_.]{1,40})"
 HAND_TEMPLATE = r"cr:hand:(?P<game>[0-9]{1,18})"
+RULES_TEMPLATE = r"cr:rules:(?P<game>[0-9]{1,18})"
 ACTION_TEMPLATE = r"cr:act:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<key>[!-~]{1,60})"
 SELECT_TEMPLATE = r"cr:sel:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<kind>[a-z_]{1,20})"
 
@@ -43,6 +45,9 @@ class ComponentHandler(Protocol):
 
     async def on_show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         """ "Show my hand" was clicked."""
+
+    async def on_rules(self, interaction: discord.Interaction, game_id: int) -> None:
+        """ "Rules" was clicked."""
 
     async def on_action(
         self, interaction: discord.Interaction, game_id: int, version: int, key: str
@@ -115,6 +120,29 @@ class ShowHandButton(ui.DynamicItem[ui.Button], template=HAND_TEMPLATE):
         await _handler(interaction).on_show_hand(interaction, self.game_id)
 
 
+class RulesButton(ui.DynamicItem[ui.Button], template=RULES_TEMPLATE):
+    """ "Rules" on the public table: how the game goes and the card reference."""
+
+    def __init__(self, game_id: int, label: str) -> None:
+        super().__init__(
+            ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"cr:rules:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> RulesButton:
+        return cls(int(match["game"]), item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await _handler(interaction).on_rules(interaction, self.game_id)
+
+
 class ActionButton(ui.DynamicItem[ui.Button], template=ACTION_TEMPLATE):
     """A button applying one engine action at one state version."""
 
@@ -183,5 +211,5 @@ class ActionSelect(ui.DynamicItem[ui.Select], template=SELECT_TEMPLATE):
         )
 
 
-DYNAMIC_ITEMS = (LobbyButton, ShowHandButton, ActionButton, ActionSelect)
+DYNAMIC_ITEMS = (LobbyButton, ShowHandButton, RulesButton, ActionButton, ActionSelect)
 """Register these with ``bot.add_dynamic_items`` in ``setup_hook``."""

@@ -19,7 +19,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from engine.artichokes.cards import ALL_KINDS, CARD_TEXT
+from engine.artichokes.cards import ALL_KINDS, CARD_TEXT, OVERVIEW
 
 log = logging.getLogger(__name__)
 
@@ -103,9 +103,10 @@ def msgids_in_source(paths: Iterable[Path]) -> set[str]:
 
 def all_msgids() -> set[str]:
     """The msgids the English catalog must hold: the bot's ``_()`` texts and the engine's card
-    names and reference texts."""
+    names, reference texts and game overview."""
     bot_dir = Path(__file__).resolve().parent
-    return msgids_in_source(bot_dir.rglob("*.py")) | set(ALL_KINDS) | set(CARD_TEXT.values())
+    engine_texts = set(ALL_KINDS) | set(CARD_TEXT.values()) | set(OVERVIEW)
+    return msgids_in_source(bot_dir.rglob("*.py")) | engine_texts
 
 
 def write_english_catalog() -> Path:

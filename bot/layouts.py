@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import discord
 from discord import ui
 
-from bot.components import ActionButton, ActionSelect, LobbyButton, ShowHandButton
+from bot.components import ActionButton, ActionSelect, LobbyButton, RulesButton, ShowHandButton
 from bot.i18n import Translator
 from bot.screens import HandScreen
 
@@ -71,7 +71,12 @@ def table(game_id: int, text: str, _: Translator, finished: bool = False) -> ui.
     """The public table with its "Show my hand" button (disabled once the game has ended)."""
     view = ui.LayoutView(timeout=None)
     container = ui.Container(ui.TextDisplay(_clip(text)), accent_colour=ACCENT)
-    container.add_item(ui.ActionRow(ShowHandButton(game_id, _("Show my hand"), disabled=finished)))
+    container.add_item(
+        ui.ActionRow(
+            ShowHandButton(game_id, _("Show my hand"), disabled=finished),
+            RulesButton(game_id, _("Rules")),
+        )
+    )
     view.add_item(container)
     return view
 

@@ -42,6 +42,12 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
         ),
     ]
     if record.status == GameStatus.LOBBY:
+        show = presenter(record.game_name)
+        if show.goal:
+            lines.append(_(show.goal))
+        for option in show.host_options:
+            if option.help:
+                lines.append(_("-# {option}: {help}", option=_(option.label), help=_(option.help)))
         lines.append(
             _(
                 "Press **Join** to play. The host starts the game with {least} to {most} players.",

@@ -54,6 +54,17 @@ def hand_layout(
     return layouts.hand(record.id, record.version, screen, notice_text=text)
 
 
+def rules_text(game_name: str, options: dict[str, Any] | None, _: Translator) -> str:
+    """How the game goes, then one line per card in play (from the engine, translated)."""
+    definition = engine.get_game(game_name)
+    lines = [_("**{title}**", title=_(definition.title))]
+    lines += [_(paragraph) for paragraph in definition.overview]
+    lines += ["", _("**The cards**")]
+    for card, text in definition.reference(engine.parse_options(game_name, options)):
+        lines.append(f"**{_.card(card)}** — {_(text)}")
+    return "\n".join(lines)
+
+
 def _without_actions(view: Any) -> Any:
     """The same view with no legal actions (a game that ended outside the rules)."""
     return dataclasses.replace(view, legal=())
@@ -250,21 +261,21 @@ class Play:
 
     @guarded("/game rules")
     async def rules_command(self, interaction: discord.Interaction, game_name: str | None) -> None:
-        """``/game rules``: the card reference of the game here (or of ``game_name``), with
-        the options of this channel's game when it is that game (promo cards in play)."""
-        _ = tr(interaction)
+        """``/game rules``: how the game goes and the card reference of the game here (or of
+        ``game_name``), with the options of this channel's game when it is that game."""
         open_game = None
         if interaction.channel_id is not None:
             open_game = await self.bot.storage.games.find_open_game(interaction.channel_id)
         if game_name is None:
             game_name = open_game.game_name if open_game else "artichokes"
         options = open_game.options if open_game and open_game.game_name == game_name else None
-        definition = engine.get_game(game_name)
-        parsed = engine.parse_options(game_name, options)
-        lines = [_("**{title}: the cards**", title=_(definition.title))]
-        for card, text in definition.reference(parsed):
-            lines.append(f"**{_.card(card)}** — {_(text)}")
-        await say(interaction, "\n".join(lines))
+        await say(interaction, rules_text(game_name, options, tr(interaction)))
+
+    @guarded("Rules button")
+    async def on_rules(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The table's Rules button: the rules of that game, with its options."""
+        record = (await self.bot.service.snapshot(game_id)).record
+        await say(interaction, rules_text(record.game_name, record.options, tr(interaction)))
 
     async def _channel_game(self, interaction: discord.Interaction) -> GameRecord:
         if interaction.channel_id is None:

@@ -39,6 +39,7 @@ class GameDefinition:
         automatic_action: ``(state, seat) -> Action``, the move an automatic player makes for
             a seat that must decide (deterministic, sees only that seat's view).
         reference: ``options -> list[(card, text)]``, the card reference shown to players.
+        overview: how the game goes (goal, a turn), a few short English paragraphs.
         schema_version: current ``schema_version`` of ``state_model``.
     """
 
@@ -58,6 +59,7 @@ class GameDefinition:
     automatic_action: Callable[[Any, int], Action]
     reference: Callable[[Any], Sequence[tuple[str, str]]]
     schema_version: int
+    overview: Sequence[str] = ()
 
 
 _GAMES: dict[str, GameDefinition] = {}

@@ -14,11 +14,12 @@ from engine.types import Event
 
 @dataclass(frozen=True)
 class HostOption:
-    """A table option the host can toggle in the lobby: the options-model ``field`` (a bool) and
-    its ``label`` msgid."""
+    """A table option the host can toggle in the lobby: the options-model ``field`` (a bool),
+    its ``label`` msgid and a ``help`` msgid saying what it does."""
 
     field: str
     label: str
+    help: str = ""
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class Presenter:
         event_line: ``(event, viewer, names, _) -> str | None``.
         select_to_key: ``(select_kind, values) -> action key | None``.
         host_options: the options the lobby offers as toggles.
+        goal: one sentence (msgid) saying how the game is won, for the lobby.
     """
 
     table_text: Callable[..., str]
@@ -40,6 +42,7 @@ class Presenter:
     event_line: Callable[[Event, int | None, Sequence[str], Translator], str | None]
     select_to_key: Callable[[str, Sequence[str]], str | None]
     host_options: tuple[HostOption, ...]
+    goal: str = ""
 
 
 def presenter(game: str) -> Presenter:

@@ -7,7 +7,7 @@ card), ``rules`` (legal actions and dispatch), ``view``, ``describe``.
 
 from __future__ import annotations
 
-from engine.artichokes.cards import ALL_KINDS, CARD_TEXT, RHUBARB
+from engine.artichokes.cards import ALL_KINDS, CARD_TEXT, OVERVIEW, RHUBARB
 from engine.artichokes.describe import describe_action
 from engine.artichokes.rules import apply_legal, deciding_seats, legal_actions
 from engine.artichokes.setup import new_game
@@ -59,5 +59,6 @@ GAME = register(
         automatic_action=automatic_action,
         reference=reference,
         schema_version=SCHEMA_VERSION,
+        overview=OVERVIEW,
     )
 )

@@ -60,6 +60,17 @@ def box_total(rhubarb: bool) -> int:
     return TOTAL_ARTICHOKES + COPIES_PER_VEGETABLE * (len(VEGETABLES) + (1 if rhubarb else 0))
 
 
+OVERVIEW: tuple[str, ...] = (
+    "Goal: at the end of your turn, draw a hand with no Artichoke in it. You win at once.",
+    "Your turn: the Garden Row is refilled to 5 cards; you harvest one of them into your hand; you "
+    "play any cards you like, one at a time (each card says what it needs); the rest of your hand "
+    "goes to your Discard Pile; you draw 5 from your Personal Deck (your Discard Pile is shuffled "
+    "into a new Deck when it runs out).",
+    "Artichokes cannot be played on their own: get rid of them with the powers of other cards. "
+    "Composted cards leave the game for good.",
+)
+"""How the game goes, in three short paragraphs (shown before the card reference)."""
+
 CARD_TEXT: dict[str, str] = {
     ARTICHOKE: "Cannot be played unless another card instructs it.",
     BEET: (

@@ -44,6 +44,13 @@ def action_components(message: Message) -> list[dict[str, Any]]:
     return found
 
 
+def table_closed(table: Message) -> bool:
+    """The table's Show my hand is greyed out (the game has ended); Rules stays usable."""
+    states = {b.get("label"): bool(b.get("disabled")) for b in table.buttons()}
+    assert states.get("Rules") is False, "the Rules button stays usable"
+    return states["Show my hand"]
+
+
 def hand_line(hand: tuple[str, ...]) -> str:
     """The "Your hand" line the bot shows for ``hand``."""
     return _("**Your hand** ({count}): {cards}", count=len(hand), cards=cards_text(hand, _))
@@ -123,7 +130,7 @@ class Driver:
         """One action by a player who has something to click; ``False`` when nobody has
         (the game is over: the table's button is greyed out)."""
         assert self.table is not None
-        if all(b.get("disabled") for b in self.table.buttons()):
+        if table_closed(self.table):
             return False
         for user in self.new_ping():  # people who are pinged look at their hand
             await self.show_hand(user)

@@ -10,7 +10,7 @@ from bot.i18n import translator
 from engine.artichokes.cards import ALL_KINDS
 from storage import GameStatus
 from tests.e2e.conftest import World
-from tests.e2e.driver import leak_scan
+from tests.e2e.driver import leak_scan, table_closed
 from tests.e2e.helpers import buttons_by_key, hand_of, mover, open_lobby, start_game, stored, told
 from tests.fakediscord.errors import CommandUnavailable
 
@@ -121,7 +121,7 @@ async def test_an_admin_aborts_a_game_and_the_channel_is_free_again(world: World
     assert told(record, world.admin) == f"Game #{driver.game_id} was aborted."
     # the answer comes first, then the table is edited
     await world.fake.wait_for(lambda: driver.table.text().startswith("**This game was aborted.**"))
-    assert [b.get("disabled") for b in driver.table.buttons()] == [True]
+    assert table_closed(driver.table)
     aborted = await stored(world, driver.game_id)
     assert aborted.record.status == GameStatus.ABORTED
     assert aborted.record.version == version

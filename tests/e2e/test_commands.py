@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from engine.artichokes.cards import ALL_KINDS, CARD_TEXT, RHUBARB
+from engine.artichokes.cards import ALL_KINDS, CARD_TEXT, OVERVIEW, RHUBARB
 from storage import GameStatus
 from tests.e2e.conftest import World
-from tests.e2e.driver import leak_scan
+from tests.e2e.driver import leak_scan, table_closed
 from tests.e2e.helpers import open_lobby, start_game, stored, told
 
 
 def reference(kinds: list[str]) -> list[str]:
-    return ["**Abandon All Artichokes: the cards**"] + [f"**{k}** — {CARD_TEXT[k]}" for k in kinds]
+    """What /game rules shows: the title, how the game goes, then one line per card."""
+    return [
+        "**Abandon All Artichokes**",
+        *OVERVIEW,
+        "",
+        "**The cards**",
+        *(f"**{k}** — {CARD_TEXT[k]}" for k in kinds),
+    ]
 
 
 async def test_game_hand_opens_the_players_screen(world: World) -> None:
@@ -87,7 +94,7 @@ async def test_leaving_a_two_player_game_makes_the_other_player_win(world: World
     assert told(record, world.bob) == f"You left game #{driver.game_id}. The game is over."
     banner = f"**{world.alice.mention} wins: everyone else left the game.**"
     await world.fake.wait_for(lambda: driver.table.text().startswith(banner))
-    assert [b.get("disabled") for b in driver.table.buttons()] == [True]
+    assert table_closed(driver.table)
     snapshot = await stored(world, driver.game_id)
     assert snapshot.record.status == GameStatus.FINISHED
     assert snapshot.record.result.winners == (0,) and snapshot.record.result.reason == "forfeit"
@@ -100,3 +107,9 @@ async def test_leaving_a_two_player_game_makes_the_other_player_win(world: World
     assert ping.mentions == [world.alice]
     await leak_scan(world, driver.game_id)
     assert "Final hands" not in driver.table.text()  # a forfeit reveals no hand
+
+
+async def test_the_table_rules_button_shows_the_rules_of_that_game(world: World) -> None:
+    driver = await start_game(world, [world.alice, world.bob], toggles=("Rhubarb promo",))
+    record = await world.eve.click(driver.table, label="Rules")  # spectators may read them too
+    assert told(record, world.eve).splitlines() == reference(list(ALL_KINDS))

@@ -10,7 +10,7 @@ import pytest
 import engine
 from storage import GameStatus
 from tests.e2e.conftest import World
-from tests.e2e.driver import Driver
+from tests.e2e.driver import Driver, table_closed
 
 
 @pytest.mark.parametrize(
@@ -41,7 +41,7 @@ async def test_a_full_game_to_the_end(world: World, seats: int, toggles: tuple, 
     assert "**Final hands**" in table
     for seat in record.seats:
         assert f"<@{seat.user_id}>: " in table.split("**Final hands**")[1]
-    assert all(b.get("disabled") for b in driver.table.buttons())
+    assert table_closed(driver.table)
     ping = await world.fake.wait_for_message(
         world.channel, lambda m: f"game #{game_id} is over" in m.content
     )

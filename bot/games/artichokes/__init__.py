@@ -13,7 +13,17 @@ PRESENTER = Presenter(
     event_line=event_line,
     select_to_key=select_to_key,
     host_options=(
-        HostOption("rhubarb", N_("Rhubarb promo")),
-        HostOption("auto_end_turn", N_("Automatic end of turn")),
+        HostOption(
+            "rhubarb", N_("Rhubarb promo"), N_("adds the 6 Rhubarb cards to the Garden Stack")
+        ),
+        HostOption(
+            "auto_end_turn",
+            N_("Automatic end of turn"),
+            N_("ends your turn when nothing in your hand can be played"),
+        ),
+    ),
+    goal=N_(
+        "Goal: be the first to draw a hand without Artichokes at the end of your turn. "
+        "Rules: the Rules button on the table, or /game rules."
     ),
 )
