@@ -6,6 +6,7 @@ import asyncio
 import logging
 import sys
 
+import aiohttp
 import discord
 from pydantic import ValidationError
 
@@ -39,6 +40,9 @@ async def run(settings: BotSettings) -> int:
     except discord.LoginFailure:
         print("cardroom: Discord rejected DISCORD_TOKEN (check the token in .env)", file=sys.stderr)
         return 2
+    except (aiohttp.ClientError, OSError) as exc:
+        print(f"cardroom: cannot reach Discord ({exc}); check the network", file=sys.stderr)
+        return 3
     except discord.PrivilegedIntentsRequired:
         print("cardroom: Discord refused the requested intents", file=sys.stderr)
         return 2

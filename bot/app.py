@@ -35,6 +35,10 @@ class CardroomBot(commands.Bot):
     seeded one so games are reproducible). Other keyword ``options`` go to discord.py.
     """
 
+    # Cardroom never joins voice: don't warn that voice libraries are missing.
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
     def __init__(
         self,
         settings: BotSettings,

@@ -99,10 +99,11 @@ class OpenScreen:
 
 
 def _screen_key(snapshot: GameSnapshot, seat: int) -> tuple[Any, ...]:
-    """What makes a screen worth editing: the hand, the legal actions, the game's status."""
+    """What makes a screen worth editing: the hand, the legal actions, whose turn it is and
+    who must decide, the game's status (not every move of someone else's turn)."""
     assert snapshot.state is not None
     view = engine.view(snapshot.state, seat)
-    return (view.hand, view.legal, snapshot.record.status)
+    return (view.hand, view.legal, view.active, view.deciding, snapshot.record.status)
 
 
 class Play:
@@ -122,7 +123,8 @@ class Play:
 
     async def refresh_open_screens(self, played: Played, actor: int | None) -> None:
         """Edit the screens other players still have open when what they can do changed (their
-        turn came, their hand changed, the game ended), so they need not ask again."""
+        turn came, their hand changed, the game ended) or something happened only they may
+        see (cards passed to them), so they need not ask again."""
         snapshot = played.snapshot
         for seat in snapshot.record.seats:
             if not seat.is_human or seat.seat == actor or seat.user_id is None:
@@ -134,12 +136,13 @@ class Play:
                 del self._screens[(snapshot.id, seat.user_id)]
                 continue
             key = _screen_key(snapshot, seat.seat)
-            if key == screen.shown:
-                continue
             _ = tr(screen.interaction)
+            private = private_lines(played, seat.seat, _)
+            if key == screen.shown and not private:
+                continue
             try:
                 await screen.interaction.edit_original_response(
-                    view=hand_layout(snapshot, seat.seat, _, private_lines(played, seat.seat, _))
+                    view=hand_layout(snapshot, seat.seat, _, private)
                 )
                 screen.shown = key
             except discord.HTTPException as exc:

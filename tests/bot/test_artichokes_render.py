@@ -61,7 +61,9 @@ def test_every_legal_action_has_exactly_its_component(seats: int) -> None:
         for seat in range(seats):
             view = engine.view(state, seat)
             screen = ART.hand_screen(view, NAMES, [], _)
-            assert keys_offered(screen, view.hand) == set(view.legal)
+            # the Eggplant menu also reaches the pass already chosen, which is no move
+            chosen = {"pass:" + "+".join(sorted(view.my_pass))} if view.my_pass else set()
+            assert keys_offered(screen, view.hand) - chosen == set(view.legal)
             tree = layouts.hand(123456, state.step, screen).to_components()
             assert count_components(tree) <= 40
             assert all(len(row) <= 5 for row in screen.rows)

@@ -49,7 +49,8 @@ def pass_key(cards: list[str]) -> str:
 
 
 def pass_actions(state: ArtichokesState, seat: int) -> list[Action]:
-    """The passes ``seat`` may choose (or change to): one per distinct pair of kinds in hand.
+    """The passes ``seat`` may choose (or change to): one per distinct pair of kinds in hand,
+    but not the pass it has already chosen (choosing it again would change nothing).
 
     A seat whose pass was committed automatically (2 cards or fewer) has nothing to decide.
     """
@@ -62,7 +63,9 @@ def pass_actions(state: ArtichokesState, seat: int) -> list[Action]:
         for second in kinds[i:]:
             if first != second or hand.count(first) >= 2:
                 keys.append(f"{PREFIX}{first}+{second}")
-    return [Action(seat, key) for key in sorted(keys)]
+    chosen = state.passes.get(seat)
+    current = pass_key(chosen) if chosen is not None else None
+    return [Action(seat, key) for key in sorted(keys) if key != current]
 
 
 def on_pass(state: ArtichokesState, seat: int, key: str, ev: list[Event]) -> None:

@@ -102,3 +102,10 @@ def test_everyone_short_resolves_at_once() -> None:
     assert state.phase == "play"
     assert state.players[0].hand == ["Beet"]
     assert state.players[1].hand == ["Corn"]
+
+
+def test_choosing_the_same_pass_again_is_not_a_move() -> None:
+    state = three_seats()
+    act(state, 0, "play:Eggplant")
+    act(state, 1, "pass:Artichoke+Peas")
+    assert keys(state, 1) == ["pass:Artichoke+Artichoke"]  # only a real change is offered

@@ -1,0 +1,53 @@
+"""``python -m bot``: a missing, rejected or unusable token ends with one clear line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot.__main__ import run
+from bot.settings import BotSettings
+from tests.fakediscord import FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_missing_token_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "cardroom: DISCORD_TOKEN is missing: put DISCORD_TOKEN=... in .env (see .env.example)"
+    ]
+
+
+async def test_a_rejected_token_is_one_line_and_exit_2(
+    fake_discord: FakeDiscord, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings = BotSettings(discord_token="not-the-token", database_path=tmp_path / "db.sqlite3")
+    assert await run(settings) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        "cardroom: Discord rejected DISCORD_TOKEN (check the token in .env)"
+    ]
+
+
+async def test_an_unreachable_discord_is_one_line_and_exit_3(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(discord.http.Route, "BASE", "http://127.0.0.1:9/api/v10")
+    settings = BotSettings(discord_token="abc", database_path=tmp_path / "db.sqlite3")
+    assert await run(settings) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("cardroom: cannot reach Discord")
