@@ -18,7 +18,7 @@ from bot.games.artichokes.events import cards_text
 from bot.i18n import N_, Translator
 from bot.replies import guarded, say, tr
 from bot.table import seat_names
-from storage import GameRecord, GameStatus, VerifyResult
+from storage import GameNotFound, GameRecord, GameStatus, VerifyResult
 
 if TYPE_CHECKING:
     from bot.app import CardroomBot
@@ -65,10 +65,13 @@ class Admin:
         self.bot = bot
 
     async def _guild_game(self, interaction: discord.Interaction, game_id: int) -> GameRecord:
-        snapshot = await self.bot.service.snapshot(game_id)
-        if snapshot.record.guild_id != interaction.guild_id:
-            raise UserError(N_("There is no game #{game} in this server.", game=game_id))
-        return snapshot.record
+        try:
+            record = await self.bot.storage.games.get_game(game_id)
+        except GameNotFound:
+            record = None
+        if record is None or record.guild_id != interaction.guild_id:
+            raise UserError(N_("There is no game #{game} in this server."), game=game_id)
+        return record
 
     @guarded("admin list")
     async def list_games(self, interaction: discord.Interaction) -> None:
@@ -86,8 +89,8 @@ class Admin:
         for game in games:
             lines.append(
                 _(
-                    "#{game} · {title} · <#{channel}> · {status} · {players} · version {version} "
-                    "· {age}",
+                    "#{game} · {title} · <#{channel}> · {status} · {players} · {version} moves "
+                    "· opened {age} ago",
                     game=game.id,
                     title=_(engine.get_game(game.game_name).title),
                     channel=game.channel_id,
@@ -117,7 +120,7 @@ class Admin:
                 channel=record.channel_id,
             ),
             _(
-                "Status: {status} · version {version} · age {age}",
+                "Status: {status} · {version} moves · opened {age} ago",
                 status=_(str(record.status)),
                 version=record.version,
                 age=_age(record, _),
@@ -153,6 +156,22 @@ class Admin:
         await say(interaction, _("Game #{game} was aborted.", game=game_id))
         await self.bot.lobby.refresh_lobby_message(record)
         await self.bot.tables.refresh(game_id)
+        await self._announce_abort(record)
+
+    async def _announce_abort(self, record: GameRecord) -> None:
+        """Tell the players of an aborted game, in the channel (the guild's language)."""
+        _ = await self.bot.tables.language(record.guild_id)
+        players = [s.seat for s in record.seats if s.is_human]
+        names = seat_names(record, _)
+        await self.bot.tables.ping(
+            record,
+            players,
+            _(
+                "{players}: game #{game} was aborted by an admin.",
+                players=", ".join(names[s] for s in players),
+                game=record.id,
+            ),
+        )
 
 
 STATUS_NAMES = (N_("lobby"), N_("active"), N_("finished"), N_("aborted"))

@@ -221,6 +221,8 @@ class Play:
             raise UserError(N_("This game has not started yet."))
         seat = record.seat_of(interaction.user.id)
         if seat is None:
+            if any(s.user_id == interaction.user.id for s in record.seats):
+                raise UserError(N_("You left this game: an automatic player has your seat."))
             raise UserError(N_("You are not playing in this game."))
         if record.status != GameStatus.ACTIVE:
             notice = _("This game is over.")
@@ -260,7 +262,21 @@ class Play:
                     game=game.id,
                 ),
             )
-        await self.after_played(played, actor=None)
+        await self.after_played(
+            played, actor=None, note=await self._left_note(played, interaction.user.mention)
+        )
+
+    async def _left_note(self, played: Played, player: str) -> str:
+        """The channel's line about a player who left (in the guild's language)."""
+        record = played.snapshot.record
+        _ = await self.bot.tables.language(record.guild_id)
+        if played.ended:
+            return _("{player} left game #{game}.", player=player, game=record.id)
+        return _(
+            "{player} left game #{game}; an automatic player takes over their seat.",
+            player=player,
+            game=record.id,
+        )
 
     @guarded("/game rules")
     async def rules_command(self, interaction: discord.Interaction, game_name: str | None) -> None:
@@ -290,19 +306,27 @@ class Play:
 
     # ------------------------------------------------------------ afterwards
 
-    async def after_played(self, played: Played, actor: int | None) -> None:
+    async def after_played(
+        self, played: Played, actor: int | None, note: str | None = None
+    ) -> None:
         """Everything that follows committed moves: edit the table and the screens other players
         have open, then ping whoever must decide now and did not have to before (or everyone,
-        when the game ended)."""
+        when the game ended). ``note`` (already translated) leads the channel message, which
+        is then posted even when nobody is to be pinged."""
         record = played.snapshot.record
         await self.bot.tables.refresh(record.id)
         await self.refresh_open_screens(played, actor)
         _ = await self.bot.tables.language(record.guild_id)
         names = seat_names(record, _)
+
+        async def ping(seats: list[int], text: str | None) -> None:
+            lines = [line for line in (note, text) if line]
+            if lines:
+                await self.bot.tables.ping(record, seats, "\n".join(lines))
+
         if record.status != GameStatus.ACTIVE:
             players = [s.seat for s in record.seats if s.is_human]
-            await self.bot.tables.ping(
-                record,
+            await ping(
                 players,
                 _(
                     "{players}: game #{game} is over — see the table for the result.",
@@ -315,16 +339,16 @@ class Play:
         assert state is not None
         deciding = engine.deciding_seats(state)
         newly = [s for s in deciding if s not in played.deciding_before and s != actor]
-        if newly:
-            await self.bot.tables.ping(
-                record,
-                newly,
-                _(
-                    "{players}: your move in game #{game} — press **Show my hand** on the table.",
-                    players=", ".join(names[s] for s in newly),
-                    game=record.id,
-                ),
+        await ping(
+            newly,
+            _(
+                "{players}: your move in game #{game} — press **Show my hand** on the table.",
+                players=", ".join(names[s] for s in newly),
+                game=record.id,
             )
+            if newly
+            else None,
+        )
 
     async def announce_start(self, snapshot: GameSnapshot) -> None:
         """Ping every player of a game that just started."""

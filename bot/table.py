@@ -151,14 +151,13 @@ class TableKeeper:
             return True
 
     async def ping(self, record: GameRecord, seats: Sequence[int], text: str) -> None:
-        """Replace the game's previous ping with ``text`` mentioning ``seats`` (people only)."""
+        """Replace the game's previous ping with ``text``, notifying ``seats`` (people only;
+        other mentions in ``text`` show as names but notify nobody)."""
         users = [
             discord.Object(s.user_id)
             for s in record.seats
             if s.seat in seats and s.is_human and s.user_id is not None
         ]
-        if not users:
-            return
         async with self._ping_locks[record.id]:  # one ping message per game, even when racing
             await self._replace_ping(record, users, text)
 

@@ -121,4 +121,4 @@ def test_event_lines_speak_to_their_audience() -> None:
     ]
     assert any(line and line.startswith("You drew") for line in mine)
     assert not any(line and line.startswith("You drew") for line in theirs)
-    assert any(line == f"{NAMES[drawer]} drew 5 card(s)." for line in theirs)
+    assert any(line == f"{NAMES[drawer]} drew 5 cards." for line in theirs)

@@ -69,3 +69,43 @@ async def test_command_descriptions_come_from_the_catalog_of_the_locale(
         )
     finally:
         i18n._catalog.cache_clear()
+
+
+def test_counts_use_the_plural_forms_of_the_language(tmp_path, monkeypatch) -> None:
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    from bot import i18n
+
+    english = translator("en")
+    assert (
+        english.plural("{player} drew {count} card.", "{player} drew {count} cards.", 1, player="A")
+        == "A drew 1 card."
+    )
+    assert (
+        english.plural("{player} drew {count} card.", "{player} drew {count} cards.", 5, player="A")
+        == "A drew 5 cards."
+    )
+
+    catalog = Catalog(locale="uk")  # Ukrainian: three forms (1 / 2-4 / 5+)
+    catalog.add(
+        ("{player} drew {count} card.", "{player} drew {count} cards."),
+        (
+            "{player} взяв {count} карту.",
+            "{player} взяв {count} карти.",
+            "{player} взяв {count} карт.",
+        ),
+    )
+    with (tmp_path / "uk.po").open("wb") as handle:
+        write_po(handle, catalog)
+    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
+    i18n._catalog.cache_clear()
+    try:
+        _ = translator("uk")
+        forms = [
+            _.plural("{player} drew {count} card.", "{player} drew {count} cards.", n, player="A")
+            for n in (1, 3, 5, 21)
+        ]
+        assert forms == ["A взяв 1 карту.", "A взяв 3 карти.", "A взяв 5 карт.", "A взяв 21 карту."]
+    finally:
+        i18n._catalog.cache_clear()

@@ -59,7 +59,7 @@ async def test_an_admin_lists_and_inspects_a_game_and_sees_the_hands(world: Worl
     assert listed.splitlines() == [
         "**Open games**",
         f"#{record.id} · Abandon All Artichokes · <#{world.channel.id}> · active · "
-        f"{alice}, {bob} · version {record.version} · 0 min",
+        f"{alice}, {bob} · {record.version} moves · opened 0 min ago",
     ]
 
     inspected = told(
@@ -69,7 +69,7 @@ async def test_an_admin_lists_and_inspects_a_game_and_sees_the_hands(world: Worl
 
     assert inspected.splitlines() == [
         f"**Game #{record.id}** · Abandon All Artichokes · <#{world.channel.id}>",
-        f"Status: active · version {record.version} · age 0 min",
+        f"Status: active · {record.version} moves · opened 0 min ago",
         f"Players: {alice}, {bob}",
         f"Replay check: ✅ replayed {record.version} actions; the stored state matches",
         f"Turn {state.turn}",
@@ -140,3 +140,16 @@ async def test_an_admin_aborts_a_game_and_the_channel_is_free_again(world: World
 
     lobby, game_id = await open_lobby(world, world.carol)
     assert game_id != driver.game_id and "Join" in lobby.labels()
+
+
+async def test_an_unknown_game_number_is_named_in_the_refusal(world: World) -> None:
+    for command in ("cardroom inspect", "cardroom abort"):
+        record = await world.admin.slash(world.channel, command, game_id=999)
+        assert told(record, world.admin) == "⚠️ There is no game #999 in this server."
+
+
+async def test_the_players_of_an_aborted_game_are_told(world: World) -> None:
+    driver = await start_game(world, [world.alice, world.bob])
+    await world.admin.slash(world.channel, "cardroom abort", game_id=driver.game_id)
+    ping = await world.fake.wait_for_message(world.channel, lambda m: "was aborted" in m.content)
+    assert sorted(u.id for u in ping.mentions) == sorted([world.alice.id, world.bob.id])

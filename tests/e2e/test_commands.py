@@ -73,7 +73,12 @@ async def test_leaving_a_three_player_game_hands_the_seat_to_an_automatic_player
     carol = (await stored(world, driver.game_id)).record.seats[2]
     assert carol.user_id == world.carol.id and carol.automatic and carol.left_at is not None
     refused = await world.carol.click(driver.table, label="Show my hand")
-    assert told(refused, world.carol) == "⚠️ You are not playing in this game."
+    assert told(refused, world.carol) == "⚠️ You left this game: an automatic player has your seat."
+    left = await world.fake.wait_for_message(world.channel, lambda m: "left game" in m.content)
+    assert left.content.startswith(
+        f"{world.carol.mention} left game #{driver.game_id}; an automatic player takes over"
+    )
+    assert world.carol not in left.mentions  # the leaver is named, not notified
     await leak_scan(world, driver.game_id)
 
     driver.players = [world.alice, world.bob]
@@ -102,6 +107,7 @@ async def test_leaving_a_two_player_game_makes_the_other_player_win(world: World
         world.channel, lambda m: f"game #{driver.game_id} is over" in m.content
     )
     assert ping.content == (
+        f"{world.bob.mention} left game #{driver.game_id}.\n"
         f"{world.alice.mention}: game #{driver.game_id} is over — see the table for the result."
     )
     assert ping.mentions == [world.alice]

@@ -43,9 +43,7 @@ def event_line(event: Event, viewer: int | None, names: Sequence[str], _: Transl
     if kind == "composted":
         return _("{player} composted {cards}.", player=who, cards=cards_text(d["cards"], _))
     if kind == "beet":
-        result = (
-            _("both Artichokes, both composted") if d["composted"] else _("the cards swap hands")
-        )
+        result = _("both are Artichokes") if d["composted"] else _("the cards swap hands")
         return _(
             "Beet: {player} drew {taken} from {target}, {target} drew {given} from {player}: "
             "{result}.",
@@ -70,10 +68,11 @@ def event_line(event: Event, viewer: int | None, names: Sequence[str], _: Transl
     if kind == "pass_chosen_cards":
         return _("You chose to pass {cards}.", cards=cards_text(d["cards"], _))
     if kind == "passed":
-        return _(
-            "{player} passed {count} card(s) to {to}.",
+        return _.plural(
+            "{player} passed {count} card to {to}.",
+            "{player} passed {count} cards to {to}.",
+            d["count"],
             player=who,
-            count=d["count"],
             to=names[d["to"]],
         )
     if kind == "passed_cards":
@@ -145,7 +144,9 @@ def event_line(event: Event, viewer: int | None, names: Sequence[str], _: Transl
     if kind == "discarded":
         return _("{player} discarded {cards}.", player=who, cards=cards_text(d["cards"], _))
     if kind == "drew":
-        return _("{player} drew {count} card(s).", player=who, count=d["count"])
+        return _.plural(
+            "{player} drew {count} card.", "{player} drew {count} cards.", d["count"], player=who
+        )
     if kind == "drew_cards":
         return _("You drew {cards}.", cards=cards_text(d["cards"], _))
     if kind == "auto_end_turn":
