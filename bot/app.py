@@ -141,33 +141,6 @@ class CardroomBot(commands.Bot):
                 f"/{interaction.command.qualified_name if interaction.command else '?'}",
             )
 
-    # ComponentHandler (bot.components): route component clicks to the handlers.
-    async def on_lobby_button(
-        self, interaction: discord.Interaction, game_id: int, op: str
-    ) -> None:
-        await self.lobby.on_button(interaction, game_id, op)
-
-    async def on_show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
-        await self.play.on_show_hand(interaction, game_id)
-
-    async def on_rules(self, interaction: discord.Interaction, game_id: int) -> None:
-        await self.play.on_rules(interaction, game_id)
-
-    async def on_action(
-        self, interaction: discord.Interaction, game_id: int, version: int, key: str
-    ) -> None:
-        await self.play.on_action(interaction, game_id, version, key)
-
-    async def on_select(
-        self,
-        interaction: discord.Interaction,
-        game_id: int,
-        version: int,
-        kind: str,
-        values: list[str],
-    ) -> None:
-        await self.play.on_select(interaction, game_id, version, kind, values)
-
     async def close(self) -> None:
         """Stop the client, then close storage (queued commits finish first)."""
         if self._resume_task is not None:

@@ -1,7 +1,7 @@
 """Persistent components: every button and select is a ``discord.ui.DynamicItem`` whose
 ``custom_id`` carries everything needed to handle a click (game id, state version, action key),
-so components keep working after a restart. Handling is delegated to the bot's
-``ComponentHandler`` methods; no game logic lives here.
+so components keep working after a restart. A click is handed to the bot's ``lobby`` or
+``play`` handlers; no game logic lives here.
 
 ``custom_id`` formats (all ASCII, at most 100 characters):
 
@@ -16,10 +16,13 @@ so components keep working after a restart. Handling is delegated to the bot's
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import ui
+
+if TYPE_CHECKING:
+    from bot.app import CardroomBot
 
 LOBBY_TEMPLATE = r"cr:lobby:(?P<game>[0-9]{1,18}):(?P<op>[a-z_.]{1,40})"
 HAND_TEMPLATE = r"cr:hand:(?P<game>[0-9]{1,18})"
@@ -35,37 +38,7 @@ _STYLES = {
 }
 
 
-class ComponentHandler(Protocol):
-    """What the bot does when a component is used (implemented by ``bot.app.CardroomBot``)."""
-
-    async def on_lobby_button(
-        self, interaction: discord.Interaction, game_id: int, op: str
-    ) -> None:
-        """A lobby button was clicked."""
-
-    async def on_show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
-        """ "Show my hand" was clicked."""
-
-    async def on_rules(self, interaction: discord.Interaction, game_id: int) -> None:
-        """ "Rules" was clicked."""
-
-    async def on_action(
-        self, interaction: discord.Interaction, game_id: int, version: int, key: str
-    ) -> None:
-        """An action button was clicked."""
-
-    async def on_select(
-        self,
-        interaction: discord.Interaction,
-        game_id: int,
-        version: int,
-        kind: str,
-        values: list[str],
-    ) -> None:
-        """A select menu was submitted."""
-
-
-def _handler(interaction: discord.Interaction) -> ComponentHandler:
+def _bot(interaction: discord.Interaction) -> CardroomBot:
     return interaction.client  # type: ignore[return-value]
 
 
@@ -93,7 +66,7 @@ class LobbyButton(ui.DynamicItem[ui.Button], template=LOBBY_TEMPLATE):
         return cls(int(match["game"]), match["op"], item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await _handler(interaction).on_lobby_button(interaction, self.game_id, self.op)
+        await _bot(interaction).lobby.on_button(interaction, self.game_id, self.op)
 
 
 class ShowHandButton(ui.DynamicItem[ui.Button], template=HAND_TEMPLATE):
@@ -117,7 +90,7 @@ class ShowHandButton(ui.DynamicItem[ui.Button], template=HAND_TEMPLATE):
         return cls(int(match["game"]), item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await _handler(interaction).on_show_hand(interaction, self.game_id)
+        await _bot(interaction).play.on_show_hand(interaction, self.game_id)
 
 
 class RulesButton(ui.DynamicItem[ui.Button], template=RULES_TEMPLATE):
@@ -140,7 +113,7 @@ class RulesButton(ui.DynamicItem[ui.Button], template=RULES_TEMPLATE):
         return cls(int(match["game"]), item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await _handler(interaction).on_rules(interaction, self.game_id)
+        await _bot(interaction).play.on_rules(interaction, self.game_id)
 
 
 class ActionButton(ui.DynamicItem[ui.Button], template=ACTION_TEMPLATE):
@@ -167,7 +140,7 @@ class ActionButton(ui.DynamicItem[ui.Button], template=ACTION_TEMPLATE):
         return cls(int(match["game"]), int(match["version"]), match["key"], item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await _handler(interaction).on_action(interaction, self.game_id, self.version, self.key)
+        await _bot(interaction).play.on_action(interaction, self.game_id, self.version, self.key)
 
 
 class ActionSelect(ui.DynamicItem[ui.Select], template=SELECT_TEMPLATE):
@@ -206,7 +179,7 @@ class ActionSelect(ui.DynamicItem[ui.Select], template=SELECT_TEMPLATE):
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         values = list(self.item.values)
-        await _handler(interaction).on_select(
+        await _bot(interaction).play.on_select(
             interaction, self.game_id, self.version, self.kind, values
         )
 

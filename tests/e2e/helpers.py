@@ -10,9 +10,9 @@ from typing import Any
 
 import engine
 from bot.service import GameSnapshot
-from storage import LoggedAction
+from storage import TABLE, LoggedAction
 from tests.e2e.conftest import World
-from tests.e2e.driver import Driver, action_components, hand_line
+from tests.e2e.driver import Driver, action_components, expected_table_text, hand_line, leak_scan
 from tests.fakediscord.interactions import InteractionRecord
 from tests.fakediscord.model import Channel, Message
 from tests.fakediscord.users import User
@@ -140,3 +140,19 @@ async def mover(driver: Driver) -> User:
     for user in driver.players:
         await driver.show_hand(user)
     return driver.actionable(driver.players)[0]
+
+
+async def follow_reposted_table(world: World, driver: Driver, old: Message) -> None:
+    """The channel shows exactly one table again, not ``old``, recorded in storage and showing
+    the public view; the driver plays on with it."""
+    tables = [
+        m
+        for m in world.channel.messages
+        if not m.deleted and not m.ephemeral and "Show my hand" in m.labels()
+    ]
+    assert len(tables) == 1 and tables[0] is not old
+    driver.table = tables[0]
+    assert driver.table.text() == await expected_table_text(world, driver.game_id)
+    stored_table = await world.bot.storage.messages.get(driver.game_id, TABLE)
+    assert stored_table.message_id == driver.table.id
+    await leak_scan(world, driver.game_id)

@@ -7,7 +7,14 @@ from __future__ import annotations
 from storage import TABLE, GameStatus
 from tests.e2e.conftest import World
 from tests.e2e.driver import expected_table_text, leak_scan
-from tests.e2e.helpers import MOVED_ON, buttons_by_key, mover, start_game, stored
+from tests.e2e.helpers import (
+    MOVED_ON,
+    buttons_by_key,
+    follow_reposted_table,
+    mover,
+    start_game,
+    stored,
+)
 
 TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
@@ -69,17 +76,7 @@ async def test_a_table_deleted_while_the_bot_was_down_is_posted_again(world: Wor
     world.fake.delete_message(old)
     await world.start()
 
-    tables = [
-        m
-        for m in world.channel.messages
-        if not m.deleted and not m.ephemeral and "Show my hand" in m.labels()
-    ]
-    assert len(tables) == 1 and tables[0] is not old
-    driver.table = tables[0]
-    assert driver.table.text() == await expected_table_text(world, driver.game_id)
-    stored_table = await world.bot.storage.messages.get(driver.game_id, TABLE)
-    assert stored_table.message_id == driver.table.id
-    await leak_scan(world, driver.game_id)
+    await follow_reposted_table(world, driver, old)
 
     await driver.play_to_the_end()
     assert (await stored(world, driver.game_id)).record.status == GameStatus.FINISHED

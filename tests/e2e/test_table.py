@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from storage import TABLE, GameStatus
+from storage import GameStatus
 from tests.e2e.conftest import World
-from tests.e2e.driver import expected_table_text, leak_scan
-from tests.e2e.helpers import mover, start_game, stored, told
+from tests.e2e.helpers import follow_reposted_table, mover, start_game, stored, told
 from tests.fakediscord.errors import NotVisible
 
 
@@ -24,17 +23,7 @@ async def test_a_table_deleted_mid_game_is_posted_again_by_the_next_move(world: 
         await world.alice.click(old, label="Show my hand")
     assert await driver.step()  # a player moves on their screen
 
-    tables = [
-        m
-        for m in world.channel.messages
-        if not m.deleted and not m.ephemeral and "Show my hand" in m.labels()
-    ]
-    assert len(tables) == 1 and tables[0] is not old
-    driver.table = tables[0]
-    assert driver.table.text() == await expected_table_text(world, driver.game_id)
-    stored_table = await world.bot.storage.messages.get(driver.game_id, TABLE)
-    assert stored_table.message_id == driver.table.id
-    await leak_scan(world, driver.game_id)
+    await follow_reposted_table(world, driver, old)
     record = await world.carol.slash(world.channel, "game new", game="artichokes")
     assert f"/{driver.table.id} " in told(record, world.carol), "the link goes to the new table"
 
