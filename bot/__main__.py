@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import sys
 
 import aiohttp
@@ -12,6 +13,7 @@ from pydantic import ValidationError
 
 from bot.app import CardroomBot
 from bot.settings import BotSettings
+from storage import Storage, StorageError
 
 log = logging.getLogger("bot")
 
@@ -33,6 +35,14 @@ def load_settings() -> BotSettings | None:
 
 async def run(settings: BotSettings) -> int:
     """Run the bot until it is stopped; returns the process exit code."""
+    try:  # a database problem is reported as such, before any network is involved
+        storage = await Storage.open(path=settings.database_path)
+        await storage.close()
+    except (StorageError, OSError, sqlite3.Error) as exc:
+        print(
+            f"cardroom: cannot open the database {settings.database_path}: {exc}", file=sys.stderr
+        )
+        return 2
     bot = CardroomBot(settings)
     try:
         async with bot:

@@ -37,10 +37,13 @@ def require_admin(interaction: discord.Interaction) -> None:
         raise UserError(N_("You need the Manage Server permission to use this command."))
 
 
-def replay_check(verification: VerifyResult, _: Translator) -> str:
+def replay_check(verification: VerifyResult, _: Translator, details: bool = True) -> str:
     """The replay check in words; storage's own (English) sentence is only the technical
-    detail of a failure."""
+    detail of a failure, shown only with ``details`` (it can quote action keys, and so hidden
+    choices, which a player of the game must not see)."""
     if not verification.ok:
+        if not details:
+            return "❌ " + _("the replay does not match the stored game")
         return "❌ " + _(
             "the replay does not match the stored game ({problem})", problem=verification.message
         )
@@ -109,9 +112,10 @@ class Admin:
         require_admin(interaction)
         _ = tr(interaction)
         record = await self._guild_game(interaction, game_id)
-        snapshot = await self.bot.service.snapshot(game_id)
         verification = await self.bot.storage.verify_game(game_id)
         names = seat_names(record, _)
+        # anyone who ever held a seat (a player who left included) sees no hidden card
+        seated = any(s.user_id == interaction.user.id for s in record.seats)
         lines = [
             _(
                 "**Game #{game}** · {title} · <#{channel}>",
@@ -126,16 +130,21 @@ class Admin:
                 age=_age(record, _),
             ),
             _("Players: {players}", players=", ".join(names) or _("nobody yet")),
-            _("Replay check: {result}", result=replay_check(verification, _)),
+            _(
+                "Replay check: {result}",
+                result=replay_check(verification, _, details=not seated),
+            ),
         ]
-        state = snapshot.state
+        try:
+            state = engine.loads(record.state_json) if record.state_json else None
+        except ValueError:
+            state = None
+            lines.append(_("The stored state cannot be read: abort this game to free the channel."))
         if state is not None:
             view = engine.view(state, None)
             turn = getattr(view, "turn", None)
             if turn is not None:
                 lines.append(_("Turn {turn}", turn=turn))
-            # anyone who ever held a seat (a player who left included) sees no hidden card
-            seated = any(s.user_id == interaction.user.id for s in record.seats)
             if seated:
                 lines.append(_("You play in this game, so its hidden cards are not shown."))
             elif record.status == GameStatus.ACTIVE:
@@ -154,9 +163,15 @@ class Admin:
         record = await self.bot.service.abort(game_id)
         log.info("game %s aborted by admin %s", game_id, interaction.user.id)
         await say(interaction, _("Game #{game} was aborted.", game=game_id))
-        await self.bot.lobby.refresh_lobby_message(record)
-        await self.bot.tables.refresh(game_id)
-        await self._announce_abort(record)
+        self.bot.spawn(self._after_abort(record), f"abort {game_id}")
+
+    async def _after_abort(self, record: GameRecord) -> None:
+        """Grey out the lobby and table of an aborted game and tell its players, after any
+        follow-up of its last moves."""
+        async with self.bot.play.in_order(record.id):
+            await self.bot.lobby.refresh_lobby_message(record)
+            await self.bot.tables.refresh(record.id)
+            await self._announce_abort(record)
 
     async def _announce_abort(self, record: GameRecord) -> None:
         """Tell the players of an aborted game, in the channel (the guild's language)."""

@@ -89,7 +89,15 @@ class CardroomBot(commands.Bot):
     async def _resume_games(self) -> None:
         """Refresh the tables of the games that were running when the bot stopped, and let
         automatic seats make moves that are due."""
-        await self.wait_until_ready()
+        try:
+            await self.wait_until_ready()
+            await self._resume_each_game()
+        except Exception:
+            log.exception("resuming games failed")
+        finally:
+            self.resumed.set()
+
+    async def _resume_each_game(self) -> None:
         report = await self.storage.games.load_active_games()
         for failure in report.failures:
             log.error(
@@ -101,14 +109,13 @@ class CardroomBot(commands.Bot):
         for loaded in report.games:
             try:
                 played = await self.service.resume(loaded.game.id)
-                if played.steps:
+                if played.steps or played.ended:
                     await self.play.after_played(played, actor=None)
                 else:
                     await self.tables.refresh(loaded.game.id)
             except Exception:
                 log.exception("could not resume game %s", loaded.game.id)
         log.info("resumed %d game(s); %d set aside", len(report.games), len(report.failures))
-        self.resumed.set()
 
     def spawn(self, work: Coroutine[Any, Any, None], what: str) -> None:
         """Run ``work`` (follow-ups of an interaction: table edits, pings) in the background;

@@ -46,7 +46,7 @@ class GameCommands(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         await self.bot.play.hand_command(interaction)
 
-    @game.command(name="rules", description=N_("Show the card reference"))
+    @game.command(name="rules", description=N_("How to play, and what every card does"))
     @app_commands.describe(game=N_("Which game (default: the one in this channel)"))
     @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:

@@ -99,8 +99,9 @@ class Lobby:
         except ChannelBusy as busy:
             await say(interaction, await self._busy_text(busy, interaction.guild_id, _))
             return
+        public = await self.bot.tables.language(record.guild_id)
         try:
-            await interaction.response.send_message(view=lobby_layout(record, _))
+            await interaction.response.send_message(view=lobby_layout(record, public))
             message = await interaction.original_response()
         except discord.HTTPException:
             # nothing half-created: without its message the lobby would block the channel
@@ -124,7 +125,6 @@ class Lobby:
     @guarded("lobby button")
     async def on_button(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         """A lobby button: join, leave, start, cancel or ``opt.<field>``."""
-        _ = tr(interaction)
         service = self.bot.service
         user = interaction.user.id
         if op == "join":
@@ -140,14 +140,20 @@ class Lobby:
             return
         else:
             raise UserError(N_("That button is no longer in use."))
-        await interaction.response.edit_message(view=lobby_layout(record, _))
+        public = await self.bot.tables.language(record.guild_id)  # the lobby is public
+        await interaction.response.edit_message(view=lobby_layout(record, public))
 
     async def _start(self, interaction: discord.Interaction, game_id: int) -> None:
-        _ = tr(interaction)
+        lobby = (await self.bot.service.snapshot(game_id)).record
+        if lobby.status == GameStatus.LOBBY and lobby.host_id != interaction.user.id:
+            raise UserError(N_("Only the host can do that."))
         require_channel_permissions(interaction)
         snapshot = await self.bot.service.start(game_id, interaction.user.id)
         public = await self.bot.tables.language(snapshot.record.guild_id)
-        await interaction.response.edit_message(view=lobby_layout(snapshot.record, public))
+        try:
+            await interaction.response.edit_message(view=lobby_layout(snapshot.record, public))
+        except discord.HTTPException as exc:  # the game started all the same: post its table
+            log.warning("could not update the lobby of game %s: %s", game_id, exc.text)
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)
         if not await self.bot.tables.post(snapshot, channel):

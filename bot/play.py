@@ -16,6 +16,7 @@ from bot import layouts
 from bot.errors import UserError
 from bot.games import presenter
 from bot.i18n import N_, Translator
+from bot.locks import KeyedLocks
 from bot.replies import ephemeral, guarded, say, tr
 from bot.service import GameSnapshot, Played
 from bot.table import ended_early, seat_labels, seat_names
@@ -76,8 +77,8 @@ def private_lines(played: Played, seat: int, _: Translator) -> list[str]:
     names = seat_names(played.snapshot.record, _)
     lines = []
     for step in played.steps:
-        for event in step.events:
-            if event.visible_to is not None and seat in event.visible_to:
+        for event in engine.events_for(step.events, seat):
+            if event.visible_to is not None:  # public events are on the table
                 line = show.event_line(event, seat, names, _)
                 if line:
                     lines.append(line)
@@ -96,6 +97,7 @@ class OpenScreen:
     interaction: discord.Interaction
     opened: float
     shown: tuple[Any, ...] = ()
+    version: int = -1
 
 
 def _screen_key(snapshot: GameSnapshot, seat: int) -> tuple[Any, ...]:
@@ -112,13 +114,21 @@ class Play:
     def __init__(self, bot: CardroomBot) -> None:
         self.bot = bot
         self._screens: dict[tuple[int, int], OpenScreen] = {}
+        self.in_order = KeyedLocks()
+        """Per game: what follows committed changes (screens, table, pings) runs in commit
+        order under this lock."""
+        self._followed: dict[int, int] = {}
 
     def _remember(
         self, interaction: discord.Interaction, snapshot: GameSnapshot, seat: int
     ) -> None:
-        """``interaction``'s answer is now ``seat``'s screen of this game."""
+        """``interaction``'s answer is now ``seat``'s screen of this game (screens Discord no
+        longer lets the bot edit are forgotten on the way)."""
+        now = time.monotonic()
+        for key in [k for k, s in self._screens.items() if now - s.opened > SCREEN_LIFETIME]:
+            del self._screens[key]
         self._screens[(snapshot.id, interaction.user.id)] = OpenScreen(
-            interaction, time.monotonic(), _screen_key(snapshot, seat)
+            interaction, time.monotonic(), _screen_key(snapshot, seat), snapshot.record.version
         )
 
     async def refresh_open_screens(self, played: Played, actor: int | None) -> None:
@@ -132,6 +142,8 @@ class Play:
             screen = self._screens.get((snapshot.id, seat.user_id))
             if screen is None:
                 continue
+            if snapshot.record.version <= screen.version:
+                continue  # it already shows this state or a newer one
             if time.monotonic() - screen.opened > SCREEN_LIFETIME:
                 del self._screens[(snapshot.id, seat.user_id)]
                 continue
@@ -145,11 +157,15 @@ class Play:
                     view=hand_layout(snapshot, seat.seat, _, private)
                 )
                 screen.shown = key
+                screen.version = snapshot.record.version
             except discord.HTTPException as exc:
                 log.info(
                     "screen of game %s seat %s not editable: %s", snapshot.id, seat.seat, exc.status
                 )
                 self._screens.pop((snapshot.id, seat.user_id), None)
+        if snapshot.record.status != GameStatus.ACTIVE:  # nothing will change them any more
+            for key in [k for k in self._screens if k[0] == snapshot.id]:
+                del self._screens[key]
 
     # ------------------------------------------------------------- components
 
@@ -193,11 +209,14 @@ class Play:
             await self._refresh_stale(interaction, game_id, _(error.msgid, **error.fields))
             return
         seat = played.steps[0].seat
-        self.bot.spawn(self.after_played(played, actor=seat), f"after game {game_id} action")
-        await interaction.response.edit_message(
-            view=hand_layout(played.snapshot, seat, _, private_lines(played, seat, _))
-        )
         self._remember(interaction, played.snapshot, seat)
+        self.bot.spawn(self.after_played(played, actor=seat), f"after game {game_id} action")
+        try:
+            await interaction.response.edit_message(
+                view=hand_layout(played.snapshot, seat, _, private_lines(played, seat, _))
+            )
+        except discord.HTTPException as exc:  # the move is saved; the table shows it
+            log.warning("could not update a screen of game %s: %s", game_id, exc.text)
 
     async def _refresh_stale(
         self, interaction: discord.Interaction, game_id: int, notice: str
@@ -228,10 +247,8 @@ class Play:
             notice = _("This game is over.")
             await ephemeral(interaction, view=hand_layout(snapshot, seat.seat, _, notice=notice))
             return
-        fresh = not interaction.response.is_done()
         await ephemeral(interaction, view=hand_layout(snapshot, seat.seat, _))
-        if fresh:
-            self._remember(interaction, snapshot, seat.seat)
+        self._remember(interaction, snapshot, seat.seat)
 
     # --------------------------------------------------------------- commands
 
@@ -248,7 +265,7 @@ class Play:
         game = await self._channel_game(interaction)
         if game.status == GameStatus.LOBBY:
             record = await self.bot.service.leave_lobby(game.id, interaction.user.id)
-            await self.bot.lobby.refresh_lobby_message(record)
+            self.bot.spawn(self.bot.lobby.refresh_lobby_message(record), f"lobby {game.id}")
             await say(interaction, _("You left the lobby of game #{game}.", game=game.id))
             return
         played = await self.bot.service.forfeit(game.id, interaction.user.id)
@@ -262,9 +279,8 @@ class Play:
                     game=game.id,
                 ),
             )
-        await self.after_played(
-            played, actor=None, note=await self._left_note(played, interaction.user.mention)
-        )
+        note = await self._left_note(played, interaction.user.mention)
+        self.bot.spawn(self.after_played(played, actor=None, note=note), f"left {game.id}")
 
     async def _left_note(self, played: Played, player: str) -> str:
         """The channel's line about a player who left (in the guild's language)."""
@@ -293,7 +309,7 @@ class Play:
     @guarded("Rules button")
     async def on_rules(self, interaction: discord.Interaction, game_id: int) -> None:
         """The table's Rules button: the rules of that game, with its options."""
-        record = (await self.bot.service.snapshot(game_id)).record
+        record = await self.bot.service.record(game_id)
         await say(interaction, rules_text(record.game_name, record.options, tr(interaction)))
 
     async def _channel_game(self, interaction: discord.Interaction) -> GameRecord:
@@ -313,6 +329,17 @@ class Play:
         have open, then ping whoever must decide now and did not have to before (or everyone,
         when the game ended). ``note`` (already translated) leads the channel message, which
         is then posted even when nobody is to be pinged."""
+        record = played.snapshot.record
+        async with self.in_order(record.id):  # in commit order; never an older one last
+            if record.version < self._followed.get(record.id, -1):
+                await self.bot.tables.refresh(record.id)
+                return
+            self._followed[record.id] = record.version
+            if record.status != GameStatus.ACTIVE:
+                self._followed.pop(record.id, None)
+            await self._after_played(played, actor, note)
+
+    async def _after_played(self, played: Played, actor: int | None, note: str | None) -> None:
         record = played.snapshot.record
         await self.bot.tables.refresh(record.id)
         await self.refresh_open_screens(played, actor)
@@ -357,6 +384,12 @@ class Play:
         assert snapshot.state is not None
         names = seat_names(record, _)
         first = engine.deciding_seats(snapshot.state)
+        async with self.in_order(record.id):
+            await self._announce(record, names, first, _)
+
+    async def _announce(
+        self, record: GameRecord, names: list[str], first: tuple[int, ...], _: Translator
+    ) -> None:
         await self.bot.tables.ping(
             record,
             [s.seat for s in record.seats],

@@ -2,8 +2,9 @@
 guard every handler runs under (python-discord style: one documented order of handling).
 
 Order: ``UserError`` -> its translated text, ephemeral; anything else -> a short apology with an
-error id, ephemeral, and the traceback with that id in the log. Game state is never touched by
-an error path.
+error id, ephemeral, and the traceback with that id in the log. Handlers let errors reach the
+guard only before anything was saved; once a change is committed, a failed reply is logged and
+the follow-ups (table, screens) still show it.
 """
 
 from __future__ import annotations
@@ -47,7 +48,10 @@ async def say(interaction: discord.Interaction, text: str) -> None:
 async def user_error(interaction: discord.Interaction, error: UserError) -> None:
     """Tell the user why their request was refused."""
     _ = tr(interaction)
-    await say(interaction, "⚠️ " + _(error.msgid, **error.fields))
+    try:
+        await say(interaction, "⚠️ " + _(error.msgid, **error.fields))
+    except discord.HTTPException as exc:
+        log.warning("could not tell a user why their request was refused: %s", exc.text)
 
 
 async def apology(interaction: discord.Interaction, where: str) -> str:

@@ -1,5 +1,5 @@
-"""What the bot shows, as plain data: the game presenters build these, ``bot.ui`` turns them into
-discord.py components. Keeping them free of discord makes rendering testable on its own."""
+"""What the bot shows, as plain data: the game presenters build these, ``bot.layouts`` turns them
+into discord.py components. Keeping them free of discord makes rendering testable on its own."""
 
 from __future__ import annotations
 

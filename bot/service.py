@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -19,6 +18,7 @@ import engine
 from bot.errors import UserError
 from bot.games import seat_screen
 from bot.i18n import N_
+from bot.locks import KeyedLocks
 from engine.types import Action, Event
 from storage import (
     AlreadySeated,
@@ -38,6 +38,8 @@ log = logging.getLogger(__name__)
 SEED_BITS = 63
 ADMIN_ABORT = "aborted by an admin"
 """The stored result reason of a game an admin aborted."""
+FORFEIT = "forfeit"
+"""The stored result reason of a game won because everyone else left."""
 
 
 @dataclass(frozen=True)
@@ -85,25 +87,42 @@ class GameService:
     def __init__(self, storage: Storage, seed: Callable[[], int] | None = None) -> None:
         self.storage = storage
         self._seed = seed or (lambda: secrets.randbits(SEED_BITS))
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._locks = KeyedLocks()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock serialising every change to ``game_id`` in this process."""
-        return self._locks[game_id]
+        return self._locks(game_id)
 
     # ------------------------------------------------------------------ reading
 
-    async def snapshot(self, game_id: int) -> GameSnapshot:
-        """The stored game and its parsed state.
+    async def record(self, game_id: int) -> GameRecord:
+        """The stored game without its state.
 
         Raises:
             UserError: no such game.
         """
         try:
-            record = await self.storage.games.get_game(game_id)
+            return await self.storage.games.get_game(game_id)
         except GameNotFound:
             raise UserError(N_("That game no longer exists.")) from None
-        state = engine.loads(record.state_json) if record.state_json is not None else None
+
+    async def snapshot(self, game_id: int) -> GameSnapshot:
+        """The stored game and its parsed state.
+
+        Raises:
+            UserError: no such game, or its stored state cannot be read (set aside).
+        """
+        record = await self.record(game_id)
+        try:
+            state = engine.loads(record.state_json) if record.state_json is not None else None
+        except ValueError:
+            log.error("game %s: stored state unreadable (see /cardroom inspect)", game_id)
+            raise UserError(
+                N_(
+                    "This game is damaged and cannot go on; a server admin can end it with "
+                    "/cardroom abort."
+                )
+            ) from None
         return GameSnapshot(record, state)
 
     # -------------------------------------------------------------------- lobby
@@ -239,7 +258,7 @@ class GameService:
                 raise UserError(N_("That move is not possible right now."), refresh_hand=True)
             played = Played(snapshot, deciding_before=engine.deciding_seats(snapshot.state))
             await self._commit(played, action, automatic=False)
-            await self._play_automatic_seats(played)
+            await self._play_automatic_seats(played, after_a_saved_move=True)
             return played
 
     async def forfeit(self, game_id: int, user_id: int) -> Played:
@@ -255,18 +274,27 @@ class GameService:
                 GameSnapshot(record, snapshot.state),
                 deciding_before=engine.deciding_seats(snapshot.state),
             )
-            humans = [s.seat for s in record.seats if s.is_human]
-            if len(humans) <= 1:
-                record = await self.storage.games.finish_game(
-                    game_id,
-                    expected_version=record.version,
-                    result=GameResult(tuple(humans), not humans, "forfeit"),
-                )
-                played.snapshot = GameSnapshot(record, snapshot.state)
-                played.ended = True
+            if await self._last_player_wins(played):
                 return played
-            await self._play_automatic_seats(played)
+            await self._play_automatic_seats(played, after_a_saved_move=True)
             return played
+
+    async def _last_player_wins(self, played: Played) -> bool:
+        """With one person (or nobody) left at the table, end the game: that person wins by
+        forfeit. Checked on every leave and again at startup, so a crash between the two
+        writes cannot leave the rule unapplied."""
+        record = played.snapshot.record
+        humans = [s.seat for s in record.seats if s.is_human]
+        if len(humans) > 1:
+            return False
+        record = await self.storage.games.finish_game(
+            record.id,
+            expected_version=record.version,
+            result=GameResult(tuple(humans), not humans, FORFEIT),
+        )
+        played.snapshot = GameSnapshot(record, played.snapshot.state)
+        played.ended = True
+        return True
 
     async def abort(self, game_id: int, reason: str = ADMIN_ABORT) -> GameRecord:
         """End an open game without a result (admin)."""
@@ -284,6 +312,8 @@ class GameService:
             snapshot = await self._active(game_id)
             assert snapshot.state is not None
             played = Played(snapshot, deciding_before=engine.deciding_seats(snapshot.state))
+            if await self._last_player_wins(played):
+                return played
             await self._play_automatic_seats(played)
             return played
 
@@ -356,7 +386,18 @@ class GameService:
         played.steps.append(Step(action.seat, action.key, events, automatic))
         played.ended = outcome is not None
 
-    async def _play_automatic_seats(self, played: Played) -> None:
+    async def _play_automatic_seats(self, played: Played, after_a_saved_move: bool = False) -> None:
+        """Let automatic seats make every move that is due. ``after_a_saved_move``: a failure
+        here must not look like a failure of the user's own move, which is saved already; it is
+        logged and the moves are tried again at the next action or restart."""
+        try:
+            await self._play_due_automatic_moves(played)
+        except Exception:
+            if not after_a_saved_move:
+                raise
+            log.exception("automatic moves of game %s failed", played.snapshot.id)
+
+    async def _play_due_automatic_moves(self, played: Played) -> None:
         while not played.ended:
             record = played.snapshot.record
             state = played.snapshot.state

@@ -3,9 +3,7 @@ per action), reposting it when it was deleted, and the short "your turn" pings."
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections import defaultdict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -15,7 +13,8 @@ import engine
 from bot import discord_io, layouts
 from bot.games import presenter
 from bot.i18n import Translator, translator
-from bot.service import GameSnapshot
+from bot.locks import KeyedLocks
+from bot.service import FORFEIT, GameSnapshot
 from storage import GameRecord, GameStatus
 
 if TYPE_CHECKING:
@@ -52,7 +51,7 @@ def seat_labels(record: GameRecord, _: Translator) -> list[str]:
 def ended_early(record: GameRecord) -> bool:
     """The game ended outside the rules: aborted, or won by forfeit."""
     return record.status == GameStatus.ABORTED or (
-        record.result is not None and record.result.reason == "forfeit"
+        record.result is not None and record.result.reason == FORFEIT
     )
 
 
@@ -61,8 +60,8 @@ class TableKeeper:
 
     def __init__(self, bot: CardroomBot) -> None:
         self.bot = bot
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._ping_locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._locks = KeyedLocks()
+        self._ping_locks = KeyedLocks()
 
     async def language(self, guild_id: int) -> Translator:
         """The translator for a guild's public messages (its configured language, else
@@ -104,7 +103,7 @@ class TableKeeper:
         result = record.result
         if record.status == GameStatus.ABORTED:
             return _("**This game was aborted.**")
-        if result is not None and result.reason == "forfeit":
+        if result is not None and result.reason == FORFEIT:
             if result.winners:
                 return _(
                     "**{player} wins: everyone else left the game.**",
@@ -113,9 +112,9 @@ class TableKeeper:
             return _("**Everyone left the game.**")
         return ""
 
-    async def refresh(self, game_id: int, channel: discord.abc.Messageable | None = None) -> None:
+    async def refresh(self, game_id: int) -> None:
         """Edit the table to show the stored game now; repost it if it was deleted."""
-        async with self._locks[game_id]:
+        async with self._locks(game_id):
             snapshot = await self.bot.service.snapshot(game_id)
             record = snapshot.record
             if record.status == GameStatus.LOBBY:
@@ -123,9 +122,7 @@ class TableKeeper:
             _ = await self.language(record.guild_id)
             view = await self.render(snapshot, _)
             stored = await self.bot.storage.messages.get(game_id, TABLE)
-            target = channel or self.bot.get_partial_messageable(
-                record.channel_id, guild_id=record.guild_id
-            )
+            target = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
             if stored is not None:
                 message = target.get_partial_message(stored.message_id)  # type: ignore[union-attr]
                 edited = await discord_io.edit(message, view=view)
@@ -140,7 +137,7 @@ class TableKeeper:
 
     async def post(self, snapshot: GameSnapshot, channel: discord.abc.Messageable) -> bool:
         """Post the first table of a game that just started; ``False`` if Discord refused."""
-        async with self._locks[snapshot.id]:
+        async with self._locks(snapshot.id):
             _ = await self.language(snapshot.record.guild_id)
             posted = await discord_io.send(channel, view=await self.render(snapshot, _))
             if posted is None:
@@ -158,7 +155,7 @@ class TableKeeper:
             for s in record.seats
             if s.seat in seats and s.is_human and s.user_id is not None
         ]
-        async with self._ping_locks[record.id]:  # one ping message per game, even when racing
+        async with self._ping_locks(record.id):  # one ping message per game, even when racing
             await self._replace_ping(record, users, text)
 
     async def _replace_ping(

@@ -1,7 +1,8 @@
 """Abandon All Artichokes events in words, for the table's "last events" and a player's screen.
 
-Only events the viewer may see are ever passed in (``engine.events_for``); private events are
-worded for their audience ("You drew ...").
+Callers pass only events the viewer may see (public events from the action log for the table;
+``engine.events_for`` for a player's screen); private events are worded for their audience
+("You drew ...").
 """
 
 from __future__ import annotations
