@@ -17,14 +17,12 @@ from bot.permissions import require_channel_permissions
 from bot.replies import guarded, say, tr
 from bot.service import ADMIN_ABORT
 from bot.table import seat_names
-from storage import ChannelBusy, GameRecord, GameStatus
+from storage import LOBBY, TABLE, ChannelBusy, GameRecord, GameStatus
 
 if TYPE_CHECKING:
     from bot.app import CardroomBot
 
 log = logging.getLogger(__name__)
-
-LOBBY = "lobby"
 
 
 def lobby_text(record: GameRecord, _: Translator) -> str:
@@ -112,7 +110,7 @@ class Lobby:
     async def _busy_text(self, busy: ChannelBusy, guild_id: int, _: Translator) -> str:
         messages = await self.bot.storage.messages.for_game(busy.game_id)
         shown = {m.kind: m for m in messages}
-        message = shown.get("table") or shown.get(LOBBY)
+        message = shown.get(TABLE) or shown.get(LOBBY)
         if message is None:
             return _("There is already a game in this channel (game #{game}).", game=busy.game_id)
         link = discord_io.message_link(guild_id, message.channel_id, message.message_id)
@@ -144,7 +142,7 @@ class Lobby:
         await interaction.response.edit_message(view=lobby_layout(record, public))
 
     async def _start(self, interaction: discord.Interaction, game_id: int) -> None:
-        lobby = (await self.bot.service.snapshot(game_id)).record
+        lobby = await self.bot.service.record(game_id)  # the state is not needed here
         if lobby.status == GameStatus.LOBBY and lobby.host_id != interaction.user.id:
             raise UserError(N_("Only the host can do that."))
         require_channel_permissions(interaction)

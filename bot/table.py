@@ -15,15 +15,15 @@ from bot.games import presenter
 from bot.i18n import Translator, translator
 from bot.locks import KeyedLocks
 from bot.service import FORFEIT, GameSnapshot
-from storage import GameRecord, GameStatus
+from storage import TABLE, GameRecord, GameStatus
 
 if TYPE_CHECKING:
     from bot.app import CardroomBot
 
 log = logging.getLogger(__name__)
 
-TABLE = "table"
 PING = "ping"
+"""Kind of the stored message that pings players (one per game, replaced each time)."""
 RECENT_ACTIONS = 6
 RECENT_LINES = 8
 
