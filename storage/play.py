@@ -6,13 +6,27 @@ import asyncio
 import json
 import sqlite3
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 from typing import Any
 
 from storage.commits import CommitQueue, CommitRequest
 from storage.database import Database
 from storage.errors import GameNotActive, NotSeated, StaleVersion, WrongStatus
 from storage.models import OPEN_STATUSES, GameRecord, GameResult, GameStatus, Seat
-from storage.rows import fetch_game, game_status, now_text, parse_state_header, seat_from_row, touch
+from storage.rows import (
+    fetch_game,
+    game_status,
+    now_text,
+    parse_state_header,
+    seat_from_row,
+    time_text,
+    touch,
+    write_seat_results,
+)
+
+
+ACTORS = ("player", "automatic", "timeout")
+"""Who can make a logged move."""
 
 
 class PlayOperations:
@@ -32,6 +46,8 @@ class PlayOperations:
         public_events: Iterable[Any] = (),
         status: GameStatus | str | None = None,
         result: Any = None,
+        actor: str = "player",
+        deadline: datetime | None = None,
     ) -> int:
         """Commit one applied action atomically: log row, new state, version + 1.
 
@@ -50,7 +66,11 @@ class PlayOperations:
                 ``apply``'s events may be passed.
             status: ``None`` (stays active) or ``"finished"`` when this action ended the game.
             result: with ``status="finished"``: a ``GameResult``, an ``engine.Outcome`` or a
-                mapping ``{"winners", "draw", "reason"}``.
+                mapping ``{"winners", "draw", "reason"}`` (and ``scores``, ``ranks``); every
+                seat's score and rank are stored with it.
+            actor: who made the move: ``"player"``, ``"automatic"`` or ``"timeout"``.
+            deadline: when the next decision times out (timezone-aware), ``None`` for no
+                clock; a finished game has none.
 
         Returns:
             The new version (``expected_version + 1``), equal to the log row's ``seq``.
@@ -68,6 +88,8 @@ class PlayOperations:
         if step != expected_version + 1:
             raise ValueError(f"the new state's step is {step!r}, expected {expected_version + 1}")
         result_json = _finish_result(status, result)
+        if actor not in ACTORS:
+            raise ValueError(f"actor must be one of {ACTORS}, not {actor!r}")
         request = CommitRequest(
             game_id=game_id,
             expected_version=expected_version,
@@ -76,6 +98,8 @@ class PlayOperations:
             state_json=new_state_json,
             events_json=json.dumps(_public_events(public_events), separators=(",", ":")),
             result_json=result_json,
+            actor=actor,
+            deadline=time_text(deadline),
             future=asyncio.get_running_loop().create_future(),
         )
         return await self._commits.submit(request)
@@ -93,9 +117,36 @@ class PlayOperations:
         def tx(conn: sqlite3.Connection) -> GameRecord:
             now = now_text()
             cursor = conn.execute(
-                "UPDATE games SET status = 'finished', result = ?, ended_at = ?, updated_at = ? "
-                "WHERE id = ? AND version = ? AND status = 'active'",
+                "UPDATE games SET status = 'finished', result = ?, ended_at = ?, updated_at = ?, "
+                "deadline = NULL WHERE id = ? AND version = ? AND status = 'active'",
                 (result_json, now, now, game_id, expected_version),
+            )
+            if cursor.rowcount != 1:
+                status, version = game_status(conn, game_id)
+                if status != GameStatus.ACTIVE:
+                    raise GameNotActive(game_id, status)
+                raise StaleVersion(game_id, expected_version, version)
+            write_seat_results(conn, game_id, result_json)
+            return fetch_game(conn, game_id)
+
+        return await self._db.write(tx)
+
+    async def set_deadline(
+        self, game_id: int, *, expected_version: int, deadline: datetime | None
+    ) -> GameRecord:
+        """Set (or clear, with ``None``) the deadline of an active game at ``expected_version``.
+
+        Raises:
+            StaleVersion, GameNotActive, GameNotFound.
+            ValueError: a naive ``datetime``.
+        """
+        when = time_text(deadline)
+
+        def tx(conn: sqlite3.Connection) -> GameRecord:
+            cursor = conn.execute(
+                "UPDATE games SET deadline = ?, updated_at = ? "
+                "WHERE id = ? AND version = ? AND status = 'active'",
+                (when, now_text(), game_id, expected_version),
             )
             if cursor.rowcount != 1:
                 status, version = game_status(conn, game_id)
@@ -123,8 +174,8 @@ class PlayOperations:
                 raise WrongStatus(game_id, status, OPEN_STATUSES)
             now = now_text()
             conn.execute(
-                "UPDATE games SET status = 'aborted', result = ?, ended_at = ?, updated_at = ? "
-                "WHERE id = ?",
+                "UPDATE games SET status = 'aborted', result = ?, ended_at = ?, updated_at = ?, "
+                "deadline = NULL WHERE id = ?",
                 (result_json, now, now, game_id),
             )
             return fetch_game(conn, game_id)

@@ -35,7 +35,7 @@ async def play(
     humans = [s.user_id for s in game.seats if s.is_human]
     while engine.outcome(state) is None:
         seat = rng.choice(engine.deciding_seats(state))
-        action = rng.choice(engine.legal_actions(state, seat))
+        action = engine.random_action(state, seat, rng)
         expected = state.step
         events = engine.apply(state, action)
         outcome = engine.outcome(state)
@@ -64,7 +64,7 @@ async def new_game(
         channel_id=channel,
         game_name="artichokes",
         host_id=channel,  # unique per lobby
-        max_seats=engine.get_game("artichokes").max_players,
+        max_seats=engine.get_game("artichokes").info.max_players,
     )
     for k in range(rng.randint(1, 3)):
         lobby = await storage.games.join_lobby(lobby.id, None if rng.random() < 0.2 else -k - 1)

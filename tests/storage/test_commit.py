@@ -24,7 +24,7 @@ from tests.storage.helpers import open_lobby, play_one, play_to_end, start_game
 
 def _next(state: engine.GameState, rng: random.Random) -> tuple[engine.Action, list]:
     seat = rng.choice(engine.deciding_seats(state))
-    action = rng.choice(engine.legal_actions(state, seat))
+    action = engine.random_action(state, seat, rng)
     return action, engine.apply(state, action)
 
 
@@ -181,7 +181,7 @@ async def test_schema_guards_the_log_and_the_status(storage: Storage, db_path: P
         f"UPDATE games SET status = 'lobby' WHERE id = {game.id}",
         f"UPDATE games SET version = 5 WHERE id = {game.id}",
         f"DELETE FROM seats WHERE game_id = {game.id}",
-        f"INSERT INTO actions VALUES ({game.id}, 7, 0, 'x', '[]', 'now')",
+        f"INSERT INTO actions VALUES ({game.id}, 7, 0, 'x', '[]', 'now', 'player')",
     ):
         with pytest.raises(sqlite3.IntegrityError):
             conn.execute(sql)
