@@ -24,7 +24,6 @@ from storage.rows import (
     write_seat_results,
 )
 
-
 ACTORS = ("player", "automatic", "timeout")
 """Who can make a logged move."""
 

@@ -52,7 +52,7 @@ def playout_states(seats: int, games: int, seed: int, options: dict | None = Non
             if engine.outcome(state) is not None:
                 break
             seat = rng.choice(engine.deciding_seats(state))
-            engine.apply(state, rng.choice(engine.legal_actions(state, seat)))
+            engine.apply(state, engine.random_action(state, seat, rng))
 
 
 @pytest.mark.parametrize("seats", [2, 4])
