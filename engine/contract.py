@@ -164,7 +164,7 @@ class GameInfo:
 
     Attributes:
         name: registry key, lowercase ASCII (``"artichokes"``).
-        title: display title, a catalog msgid (``"Abandon All Artichokes"``).
+        title: display title, a catalog msgid.
         min_players, max_players: allowed seat counts, inclusive (1 = solo).
         chance: whether the game has random events (shuffles, dice) beyond a seeded setup.
         scoring: ``"winners"`` (the outcome names winners only) or ``"scores"`` (the outcome

@@ -10,7 +10,7 @@ class Action(NamedTuple):
 
     Attributes:
         seat: the deciding seat, 0-based.
-        key: the action's stable short key (ASCII, at most 60 characters), e.g. ``"play:Corn"``.
+        key: the action's stable short key (ASCII, at most 60 characters), e.g. ``"end"``.
             It is unique among the seat's legal actions of one state and travels inside
             Discord ``custom_id`` values.
     """

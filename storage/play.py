@@ -12,13 +12,12 @@ from typing import Any
 from storage.commits import CommitQueue, CommitRequest
 from storage.database import Database
 from storage.errors import GameNotActive, NotSeated, StaleVersion, WrongStatus
-from storage.models import OPEN_STATUSES, GameRecord, GameResult, GameStatus, Seat
+from storage.models import OPEN_STATUSES, GameRecord, GameResult, GameStatus
 from storage.rows import (
     fetch_game,
     game_status,
     now_text,
     parse_state_header,
-    seat_from_row,
     time_text,
     touch,
     write_seat_results,
@@ -181,33 +180,66 @@ class PlayOperations:
 
         return await self._db.write(tx)
 
-    async def leave_game(self, game_id: int, user_id: int) -> Seat:
-        """``user_id`` forfeits a running game: their seat is played automatically from now on.
+    async def leave_game(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        finish: GameResult | None = None,
+        abandon: str | None = None,
+    ) -> GameRecord:
+        """``user_id`` forfeits a running game: their seat is played automatically from now on;
+        in the same transaction the game may end because of it.
 
         The seat keeps its number, user id and history (``automatic``, ``left_at`` set).
 
+        Args:
+            finish: the game ends now with this result (e.g. the last person left wins); every
+                seat's rank is stored with it.
+            abandon: the game is aborted now with this reason (nobody left to play).
+
         Returns:
-            The updated seat.
+            The game after the change.
 
         Raises:
             GameNotFound, GameNotActive.
             NotSeated: the user plays no seat in this game (or already left).
+            ValueError: both ``finish`` and ``abandon``.
         """
+        if finish is not None and abandon is not None:
+            raise ValueError("a game is either finished or abandoned")
+        finish_json = finish.to_json() if finish is not None else None
+        abandon_json = GameResult((), False, abandon).to_json() if abandon is not None else None
 
-        def tx(conn: sqlite3.Connection) -> Seat:
+        def tx(conn: sqlite3.Connection) -> GameRecord:
             status, _ = game_status(conn, game_id)
             if status != GameStatus.ACTIVE:
                 raise GameNotActive(game_id, status)
             now = now_text()
             row = conn.execute(
                 "UPDATE seats SET automatic = 1, left_at = ? "
-                "WHERE game_id = ? AND user_id = ? AND left_at IS NULL RETURNING *",
+                "WHERE game_id = ? AND user_id = ? AND left_at IS NULL RETURNING seat",
                 (now, game_id, user_id),
             ).fetchone()
             if row is None:
                 raise NotSeated(game_id, f"user {user_id}")
             touch(conn, game_id, now)
-            return seat_from_row(row)
+            ending = finish_json or abandon_json
+            if ending is not None:
+                conn.execute(
+                    "UPDATE games SET status = ?, result = ?, ended_at = ?, updated_at = ?, "
+                    "deadline = NULL WHERE id = ?",
+                    (
+                        GameStatus.FINISHED if finish_json else GameStatus.ABORTED,
+                        ending,
+                        now,
+                        now,
+                        game_id,
+                    ),
+                )
+                if finish_json is not None:
+                    write_seat_results(conn, game_id, finish_json)
+            return fetch_game(conn, game_id)
 
         return await self._db.write(tx)
 

@@ -81,7 +81,7 @@ class Artichokes(Game[ArtichokesState, ArtichokesOptions]):
         for action in legal:
             if action.key == "end":
                 return action
-        if legal:
+        if len(legal):
             return legal[0]
         (decision,) = legal.decisions
         return Action(seat, decision.key_for(decision.options[: decision.min]))

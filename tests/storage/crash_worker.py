@@ -51,8 +51,9 @@ async def play(
         )
         say("C", game.id, version)
         if humans and outcome is None and rng.random() < 0.01:
-            left = await storage.games.leave_game(game.id, humans.pop())
-            say("L", game.id, left.seat)
+            user = humans.pop()
+            left = await storage.games.leave_game(game.id, user)
+            say("L", game.id, next(s.seat for s in left.seats if s.user_id == user))
     say("F", game.id)
 
 
