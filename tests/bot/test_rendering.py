@@ -117,7 +117,7 @@ def test_every_legal_answer_has_exactly_its_component(game: str, seats: int) -> 
 
 @pytest.mark.parametrize(("game", "seats"), counts())
 def test_menus_refuse_values_they_did_not_offer(game: str, seats: int) -> None:
-    for state, rng in playout_states(game, seats, 6, 50 + seats):
+    for state, _rng in playout_states(game, seats, 6, 50 + seats):
         for decision in engine.decisions(state):
             values = [v for v, _option in menu_values(decision)]
             assert decode(decision, 0, ["nonsense"]) is None
