@@ -148,6 +148,8 @@ def test_several_qualifying_piles_let_that_player_alone_choose() -> None:
         assert keys(state, other) == []
     with pytest.raises(IllegalAction):
         act(state, 0, "take:1")  # pile 1's top is Paper: it does not qualify
+    with pytest.raises(IllegalAction):
+        act(state, 0, "place:1")  # a qualifying pile must be taken
     events = act(state, 0, "take:3")
     took = of_kind(events, "took")[0]
     assert took.data == {
