@@ -59,12 +59,13 @@ def rows_for(
 ) -> tuple[Row, ...]:
     """The component rows answering the viewer's ``decisions``, in the presentation's order.
 
-    A committed simultaneous answer is marked as the current choice (its option is left out
-    of the buttons: choosing it again would change nothing).
+    A committed simultaneous answer is marked as the current choice: pre-selected in a menu,
+    left out of buttons (choosing it again would change nothing).
     """
     rows: list[Row] = []
     for decision in show.order(decisions):
-        if not decision.multi and len(decision.options) <= MAX_BUTTONS:
+        as_buttons = decision.kind not in show.menu_kinds
+        if as_buttons and not decision.multi and len(decision.options) <= MAX_BUTTONS:
             buttons = []
             for option in decision.options:
                 if decision.committed == (option,):
@@ -75,11 +76,18 @@ def rows_for(
                 rows.append(tuple(buttons))
             continue
         placeholder = show.placeholder(decision, view, ctx)[:150]
+        chosen = list(decision.committed or ())
         for index, entries in enumerate(chunks(decision)):
             options = []
+            entries.sort(key=lambda entry: show.option_sort_key(decision, entry[1]))
             for value, option in entries:
                 text = show.option_text(decision, option, view, ctx)
-                options.append(SelectOption(value, text.label[:100], text.description[:100]))
+                default = option in chosen
+                if default:
+                    chosen.remove(option)
+                options.append(
+                    SelectOption(value, text.label[:100], text.description[:100], default)
+                )
             top = min(decision.max, len(options)) if decision.multi else 1
             bottom = min(decision.min, top) if decision.multi else 1
             rows.append(SelectSpec(decision.kind, index, placeholder, tuple(options), bottom, top))

@@ -117,7 +117,10 @@ def _row_items(game_id: int, since: int, row: Row) -> list[ui.Item]:
                 placeholder=row.placeholder,
                 options=[
                     discord.SelectOption(
-                        label=o.label or "-", value=o.value, description=o.description or None
+                        label=o.label or "-",
+                        value=o.value,
+                        description=o.description or None,
+                        default=o.default,
                     )
                     for o in row.options
                 ],

@@ -30,11 +30,13 @@ class ButtonSpec:
 @dataclass(frozen=True)
 class SelectOption:
     """One option of a select menu: ``value`` (at most 100 characters, unique in its menu), its
-    ``label`` and an optional ``description``."""
+    ``label``, an optional ``description``, and whether it shows as already chosen
+    (``default``: the player's current answer to a simultaneous decision)."""
 
     value: str
     label: str
     description: str = ""
+    default: bool = False
 
 
 @dataclass(frozen=True)

@@ -145,7 +145,10 @@ def _restamp(
     whose decisions changed (kind, options, min, max, simultaneous) get the current step."""
     since = state.since
     step = state.step
-    if all(d.seat == actor for d in after) and all(d.seat == actor for d in before):
+    # decisions are sorted by seat: first and last tell whether one seat holds them all
+    if (not after or after[0].seat == actor == after[-1].seat) and (
+        not before or before[0].seat == actor == before[-1].seat
+    ):
         since.clear()  # one seat's turn goes on (or ends): the common case
         if after:
             since[actor] = step
@@ -166,8 +169,12 @@ def _restamp(
 def deciding_seats(state: GameState) -> tuple[int, ...]:
     """Seats the game waits for now (a decision and no committed answer), sorted; empty once
     the game is over."""
+    pending = _pending(state)
+    if len(pending) == 1:
+        d = pending[0]
+        return () if d.committed is not None else (d.seat,)
     seen: list[int] = []
-    for d in _pending(state):
+    for d in pending:
         if d.committed is None and (not seen or seen[-1] != d.seat):
             seen.append(d.seat)
     return tuple(seen)

@@ -173,7 +173,9 @@ class GameInfo:
         state_model: the game's ``GameState`` subclass.
         schema_version: current ``schema_version`` of ``state_model``.
         state_budget: the most bytes ``engine.dumps`` may take for one state.
-        max_actions: a bound on the actions of one game, whatever is played.
+        max_actions: a bound on the actions of one game, whatever is played, not counting
+            changes of a committed simultaneous answer (a player may change their mind as
+            often as they like before the others have chosen).
     """
 
     name: str

@@ -84,9 +84,14 @@ def random_answer(pending: Iterable[Decision], seat: int, rng: random.Random) ->
     Raises:
         IllegalAction: ``seat`` has nothing to decide.
     """
+    mine = [d for d in pending if d.seat == seat]
+    if len(mine) == 1:  # the common case: one single-select question, nothing committed
+        d = mine[0]
+        if d.min == 1 and d.max == 1 and d.committed is None:
+            return Action(seat, d.options[rng.randrange(len(d.options))])
     listed: list[str] = []
     multis: list[Decision] = []
-    for d in pending:
+    for d in mine:
         if d.seat != seat:
             continue
         if d.min == 1 and d.max == 1:

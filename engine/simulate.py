@@ -75,7 +75,7 @@ def simulate(
     for i in range(games):
         result = random_playout(name, seats, options, seed + i, rng)
         actions += len(result.actions)
-        turns.append(getattr(result.state, "turn", 0))
+        turns.append(getattr(result.state, "turn", getattr(result.state, "round", 0)))
         if result.outcome.draw:
             draws += 1
         if len(result.outcome.winners) > 1:

@@ -85,6 +85,8 @@ class Presentation(ABC):
         goal: one sentence (msgid) on how the game is won, for the lobby.
         lobby_options: the options the host can set.
         kind_order: decision kinds in the order their components appear (others follow).
+        menu_kinds: decision kinds always shown as a select menu, even with few options (a
+            hand to choose from reads better as one menu).
     """
 
     game: str
@@ -93,6 +95,7 @@ class Presentation(ABC):
     goal: str = ""
     lobby_options: tuple[LobbyOption, ...] = ()
     kind_order: tuple[str, ...] = ()
+    menu_kinds: tuple[str, ...] = ()
 
     @abstractmethod
     def table_sections(self, view: View, ctx: RenderContext) -> list[str]:
@@ -130,6 +133,10 @@ class Presentation(ABC):
     def private_summary(self, view: View, ctx: RenderContext) -> str:
         """What only ``view.viewer`` can see, in one line, for a server admin's inspect."""
         return ""
+
+    def option_sort_key(self, decision: Decision, option: str) -> Any:
+        """Where ``option`` appears in its menu (default: the options' own order)."""
+        return 0
 
     def order(self, decisions: Sequence[Decision]) -> list[Decision]:
         """The viewer's decisions in the order their components are laid out."""

@@ -21,6 +21,7 @@ key                  phase      meaning
 
 from __future__ import annotations
 
+from engine.artichokes.cards import ALL_KINDS
 from engine.artichokes.powers import POWERS
 from engine.artichokes.powers import eggplant as eggplant_power
 from engine.artichokes.state import ArtichokesState
@@ -28,6 +29,10 @@ from engine.artichokes.turn import end_turn, harvest
 from engine.artichokes.zones import remove_one
 from engine.contract import Decision
 from engine.types import Action, Event
+
+HARVEST_KEYS = {kind: "harvest:" + kind for kind in ALL_KINDS}
+PLAY_KEYS = {kind: "play:" + kind for kind in ALL_KINDS}
+END = ("end",)
 
 
 def playable_cards(state: ArtichokesState, seat: int) -> list[str]:
@@ -55,10 +60,10 @@ def decisions(state: ArtichokesState) -> list[Decision]:
         return eggplant_power.pass_decisions(state)
     seat = state.active
     if phase == "harvest":
-        return [Decision(seat, "harvest", tuple("harvest:" + k for k in sorted(set(state.row))))]
+        return [Decision(seat, "harvest", tuple([HARVEST_KEYS[k] for k in sorted(set(state.row))]))]
     if phase == "play":
-        playable = tuple("play:" + kind for kind in playable_cards(state, seat))
-        found = [Decision(seat, "end", ("end",))]
+        playable = tuple([PLAY_KEYS[kind] for kind in playable_cards(state, seat)])
+        found = [Decision(seat, "end", END)]
         if playable:
             found.append(Decision(seat, "play", playable))
         return found

@@ -19,7 +19,7 @@ from engine.ninjan.cards import OVERVIEW, REFERENCE_ENTRIES, ROUNDS
 from engine.ninjan.describe import describe_action
 from engine.ninjan.greedy import greedy_action
 from engine.ninjan.hidden import redistribute
-from engine.ninjan.rules import CHANGE_LIMIT, apply_legal, decisions, scores
+from engine.ninjan.rules import apply_legal, decisions, scores
 from engine.ninjan.setup import new_game
 from engine.ninjan.state import SCHEMA_VERSION, NinjanOptions, NinjanState
 from engine.ninjan.view import NinjanView, view
@@ -38,8 +38,8 @@ INFO = GameInfo(
     state_model=NinjanState,
     schema_version=SCHEMA_VERSION,
     state_budget=4096,
-    # per round and seat: a choice, at most CHANGE_LIMIT changes, one take or place
-    max_actions=ROUNDS * MAX_PLAYERS * (CHANGE_LIMIT + 2),
+    # per round and seat: a choice and one take or place (changes of mind not counted)
+    max_actions=ROUNDS * MAX_PLAYERS * 2,
 )
 
 

@@ -33,11 +33,6 @@ from engine.ninjan.cards import BEATS, PILE_COUNT, ROUNDS, SUIT, points, resolut
 from engine.ninjan.state import NinjanState, Resolved
 from engine.types import Action, Event
 
-CHANGE_LIMIT = 20
-"""[house] A seat may change its choice at most this many times in one round; after that its
-choice is locked (the pick decision offers only the chosen card, which is no move). This bounds
-a game's actions (``GameInfo.max_actions``); no real player needs more."""
-
 PLACE_KEYS: tuple[str, ...] = tuple(f"place:{n}" for n in range(1, PILE_COUNT + 1))
 TAKE_KEYS: tuple[str, ...] = tuple(f"take:{n}" for n in range(1, PILE_COUNT + 1))
 
@@ -54,7 +49,6 @@ def decisions(state: NinjanState) -> list[Decision]:
 
     - ``pick`` (§ A round, step 1): every seat chooses a card of its hand, all at once,
       hidden and changeable (``committed`` = its current choice) until all have chosen.
-      [house] after ``CHANGE_LIMIT`` changes in a round only the chosen card is offered.
     - ``take`` (step 4, [ruling]): the resolving seat, when several piles qualify.
     - ``place`` (step 4): the resolving seat, when no pile qualifies: any of the 3 piles.
     - nothing once the game is over.
@@ -66,8 +60,6 @@ def decisions(state: NinjanState) -> list[Decision]:
             pick = state.picks[seat]
             if not pick:
                 found.append(Decision(seat, "pick", tuple(state.hands[seat]), simultaneous=True))
-            elif state.changes[seat] >= CHANGE_LIMIT:
-                found.append(Decision(seat, "pick", (pick,), simultaneous=True, committed=(pick,)))
             else:
                 found.append(
                     Decision(
@@ -105,8 +97,6 @@ def choose(state: NinjanState, seat: int, card: str, ev: list[Event]) -> None:
     """§ A round, step 1: ``seat`` chooses ``card`` (or changes its choice to it). The card
     stays in hand, hidden; once every seat has chosen, step 2 (the reveal) follows."""
     changed = bool(state.picks[seat])
-    if changed:
-        state.changes[seat] += 1
     state.picks[seat] = card
     ev.append(Event("picked", seat, {"changed": changed}))
     ev.append(Event("picked_card", seat, {"card": card}, (seat,)))
@@ -123,7 +113,6 @@ def reveal(state: NinjanState, ev: list[Event]) -> None:
         state.hands[seat].remove(card)
     state.played = played
     state.picks = [""] * state.seats
-    state.changes = [0] * state.seats
     state.order = resolution_order(list(enumerate(played)))
     state.resolved = []
     ev.append(

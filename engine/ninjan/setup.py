@@ -23,7 +23,6 @@ def new_game(seats: int, options: NinjanOptions, seed: int) -> NinjanState:
         piles=[],
         taken=[[] for _ in range(seats)],
         picks=[""] * seats,
-        changes=[0] * seats,
         played=[""] * seats,
     )
     shuffle(state, deck)

@@ -67,8 +67,6 @@ class NinjanState(GameState):
         round: the current round, 1..9 (stays 9 once the game is over).
         phase: what the game waits for (see ``Phase``).
         picks: per seat, its secret choice of this round ("" = none yet); only in ``pick``.
-        changes: per seat, how often it changed its choice this round ([house] cap:
-            ``engine.ninjan.rules.CHANGE_LIMIT``).
         played: per seat, the card it revealed in the round being resolved, or in the last
             resolved round while the next round's choices are made ("" before the first reveal).
         order: the seats in resolution order of ``played`` (empty before the first reveal).
@@ -86,7 +84,6 @@ class NinjanState(GameState):
     round: int = 1
     phase: Phase = "pick"
     picks: list[str]
-    changes: list[int]
     played: list[str]
     order: list[int] = field(default_factory=list)
     resolved: list[Resolved] = field(default_factory=list)
@@ -112,7 +109,6 @@ class NinjanState(GameState):
             round=self.round,
             phase=self.phase,
             picks=self.picks[:],
-            changes=self.changes[:],
             played=self.played[:],
             order=self.order[:],
             resolved=self.resolved[:],

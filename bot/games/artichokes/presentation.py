@@ -67,6 +67,17 @@ class ArtichokesPresentation(Presentation):
             N_("Automatic end of turn"),
             N_("ends your turn when nothing in your hand can be played"),
         ),
+        LobbyOption(
+            "auto_target",
+            N_("Automatic target"),
+            N_("picks the opponent for you when only one can be chosen"),
+        ),
+        LobbyOption(
+            "turn_limit",
+            N_("Draw after"),
+            N_("a game nobody has won ends in a draw after this many turns"),
+            choices=((100, N_("100 turns")), (200, N_("200 turns")), (300, N_("300 turns"))),
+        ),
     )
     kind_order = ("harvest", "play", "target", "corn", "leek", "peas", "pepper", "pass", "end")
 

@@ -41,7 +41,6 @@ def position(
         out=sorted(out),
         round=round,
         picks=list(picks) if picks is not None else [""] * seats,
-        changes=[0] * seats,
         played=[""] * seats,
     )
 

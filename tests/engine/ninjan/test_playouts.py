@@ -30,8 +30,8 @@ def test_all_48_cards_are_accounted_for_in_every_state(seats: int) -> None:
                 if not legal:
                     continue  # its last card: there is nothing to change to
                 engine.apply(state, engine.Action(seat, rng.choice(legal)))
-            else:
-                engine.apply(state, engine.random_action(state, seat, rng))
+                continue  # a change of mind: not counted by max_actions
+            engine.apply(state, engine.random_action(state, seat, rng))
             actions += 1
         assert accounted(state) == every
         assert all(not hand for hand in state.hands)
