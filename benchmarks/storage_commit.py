@@ -63,7 +63,7 @@ def scripts_for_slot(rng: random.Random, actions: int) -> list[Script]:
         moves: list[Move] = []
         while remaining > 0 and engine.outcome(state) is None:
             seat = rng.choice(engine.deciding_seats(state))
-            action = rng.choice(engine.legal_actions(state, seat))
+            action = engine.random_action(state, seat, rng)
             events = engine.apply(state, action)
             outcome = engine.outcome(state)
             moves.append(

@@ -1,26 +1,28 @@
-"""The bot client: wiring storage, the game service and the handlers to discord.py."""
+"""The bot client: wiring storage, the use cases, the keepers and the handlers to discord.py."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine
-from typing import Any
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.admin import Admin
 from bot.command_text import CatalogTranslator
-from bot.commands import AdminCommands, GameCommands
 from bot.components import DYNAMIC_ITEMS
-from bot.lobby import Lobby
-from bot.play import Play
+from bot.context import Cardroom
+from bot.followups import FollowUps
+from bot.handlers import Handlers
+from bot.handlers.commands import AdminCommands, GameCommands
+from bot.lobby_messages import LobbyMessages
+from bot.open_screens import OpenScreens
+from bot.pings import Pings
 from bot.replies import apology
 from bot.service import GameService
 from bot.settings import BotSettings
-from bot.table import TableKeeper
+from bot.tables import TableKeeper
 from storage import Storage
 
 log = logging.getLogger(__name__)
@@ -33,6 +35,11 @@ class CardroomBot(commands.Bot):
     opened from ``settings.database_path`` in ``setup_hook`` and closed in ``close``.
     ``seed_source`` returns the seed of each new game (default: 63 random bits; tests pass a
     seeded one so games are reproducible). Other keyword ``options`` go to discord.py.
+
+    Attributes:
+        room: the shared parts (storage, use cases, keepers), once set up.
+        components: the handlers the persistent components call.
+        resumed: set once the games found at startup have been resumed.
     """
 
     # Cardroom never joins voice: don't warn that voice libraries are missing.
@@ -57,25 +64,36 @@ class CardroomBot(commands.Bot):
         )
         self.settings = settings
         self._seed_source = seed_source
-        self.storage: Storage
-        self.service: GameService
-        self.tables = TableKeeper(self)
-        self.lobby = Lobby(self)
-        self.play = Play(self)
-        self.admin = Admin(self)
-        self._background: set[asyncio.Task[None]] = set()
+        self.room = Cardroom(self)
+        self.components: Handlers
         self.resumed = asyncio.Event()
-        """Set once the games found at startup have been resumed (tables refreshed)."""
         self._resume_task: asyncio.Task[None] | None = None
 
+    @property
+    def storage(self) -> Storage:
+        """The open storage."""
+        return self.room.storage
+
+    @property
+    def service(self) -> GameService:
+        """The use cases."""
+        return self.room.service
+
     async def setup_hook(self) -> None:
-        """Open storage, register persistent components and commands, sync, and schedule the
-        resumption of running games."""
-        self.storage = await Storage.open(path=self.settings.database_path)
-        self.service = GameService(self.storage, seed=self._seed_source)
+        """Open storage, build the keepers and handlers, register persistent components and
+        commands, sync, and schedule the resumption of running games."""
+        room = self.room
+        room.storage = await Storage.open(path=self.settings.database_path)
+        room.service = GameService(room.storage, seed=self._seed_source)
+        room.tables = TableKeeper(self, room.storage, room.service)
+        room.pings = Pings(self, room.storage)
+        room.screens = OpenScreens()
+        room.lobbies = LobbyMessages(self, room.storage)
+        room.followups = FollowUps(room.storage, room.tables, room.screens, room.pings)
+        self.components = Handlers(room)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.add_cog(GameCommands(self))
-        await self.add_cog(AdminCommands(self))
+        await self.add_cog(GameCommands(self.components))
+        await self.add_cog(AdminCommands(self.components))
         self.tree.on_error = self.on_app_command_error
         await self.tree.set_translator(CatalogTranslator())
         if self.settings.dev_guild_id:
@@ -98,7 +116,8 @@ class CardroomBot(commands.Bot):
             self.resumed.set()
 
     async def _resume_each_game(self) -> None:
-        report = await self.storage.games.load_active_games()
+        room = self.room
+        report = await room.storage.games.load_active_games()
         for failure in report.failures:
             log.error(
                 "game %s was set aside: its stored state is invalid (%s; details in its "
@@ -108,33 +127,22 @@ class CardroomBot(commands.Bot):
             )
         for loaded in report.games:
             try:
-                played = await self.service.resume(loaded.game.id)
-                if played.steps or played.ended:
-                    await self.play.after_played(played, actor=None)
+                played = await room.service.resume(loaded.game.id)
+                if played.steps:
+                    await room.followups.after_played(played, actor=None)
                 else:
-                    await self.tables.refresh(loaded.game.id)
+                    await room.tables.refresh(loaded.game.id)
             except Exception:
                 log.exception("could not resume game %s", loaded.game.id)
         log.info("resumed %d game(s); %d set aside", len(report.games), len(report.failures))
 
-    def spawn(self, work: Coroutine[Any, Any, None], what: str) -> None:
-        """Run ``work`` (follow-ups of an interaction: table edits, pings) in the background;
-        a failure is logged, never raised into the interaction."""
-
-        async def guarded() -> None:
-            try:
-                await work
-            except Exception:
-                log.exception("background work failed: %s", what)
-
-        task = asyncio.create_task(guarded(), name=what)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+    def spawn(self, work: object, what: str) -> None:
+        """Run follow-up work in the background (see ``Cardroom.spawn``)."""
+        self.room.spawn(work, what)  # type: ignore[arg-type]
 
     async def wait_idle(self) -> None:
         """Wait until all background work (also work started meanwhile) has finished."""
-        while self._background:
-            await asyncio.gather(*self._background, return_exceptions=True)
+        await self.room.wait_idle()
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -152,8 +160,8 @@ class CardroomBot(commands.Bot):
         """Stop the client, then close storage (queued commits finish first)."""
         if self._resume_task is not None:
             self._resume_task.cancel()
-        await self.wait_idle()
+        await self.room.wait_idle()
         await super().close()
-        storage = getattr(self, "storage", None)
+        storage = getattr(self.room, "storage", None)
         if storage is not None:
             await storage.close()

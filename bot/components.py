@@ -1,34 +1,35 @@
 """Persistent components: every button and select is a ``discord.ui.DynamicItem`` whose
-``custom_id`` carries everything needed to handle a click (game id, state version, action key),
-so components keep working after a restart. A click is handed to the bot's ``lobby`` or
-``play`` handlers; no game logic lives here.
+``custom_id`` carries everything needed to handle a click (game id, decision stamp, action
+key), so components keep working after a restart. A click is handed to the bot's component
+handlers (:class:`ComponentHandlers`); no game logic lives here.
 
 ``custom_id`` formats (all ASCII, at most 100 characters):
 
 - ``cr:lobby:<game>:<op>`` — lobby buttons (``join``, ``leave``, ``start``, ``cancel``,
-  ``opt.<field>`` to toggle a host option)
-- ``cr:hand:<game>`` — "Show my hand" on the public table
+  ``opt.<field>`` to toggle an on/off host option)
+- ``cr:lopt:<game>:<field>`` — a lobby menu choosing the value of a host option
+- ``cr:hand:<game>`` — the table's button opening a player's private screen
 - ``cr:rules:<game>`` — "Rules" on the public table
-- ``cr:act:<game>:<version>:<key>`` — an engine action at that state version
-- ``cr:sel:<game>:<version>:<kind>`` — a select menu whose values become one engine action
+- ``cr:act:<game>:<since>:<key>`` — an engine action answering the decisions stamped ``since``
+- ``cr:sel:<game>:<since>:<kind>:<chunk>`` — a select menu of decision ``kind``
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 from discord import ui
 
-if TYPE_CHECKING:
-    from bot.app import CardroomBot
-
 LOBBY_TEMPLATE = r"cr:lobby:(?P<game>[0-9]{1,18}):(?P<op>[a-z_.]{1,40})"
+LOBBY_OPTION_TEMPLATE = r"cr:lopt:(?P<game>[0-9]{1,18}):(?P<field>[a-z_]{1,40})"
 HAND_TEMPLATE = r"cr:hand:(?P<game>[0-9]{1,18})"
 RULES_TEMPLATE = r"cr:rules:(?P<game>[0-9]{1,18})"
-ACTION_TEMPLATE = r"cr:act:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<key>[!-~]{1,60})"
-SELECT_TEMPLATE = r"cr:sel:(?P<game>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<kind>[a-z_]{1,20})"
+ACTION_TEMPLATE = r"cr:act:(?P<game>[0-9]{1,18}):(?P<since>[0-9]{1,9}):(?P<key>[!-~]{1,60})"
+SELECT_TEMPLATE = (
+    r"cr:sel:(?P<game>[0-9]{1,18}):(?P<since>[0-9]{1,9}):(?P<kind>[a-z_]{1,20}):(?P<chunk>[0-9])"
+)
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -38,8 +39,43 @@ _STYLES = {
 }
 
 
-def _bot(interaction: discord.Interaction) -> CardroomBot:
-    return interaction.client  # type: ignore[return-value]
+class ComponentHandlers(Protocol):
+    """What the components call; the bot's handlers provide it (``bot.handlers``)."""
+
+    async def on_lobby_button(self, interaction: discord.Interaction, game: int, op: str) -> None:
+        """A lobby button."""
+
+    async def on_lobby_option(
+        self, interaction: discord.Interaction, game: int, field: str, values: list[str]
+    ) -> None:
+        """A lobby option menu."""
+
+    async def on_show_screen(self, interaction: discord.Interaction, game: int) -> None:
+        """The table's private-screen button."""
+
+    async def on_rules(self, interaction: discord.Interaction, game: int) -> None:
+        """The table's Rules button."""
+
+    async def on_action(
+        self, interaction: discord.Interaction, game: int, since: int, key: str
+    ) -> None:
+        """An action button."""
+
+    async def on_select(
+        self,
+        interaction: discord.Interaction,
+        game: int,
+        since: int,
+        kind: str,
+        chunk: int,
+        values: list[str],
+    ) -> None:
+        """A decision's select menu."""
+
+
+def handlers(interaction: discord.Interaction) -> ComponentHandlers:
+    """The handlers of the bot that received ``interaction``."""
+    return interaction.client.components  # type: ignore[attr-defined,no-any-return]
 
 
 class LobbyButton(ui.DynamicItem[ui.Button], template=LOBBY_TEMPLATE):
@@ -50,7 +86,7 @@ class LobbyButton(ui.DynamicItem[ui.Button], template=LOBBY_TEMPLATE):
     ) -> None:
         super().__init__(
             ui.Button(
-                label=label,
+                label=label[:80],
                 style=_STYLES[style],
                 custom_id=f"cr:lobby:{game_id}:{op}",
                 disabled=disabled,
@@ -63,19 +99,52 @@ class LobbyButton(ui.DynamicItem[ui.Button], template=LOBBY_TEMPLATE):
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
     ) -> LobbyButton:
-        return cls(int(match["game"]), match["op"], item.label or "")
+        return cls(int(match["game"]), match["op"], item.label or "-")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await _bot(interaction).lobby.on_button(interaction, self.game_id, self.op)
+        await handlers(interaction).on_lobby_button(interaction, self.game_id, self.op)
 
 
-class ShowHandButton(ui.DynamicItem[ui.Button], template=HAND_TEMPLATE):
-    """ "Show my hand" on the public table."""
+class LobbyOptionSelect(ui.DynamicItem[ui.Select], template=LOBBY_OPTION_TEMPLATE):
+    """A lobby menu setting one host option to one of its values."""
+
+    def __init__(
+        self,
+        game_id: int,
+        field: str,
+        placeholder: str = "",
+        options: list[discord.SelectOption] | None = None,
+    ) -> None:
+        super().__init__(
+            ui.Select(
+                custom_id=f"cr:lopt:{game_id}:{field}",
+                placeholder=placeholder[:150] or None,
+                options=options or [discord.SelectOption(label="-")],
+            )
+        )
+        self.game_id = game_id
+        self.field = field
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /
+    ) -> LobbyOptionSelect:
+        select = cls(int(match["game"]), match["field"])
+        select.item = item
+        return select
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        values = list(self.item.values)
+        await handlers(interaction).on_lobby_option(interaction, self.game_id, self.field, values)
+
+
+class ShowScreenButton(ui.DynamicItem[ui.Button], template=HAND_TEMPLATE):
+    """The table's button that sends the clicking player their private screen."""
 
     def __init__(self, game_id: int, label: str, disabled: bool = False) -> None:
         super().__init__(
             ui.Button(
-                label=label,
+                label=label[:80],
                 style=discord.ButtonStyle.primary,
                 custom_id=f"cr:hand:{game_id}",
                 disabled=disabled,
@@ -86,20 +155,20 @@ class ShowHandButton(ui.DynamicItem[ui.Button], template=HAND_TEMPLATE):
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
-    ) -> ShowHandButton:
-        return cls(int(match["game"]), item.label or "")
+    ) -> ShowScreenButton:
+        return cls(int(match["game"]), item.label or "-")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await _bot(interaction).play.on_show_hand(interaction, self.game_id)
+        await handlers(interaction).on_show_screen(interaction, self.game_id)
 
 
 class RulesButton(ui.DynamicItem[ui.Button], template=RULES_TEMPLATE):
-    """ "Rules" on the public table: how the game goes and the card reference."""
+    """ "Rules" on the public table: how the game goes and its reference."""
 
     def __init__(self, game_id: int, label: str) -> None:
         super().__init__(
             ui.Button(
-                label=label,
+                label=label[:80],
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"cr:rules:{game_id}",
             )
@@ -110,47 +179,57 @@ class RulesButton(ui.DynamicItem[ui.Button], template=RULES_TEMPLATE):
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
     ) -> RulesButton:
-        return cls(int(match["game"]), item.label or "")
+        return cls(int(match["game"]), item.label or "-")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await _bot(interaction).play.on_rules(interaction, self.game_id)
+        await handlers(interaction).on_rules(interaction, self.game_id)
 
 
 class ActionButton(ui.DynamicItem[ui.Button], template=ACTION_TEMPLATE):
-    """A button applying one engine action at one state version."""
+    """A button applying one engine action, shown for the decisions stamped ``since``."""
 
     def __init__(
-        self, game_id: int, version: int, key: str, label: str, style: str = "secondary"
+        self,
+        game_id: int,
+        since: int,
+        key: str,
+        label: str,
+        style: str = "secondary",
+        emoji: str | None = None,
+        disabled: bool = False,
     ) -> None:
         super().__init__(
             ui.Button(
                 label=label[:80],
                 style=_STYLES.get(style, discord.ButtonStyle.secondary),
-                custom_id=f"cr:act:{game_id}:{version}:{key}",
+                custom_id=f"cr:act:{game_id}:{since}:{key}",
+                emoji=emoji,
+                disabled=disabled,
             )
         )
         self.game_id = game_id
-        self.version = version
+        self.since = since
         self.key = key
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
     ) -> ActionButton:
-        return cls(int(match["game"]), int(match["version"]), match["key"], item.label or "")
+        return cls(int(match["game"]), int(match["since"]), match["key"], item.label or "-")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await _bot(interaction).play.on_action(interaction, self.game_id, self.version, self.key)
+        await handlers(interaction).on_action(interaction, self.game_id, self.since, self.key)
 
 
 class ActionSelect(ui.DynamicItem[ui.Select], template=SELECT_TEMPLATE):
-    """A select menu whose chosen values become one engine action at one state version."""
+    """A select menu whose chosen values answer one decision."""
 
     def __init__(
         self,
         game_id: int,
-        version: int,
+        since: int,
         kind: str,
+        chunk: int,
         placeholder: str = "",
         options: list[discord.SelectOption] | None = None,
         min_values: int = 1,
@@ -158,7 +237,7 @@ class ActionSelect(ui.DynamicItem[ui.Select], template=SELECT_TEMPLATE):
     ) -> None:
         super().__init__(
             ui.Select(
-                custom_id=f"cr:sel:{game_id}:{version}:{kind}",
+                custom_id=f"cr:sel:{game_id}:{since}:{kind}:{chunk}",
                 placeholder=placeholder[:150] or None,
                 options=options or [discord.SelectOption(label="-")],
                 min_values=min_values,
@@ -166,23 +245,31 @@ class ActionSelect(ui.DynamicItem[ui.Select], template=SELECT_TEMPLATE):
             )
         )
         self.game_id = game_id
-        self.version = version
+        self.since = since
         self.kind = kind
+        self.chunk = chunk
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /
     ) -> ActionSelect:
-        select = cls(int(match["game"]), int(match["version"]), match["kind"])
+        select = cls(int(match["game"]), int(match["since"]), match["kind"], int(match["chunk"]))
         select.item = item
         return select
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         values = list(self.item.values)
-        await _bot(interaction).play.on_select(
-            interaction, self.game_id, self.version, self.kind, values
+        await handlers(interaction).on_select(
+            interaction, self.game_id, self.since, self.kind, self.chunk, values
         )
 
 
-DYNAMIC_ITEMS = (LobbyButton, ShowHandButton, RulesButton, ActionButton, ActionSelect)
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    LobbyOptionSelect,
+    ShowScreenButton,
+    RulesButton,
+    ActionButton,
+    ActionSelect,
+)
 """Register these with ``bot.add_dynamic_items`` in ``setup_hook``."""

@@ -9,12 +9,12 @@ class UserError(Exception):
     Attributes:
         msgid: the English text (a catalog msgid) with ``{field}`` placeholders.
         fields: values for the placeholders.
-        refresh_hand: the reply should also show the user's current hand (stale or illegal
-            clicks), so they can go on playing at once.
+        refresh_screen: the reply should also show the user's current private screen (stale
+            or refused clicks), so they can go on playing at once.
     """
 
-    def __init__(self, msgid: str, *, refresh_hand: bool = False, **fields: object) -> None:
+    def __init__(self, msgid: str, *, refresh_screen: bool = False, **fields: object) -> None:
         super().__init__(msgid.format(**fields) if fields else msgid)
         self.msgid = msgid
         self.fields = fields
-        self.refresh_hand = refresh_hand
+        self.refresh_screen = refresh_screen

@@ -151,27 +151,13 @@ def msgids_in_source(paths: Iterable[Path]) -> set[Msgid]:
     return found
 
 
-def _all_on(options_model: type) -> dict[str, bool]:
-    """Options with every boolean switched on, so the reference lists every promo card."""
-    return {
-        name: True
-        for name, info in options_model.model_fields.items()  # type: ignore[attr-defined]
-        if info.annotation is bool
-    }
-
-
 def all_msgids() -> set[Msgid]:
-    """The msgids the English catalog must hold: the bot's ``_()`` texts and the engine's card
-    names, reference texts and game overview."""
+    """The msgids the English catalog must hold: the bot's ``_()`` texts and every game's
+    engine texts (title, reference, card names)."""
     bot_dir = Path(__file__).resolve().parent
     engine_texts: set[Msgid] = set()
-    for name in engine.game_names():  # every game's title, overview, card names and texts
-        game = engine.get_game(name)
-        every_option = engine.parse_options(name, _all_on(game.options_model))
-        engine_texts.add(game.title)
-        engine_texts.update(game.overview)
-        for card, text in game.reference(every_option):
-            engine_texts.update((card, text))
+    for name in engine.game_names():
+        engine_texts.update(engine.get_game(name).reference_texts())
     return msgids_in_source(bot_dir.rglob("*.py")) | engine_texts
 
 

@@ -7,40 +7,62 @@ persistent dynamic items only).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import discord
 from discord import ui
 
-from bot.components import ActionButton, ActionSelect, LobbyButton, RulesButton, ShowHandButton
+from bot.components import (
+    ActionButton,
+    ActionSelect,
+    LobbyButton,
+    LobbyOptionSelect,
+    RulesButton,
+    ShowScreenButton,
+)
 from bot.i18n import Translator
-from bot.screens import HandScreen
+from bot.specs import Row, Screen, SelectSpec
 
 TEXT_LIMIT = 3900  # Discord allows 4000 characters of text per message; keep a margin
-ACCENT = discord.Colour.from_rgb(94, 140, 49)  # artichoke green
+NEUTRAL = 0x5865F2  # for messages about no game in particular
 
 
-def _clip(text: str) -> str:
+def clip(text: str) -> str:
+    """``text`` cut to what one message may hold."""
     return text if len(text) <= TEXT_LIMIT else text[: TEXT_LIMIT - 1] + "…"
 
 
 def notice(text: str) -> ui.LayoutView:
     """A layout holding only ``text``."""
     view = ui.LayoutView(timeout=None)
-    view.add_item(ui.TextDisplay(_clip(text)))
+    view.add_item(ui.TextDisplay(clip(text)))
     return view
+
+
+@dataclass(frozen=True)
+class LobbySetting:
+    """One host option as the lobby shows it: a toggle (``choices`` empty) with its state, or a
+    menu of ``(value index, label)`` with the current index."""
+
+    field: str
+    label: str
+    on: bool = False
+    choices: tuple[str, ...] = ()
+    current: int = -1
 
 
 def lobby(
     game_id: int,
     text: str,
-    options: Sequence[tuple[str, str, bool]],
+    settings: Sequence[LobbySetting],
     _: Translator,
+    accent: int,
     closed: bool = False,
 ) -> ui.LayoutView:
-    """The lobby: ``text`` (players and options), Join/Leave/Start/Cancel, and one toggle per
-    host option ``(field, label, on)``; every button disabled once ``closed``."""
+    """The lobby: ``text`` (players and options), Join/Leave/Start/Cancel, one toggle per on/off
+    option and one menu per option with values; no components once ``closed``."""
     view = ui.LayoutView(timeout=None)
-    container = ui.Container(ui.TextDisplay(_clip(text)), accent_colour=ACCENT)
+    container = ui.Container(ui.TextDisplay(clip(text)), accent_colour=accent)
     if not closed:
         container.add_item(
             ui.ActionRow(
@@ -50,30 +72,82 @@ def lobby(
                 LobbyButton(game_id, "cancel", _("Cancel"), "danger"),
             )
         )
-        if options:
-            container.add_item(
-                ui.ActionRow(
-                    *(
-                        LobbyButton(
-                            game_id,
-                            f"opt.{field}",
-                            _("{option}: {state}", option=label, state=_("on") if on else _("off")),
-                        )
-                        for field, label, on in options
-                    )
+        toggles = [
+            LobbyButton(
+                game_id,
+                f"opt.{s.field}",
+                _("{option}: {state}", option=s.label, state=_("on") if s.on else _("off")),
+            )
+            for s in settings
+            if not s.choices
+        ]
+        for start in range(0, len(toggles), 5):
+            container.add_item(ui.ActionRow(*toggles[start : start + 5]))
+        for s in settings:
+            if not s.choices:
+                continue
+            options = [
+                discord.SelectOption(
+                    label=_("{option}: {value}", option=s.label, value=label)[:100],
+                    value=str(i),
+                    default=i == s.current,
                 )
+                for i, label in enumerate(s.choices)
+            ]
+            container.add_item(
+                ui.ActionRow(LobbyOptionSelect(game_id, s.field, s.label, options[:25]))
             )
     view.add_item(container)
     return view
 
 
-def table(game_id: int, text: str, _: Translator, finished: bool = False) -> ui.LayoutView:
-    """The public table with its "Show my hand" button (disabled once the game has ended)."""
+def _add_rows(container: ui.Container, game_id: int, screen: Screen) -> None:
+    for row in screen.rows:
+        container.add_item(ui.ActionRow(*_row_items(game_id, screen.since, row)))
+
+
+def _row_items(game_id: int, since: int, row: Row) -> list[ui.Item]:
+    if isinstance(row, SelectSpec):
+        return [
+            ActionSelect(
+                game_id,
+                since,
+                row.kind,
+                row.chunk,
+                placeholder=row.placeholder,
+                options=[
+                    discord.SelectOption(
+                        label=o.label or "-",
+                        value=o.value,
+                        description=o.description or None,
+                        default=o.default,
+                    )
+                    for o in row.options
+                ],
+                min_values=row.min_values,
+                max_values=row.max_values,
+            )
+        ]
+    return [ActionButton(game_id, since, b.key, b.label, b.style, b.emoji) for b in row]
+
+
+def table(
+    game_id: int,
+    screen: Screen,
+    _: Translator,
+    *,
+    accent: int,
+    private_label: str,
+    finished: bool = False,
+) -> ui.LayoutView:
+    """The public table: its text, the components of decisions shown on the table (if any),
+    the private-screen button (disabled once the game has ended) and Rules."""
     view = ui.LayoutView(timeout=None)
-    container = ui.Container(ui.TextDisplay(_clip(text)), accent_colour=ACCENT)
+    container = ui.Container(ui.TextDisplay(clip(screen.text)), accent_colour=accent)
+    _add_rows(container, game_id, screen)
     container.add_item(
         ui.ActionRow(
-            ShowHandButton(game_id, _("Show my hand"), disabled=finished),
+            ShowScreenButton(game_id, private_label, disabled=finished),
             RulesButton(game_id, _("Rules")),
         )
     )
@@ -81,31 +155,10 @@ def table(game_id: int, text: str, _: Translator, finished: bool = False) -> ui.
     return view
 
 
-def hand(game_id: int, version: int, screen: HandScreen, notice_text: str = "") -> ui.LayoutView:
-    """A player's private screen: an optional notice line, the text, and its components."""
+def seat(game_id: int, screen: Screen, *, accent: int) -> ui.LayoutView:
+    """A player's private screen: its text and the components of its decisions."""
     view = ui.LayoutView(timeout=None)
-    text = f"{notice_text}\n\n{screen.text}" if notice_text else screen.text
-    container = ui.Container(ui.TextDisplay(_clip(text)), accent_colour=ACCENT)
-    for select in screen.selects:
-        container.add_item(
-            ui.ActionRow(
-                ActionSelect(
-                    game_id,
-                    version,
-                    select.kind,
-                    placeholder=select.placeholder,
-                    options=[
-                        discord.SelectOption(label=o.label[:100], value=o.value)
-                        for o in select.options
-                    ],
-                    min_values=select.min_values,
-                    max_values=select.max_values,
-                )
-            )
-        )
-    for row in screen.rows:
-        container.add_item(
-            ui.ActionRow(*(ActionButton(game_id, version, b.key, b.label, b.style) for b in row))
-        )
+    container = ui.Container(ui.TextDisplay(clip(screen.text)), accent_colour=accent)
+    _add_rows(container, game_id, screen)
     view.add_item(container)
     return view

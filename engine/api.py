@@ -1,21 +1,26 @@
 """The engine's public, game-agnostic functions.
 
 Every state change goes through :func:`apply`; legality is exactly membership in
-:func:`legal_actions`; :func:`view` is the only thing meant to leave the engine toward a player.
+:func:`legal_actions`, which derives from the pending decisions (:func:`decisions`);
+:func:`view` is the only thing meant to leave the engine toward a player.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel
 
+from engine.chance import reseed
+from engine.contract import Common, Decision, Game, Outcome, Reference, View
 from engine.errors import IllegalAction
-from engine.registry import GameDefinition, get_game
-from engine.state import GameState
-from engine.types import Action, Event, Outcome
+from engine.legal import LegalActions, random_answer
+from engine.registry import get_game
+from engine.state import GameState, adapter_for
+from engine.types import Action, Event
 
 
 def new_game(
@@ -35,13 +40,14 @@ def new_game(
             (``pydantic.ValidationError`` is a ``ValueError``).
     """
     game = get_game(name)
-    if not game.min_players <= seats <= game.max_players:
+    info = game.info
+    if not info.min_players <= seats <= info.max_players:
         raise ValueError(
-            f"{game.title} takes {game.min_players}-{game.max_players} players, not {seats}"
+            f"{info.title} takes {info.min_players}-{info.max_players} players, not {seats}"
         )
     if seed < 0:
         raise ValueError("seed must be non-negative")
-    return game.new_game(seats, parse_options(name, options), seed)
+    return game.setup(seats, parse_options(name, options), seed)
 
 
 def parse_options(name: str, options: BaseModel | Mapping[str, Any] | None) -> BaseModel:
@@ -50,7 +56,7 @@ def parse_options(name: str, options: BaseModel | Mapping[str, Any] | None) -> B
     Raises:
         pydantic.ValidationError: unknown field or wrong type.
     """
-    model = get_game(name).options_model
+    model = get_game(name).info.options_model
     if options is None:
         return model()
     if isinstance(options, model):
@@ -60,79 +66,180 @@ def parse_options(name: str, options: BaseModel | Mapping[str, Any] | None) -> B
     return model.model_validate(options)
 
 
-def legal_actions(state: GameState, seat: int) -> list[Action]:
-    """The actions ``seat`` may take now, sorted by key (empty if it has nothing to decide)."""
-    game = get_game(state.game)
-    if not 0 <= seat < state.seats or game.outcome(state) is not None:
-        return []
-    return list(_legal(game, state, seat))
+def _game(state: GameState) -> Game[Any, Any]:
+    return get_game(state.game)
 
 
-def _legal(game: GameDefinition, state: GameState, seat: int) -> list[Action]:
-    """``game.legal_actions``, remembered for the state's current step (states change only
-    through :func:`apply`, which advances the step)."""
-    cache = state.__pydantic_private__["_legal_cache"]  # type: ignore[index]
-    hit = cache.get(seat)
-    if hit is not None and hit[0] == state.step:
-        return hit[1]
-    actions = game.legal_actions(state, seat)
-    cache[seat] = (state.step, actions)
-    return actions
+def _pending(state: GameState, game: Game[Any, Any] | None = None) -> tuple[Decision, ...]:
+    """The game's pending decisions for ``state`` (``since`` left 0), computed once per step
+    (states change only through :func:`apply`, which advances the step)."""
+    memo = getattr(state, "_pending", None)
+    if memo is not None and memo[0] == state.step:
+        return memo[1]  # type: ignore[no-any-return]
+    pending = tuple((game or _game(state)).decisions(state))
+    state._pending = (state.step, pending)  # type: ignore[attr-defined]
+    return pending
+
+
+def decisions(state: GameState, seat: int | None = None) -> tuple[Decision, ...]:
+    """The pending decisions (of ``seat`` only, when given), sorted by seat, each stamped with
+    the step since which it stands (``Decision.since``); empty once the game is over."""
+    since = state.since
+    return tuple(
+        d._replace(since=since.get(d.seat, 0))
+        for d in _pending(state)
+        if seat is None or d.seat == seat
+    )
+
+
+def legal_actions(state: GameState, seat: int) -> LegalActions:
+    """What ``seat`` may do now (empty if it has nothing to decide or the game is over)."""
+    if not 0 <= seat < state.seats:
+        return LegalActions(seat, ())
+    return LegalActions(seat, decisions(state, seat))
 
 
 def apply(state: GameState, action: Action) -> list[Event]:
     """Apply ``action`` to ``state`` in place and return the events it produced, in order.
 
+    After the game's own rules, the core re-stamps decisions: the acting seat's decisions
+    and every seat whose decisions changed get ``since`` = the new step; the others keep
+    theirs (a simultaneous choice by one seat leaves the others' screens valid).
+
     Raises:
-        IllegalAction: the action is not in ``legal_actions(state, action.seat)``; the state is
-            then unchanged. Its ``code`` tells why (see ``IllegalAction``).
+        IllegalAction: the action is not in ``legal_actions(state, action.seat)``; the state
+            is then unchanged. Its ``code`` tells why (see ``IllegalAction``).
     """
-    game = get_game(state.game)
-    seat = action.seat
+    game = _game(state)
+    seat, key = action
     if not 0 <= seat < state.seats:
         raise IllegalAction("unknown_seat", f"there is no seat {seat} in this game")
-    if game.outcome(state) is not None:
-        raise IllegalAction("game_over", "the game is over")
-    legal = _legal(game, state, seat)
-    if not legal:
+    before = _pending(state, game)
+    mine = False
+    for d in before:
+        if d.seat == seat:
+            mine = True
+            if d.min == 1 and d.max == 1:  # single-select: inline the common case
+                if key in d.options and (d.committed is None or d.committed != (key,)):
+                    break
+            elif d.accepts(key):
+                break
+    else:
+        if mine:
+            raise IllegalAction("illegal", f"{key!r} is not a legal action now")
+        if game.outcome(state) is not None:
+            raise IllegalAction("game_over", "the game is over")
         raise IllegalAction("not_your_decision", "you have nothing to decide right now")
-    if action not in legal:
-        raise IllegalAction("illegal", f"{action.key!r} is not a legal action now")
-    events = game.apply_legal(state, action)
+    events = game.apply(state, action)
     state.step += 1
+    after = tuple(game.decisions(state))
+    state._pending = (state.step, after)  # type: ignore[attr-defined]
+    _restamp(state, before, after, seat)
     return events
 
 
+def _restamp(
+    state: GameState, before: tuple[Decision, ...], after: tuple[Decision, ...], actor: int
+) -> None:
+    """Update ``state.since``: seats without decisions are dropped; the actor and every seat
+    whose decisions changed (kind, options, min, max, simultaneous) get the current step."""
+    since = state.since
+    step = state.step
+    # decisions are sorted by seat: first and last tell whether one seat holds them all
+    if (not after or after[0].seat == actor == after[-1].seat) and (
+        not before or before[0].seat == actor == before[-1].seat
+    ):
+        since.clear()  # one seat's turn goes on (or ends): the common case
+        if after:
+            since[actor] = step
+        return
+    seats = {d.seat for d in after}
+    for seat in [s for s in since if s not in seats]:
+        del since[seat]
+    for seat in seats:
+        if seat == actor:
+            since[seat] = step
+            continue
+        old = [d[:5] for d in before if d.seat == seat]
+        new = [d[:5] for d in after if d.seat == seat]
+        if old != new:
+            since[seat] = step
+
+
 def deciding_seats(state: GameState) -> tuple[int, ...]:
-    """Seats that must decide now, sorted; empty once the game is over."""
-    game = get_game(state.game)
-    if game.outcome(state) is not None:
-        return ()
-    return game.deciding_seats(state)
+    """Seats the game waits for now (a decision and no committed answer), sorted; empty once
+    the game is over."""
+    pending = _pending(state)
+    if len(pending) == 1:
+        d = pending[0]
+        return () if d.committed is not None else (d.seat,)
+    seen: list[int] = []
+    for d in pending:
+        if d.committed is None and (not seen or seen[-1] != d.seat):
+            seen.append(d.seat)
+    return tuple(seen)
 
 
 def outcome(state: GameState) -> Outcome | None:
     """How the game ended, or ``None`` while it goes on."""
-    return get_game(state.game).outcome(state)
+    return _game(state).outcome(state)
 
 
-def view(state: GameState, viewer: int | None) -> Any:
+def view(state: GameState, viewer: int | None) -> View:
     """Everything ``viewer`` (a seat, or ``None`` for a spectator) may see, and nothing else.
 
-    The result is the game's view object (a frozen dataclass); while the game runs it never
-    holds another seat's hand, any deck order, the Garden Stack order, or the seed (a game may
-    show every hand once it is over).
+    The result is the game's view (a frozen dataclass extending ``engine.View``); it never
+    holds another seat's hidden cards, a deck order, anyone's uncommitted or hidden choice,
+    or the seed.
+
+    Raises:
+        ValueError: ``viewer`` is not a seat of this game.
     """
-    return get_game(state.game).view(state, viewer)
+    if viewer is not None and not 0 <= viewer < state.seats:
+        raise ValueError(f"there is no seat {viewer} in this game")
+    game = _game(state)
+    pending = _pending(state, game)
+    result = game.outcome(state)
+    deciding: list[int] = []
+    committed: list[int] = []
+    for d in pending:
+        target = deciding if d.committed is None else committed
+        if not target or target[-1] != d.seat:
+            target.append(d.seat)
+    common = Common(
+        viewer=viewer,
+        over=result is not None,
+        deciding=tuple(deciding),
+        committed=tuple(s for s in committed if s not in deciding),
+        decisions=decisions(state, viewer) if viewer is not None else (),
+        outcome=result,
+    )
+    return game.view(state, viewer, common)
 
 
-def describe_action(state: GameState, action: Action) -> str:
-    """English description of ``action`` in ``state`` (for buttons and logs)."""
-    return get_game(state.game).describe_action(state, action)
+def redistribute(state: GameState, viewer: int | None, rng: random.Random) -> GameState:
+    """A copy of ``state`` in which everything ``viewer`` cannot see is dealt afresh from
+    ``rng`` (hidden cards, hidden orders, others' hidden choices, the seed), consistent with
+    what it can see: ``view(result, viewer) == view(state, viewer)``. The result depends
+    only on that view and ``rng``. For leak tests and for automatic players' sampling."""
+    copy = clone(state)
+    _game(copy).redistribute(copy, viewer, rng)
+    reseed(copy, rng)
+    copy._pending = None  # type: ignore[attr-defined]
+    return copy
 
 
-def automatic_action(state: GameState, seat: int) -> Action:
-    """The action an automatic player takes for ``seat``, which must be one of
+def random_action(state: GameState, seat: int, rng: random.Random) -> Action:
+    """A uniformly random legal action of ``seat`` (see :func:`random_answer`).
+
+    Raises:
+        IllegalAction: ``seat`` has nothing to decide.
+    """
+    return random_answer(_pending(state), seat, rng)
+
+
+def automatic_action(state: GameState, seat: int, rng: random.Random) -> Action:
+    """The simplest automatic player's move for ``seat``, which must be one of
     ``deciding_seats(state)`` (a seat that already made a simultaneous choice is left alone).
 
     Raises:
@@ -140,12 +247,22 @@ def automatic_action(state: GameState, seat: int) -> Action:
     """
     if seat not in deciding_seats(state):
         raise IllegalAction("not_your_decision", "this seat has nothing to decide right now")
-    return get_game(state.game).automatic_action(state, seat)
+    return _game(state).automatic_action(state, seat, rng)
+
+
+def describe_action(state: GameState, action: Action) -> str:
+    """English description of ``action`` in ``state`` (for logs and the command line)."""
+    return _game(state).describe(state, action)
+
+
+def reference(name: str, options: BaseModel | Mapping[str, Any] | None = None) -> Reference:
+    """The reference text of game ``name`` for a table with ``options``."""
+    return get_game(name).reference(parse_options(name, options))
 
 
 def dumps(state: GameState) -> str:
     """Serialise ``state`` to compact JSON (lossless: ``loads(dumps(s))`` equals ``s``)."""
-    return state.model_dump_json()
+    return adapter_for(type(state)).dump_json(state).decode()
 
 
 def loads(text: str | bytes) -> GameState:
@@ -161,18 +278,18 @@ def loads(text: str | bytes) -> GameState:
         raise ValueError(f"game state is not JSON: {exc}") from exc
     if not isinstance(raw, dict) or not isinstance(raw.get("game"), str):
         raise ValueError("game state has no game name")
-    game: GameDefinition = get_game(raw["game"])
-    if raw.get("schema_version") != game.schema_version:
+    info = get_game(raw["game"]).info
+    if raw.get("schema_version") != info.schema_version:
         raise ValueError(
-            f"{game.name} state has schema version {raw.get('schema_version')!r}, "
-            f"this engine reads {game.schema_version}"
+            f"{info.name} state has schema version {raw.get('schema_version')!r}, "
+            f"this engine reads {info.schema_version}"
         )
-    return game.state_model.model_validate(raw)
+    return adapter_for(info.state_model).validate_python(raw)  # type: ignore[no-any-return]
 
 
 def clone(state: GameState) -> GameState:
     """An independent copy of ``state``."""
-    return loads(dumps(state))
+    return state.clone()
 
 
 def replay(

@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.api import apply, deciding_seats, legal_actions, new_game, outcome
+from engine.api import apply, deciding_seats, new_game, outcome, random_action
+from engine.contract import Outcome
+from engine.registry import get_game
 from engine.state import GameState
-from engine.types import Action, Outcome
+from engine.types import Action
 
 
 @dataclass
@@ -45,7 +47,7 @@ def random_playout(
         if len(log) >= max_actions:
             raise RuntimeError(f"game did not end within {max_actions} actions")
         seat = rng.choice(deciding_seats(state))
-        action = rng.choice(legal_actions(state, seat))
+        action = random_action(state, seat, rng)
         apply(state, action)
         log.append(action)
     return PlayoutResult(state, result, log)
@@ -56,33 +58,45 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``games`` random games (game ``i`` uses seed ``seed + i``) and return statistics.
 
-    Returns a JSON-ready dict: games, seats, wins_by_seat (list, index = seat), draws,
-    mean_turns, max_turns, actions (applied in total), seconds (wall clock), actions_per_second
-    (each action = one ``legal_actions`` + one ``apply``).
+    Returns a JSON-ready dict: game, games, seats, wins_by_seat (list, index = seat; a shared
+    win counts for each winner), ties (games won by several seats), draws, mean_score_by_seat
+    (games that end with scores, else ``None``), mean_turns and max_turns (games that count
+    turns), mean_actions, actions (applied in total), seconds (wall clock),
+    actions_per_second (each action = one random legal choice + one ``apply``).
     """
+    scoring = get_game(name).info.scoring == "scores"
     rng = random.Random(seed)
     wins = [0] * seats
-    draws = 0
+    scores = [0] * seats
+    draws = ties = 0
     turns: list[int] = []
     actions = 0
     started = time.perf_counter()
     for i in range(games):
         result = random_playout(name, seats, options, seed + i, rng)
         actions += len(result.actions)
-        turns.append(getattr(result.state, "turn", 0))
+        turns.append(getattr(result.state, "turn", getattr(result.state, "round", 0)))
         if result.outcome.draw:
             draws += 1
+        if len(result.outcome.winners) > 1:
+            ties += 1
         for seat in result.outcome.winners:
             wins[seat] += 1
+        if scoring and result.outcome.scores is not None:
+            for seat, score in enumerate(result.outcome.scores):
+                scores[seat] += score
     seconds = time.perf_counter() - started
     return {
         "game": name,
         "games": games,
         "seats": seats,
         "wins_by_seat": wins,
+        "ties": ties,
         "draws": draws,
+        "mean_score_by_seat": [round(s / games, 2) for s in scores] if scoring and games else None,
         "mean_turns": round(sum(turns) / games, 2) if games else 0.0,
         "max_turns": max(turns, default=0),
+        "mean_actions": round(actions / games, 2) if games else 0.0,
         "actions": actions,
         "seconds": round(seconds, 3),
         "actions_per_second": round(actions / seconds) if seconds else 0,

@@ -1,18 +1,28 @@
-"""The base of every game's state model."""
+"""The base of every game's state: a plain dataclass, validated by pydantic at the boundary.
+
+Inside the engine a state is an ordinary mutable object (fast attribute access, no validation
+on assignment); ``engine.dumps`` / ``engine.loads`` turn it into JSON and back through a
+pydantic ``TypeAdapter``, which validates every field (and refuses unknown ones) on the way in.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, PrivateAttr
+from pydantic import ConfigDict, TypeAdapter
+
+S = TypeVar("S", bound="GameState")
+
+STRICT = ConfigDict(extra="forbid")
+"""pydantic config for state dataclasses: unknown fields are refused when loading."""
 
 
-class GameState(BaseModel):
-    """Fields every game's state carries; each game subclasses it with its own zones.
-
-    The state is a pydantic model so that it serialises to JSON and back losslessly
-    (``engine.dumps`` / ``engine.loads``). Inside the engine it is mutated in place by
-    ``engine.apply`` only.
+@dataclass(kw_only=True, eq=True)
+class GameState:
+    """Fields every game's state carries; each game subclasses it (``@dataclass(kw_only=True)``)
+    with its own zones. Mutated in place only by ``engine.apply``.
 
     Attributes:
         game: the registered game name, e.g. ``"artichokes"``.
@@ -21,9 +31,15 @@ class GameState(BaseModel):
         rng_counter: how many random draws have been made so far (part of the seed stream).
         seats: number of seats (players), seats are numbered ``0 .. seats-1``.
         step: number of actions applied so far (a storage version can mirror it).
+        since: seat -> the step at which that seat's pending decisions last changed or it
+            last acted (``Decision.since``); maintained by ``engine.apply``. A seat not listed
+            has had its decisions since step 0.
+
+    The core keeps a per-step memo of the pending decisions in the instance attribute
+    ``_pending`` (not a field: never serialised, never compared).
     """
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=False)
+    __pydantic_config__ = STRICT
 
     game: str
     schema_version: int
@@ -31,12 +47,19 @@ class GameState(BaseModel):
     rng_counter: int = 0
     seats: int
     step: int = 0
-    # seat -> (step, legal actions): ``engine.apply`` checks legality against what
-    # ``engine.legal_actions`` just computed for the same step. Not serialised.
-    _legal_cache: dict[int, tuple[int, Any]] = PrivateAttr(default_factory=dict)
-
-    def __eq__(self, other: object) -> bool:
-        """Equal when every field is equal (the legal-actions memo is not compared)."""
-        return type(other) is type(self) and self.__dict__ == other.__dict__
+    since: dict[int, int] = field(default_factory=dict)
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def clone(self: S) -> S:
+        """An independent copy (games may override this with a faster hand-written copy)."""
+        adapter = adapter_for(type(self))
+        copy = adapter.validate_python(adapter.dump_python(self))
+        copy._pending = getattr(self, "_pending", None)  # type: ignore[attr-defined]
+        return copy
+
+
+@functools.cache
+def adapter_for(model: type[Any]) -> TypeAdapter[Any]:
+    """The (cached) pydantic adapter that dumps and validates states of ``model``."""
+    return TypeAdapter(model)

@@ -1,4 +1,4 @@
-"""Value types shared by every game: actions, events, outcomes."""
+"""Value types shared by every game: actions and events (outcomes: ``engine.contract``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ class Action(NamedTuple):
 
     Attributes:
         seat: the deciding seat, 0-based.
-        key: the action's stable short key (ASCII, at most 60 characters), e.g. ``"play:Corn"``.
+        key: the action's stable short key (ASCII, at most 60 characters), e.g. ``"end"``.
             It is unique among the seat's legal actions of one state and travels inside
             Discord ``custom_id`` values.
     """
@@ -46,17 +46,3 @@ class Event(NamedTuple):
 def events_for(events: list[Event], viewer: int | None) -> list[Event]:
     """The events of ``events`` that ``viewer`` (a seat, ``None`` = spectator) may see, in order."""
     return [e for e in events if e.visible_for(viewer)]
-
-
-class Outcome(NamedTuple):
-    """How a finished game ended.
-
-    Attributes:
-        winners: the winning seats (empty for a draw). Artichokes has at most one winner.
-        draw: ``True`` when the game ended without a winner (e.g. the turn limit).
-        reason: a machine-readable reason, e.g. ``"artichoke_free_hand"`` or ``"turn_limit"``.
-    """
-
-    winners: tuple[int, ...]
-    draw: bool
-    reason: str

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from storage.database import Database
 from storage.errors import GameNotActive, StaleVersion
 from storage.models import GameStatus
-from storage.rows import game_status, now_text
+from storage.rows import game_status, now_text, write_seat_results
 
 
 @dataclass(slots=True)
@@ -31,6 +31,8 @@ class CommitRequest:
     state_json: str
     events_json: str
     result_json: str | None  # set when the action finished the game
+    actor: str  # "player", "automatic" or "timeout"
+    deadline: str | None  # the game's deadline after this action (None: no clock)
     future: asyncio.Future[int] = field(repr=False)
 
 
@@ -94,7 +96,8 @@ def apply_batch(conn: sqlite3.Connection, batch: list[CommitRequest]) -> list[in
 
 
 def apply_one(conn: sqlite3.Connection, request: CommitRequest, now: str) -> int:
-    """Bump the version (checked in the ``UPDATE``), write the state, append the log row.
+    """Bump the version (checked in the ``UPDATE``), write the state and deadline, append the
+    log row; when the action finished the game, write every seat's score and rank.
 
     Raises:
         GameNotFound, GameNotActive, StaleVersion: the ``UPDATE`` matched no row.
@@ -103,13 +106,15 @@ def apply_one(conn: sqlite3.Connection, request: CommitRequest, now: str) -> int
     finished = request.result_json is not None
     cursor = conn.execute(
         "UPDATE games SET state = ?, version = version + 1, updated_at = ?, status = ?, "
-        "result = ?, ended_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+        "result = ?, ended_at = ?, deadline = ? WHERE id = ? AND version = ? "
+        "AND status = 'active'",
         (
             request.state_json,
             now,
             GameStatus.FINISHED if finished else GameStatus.ACTIVE,
             request.result_json,
             now if finished else None,
+            None if finished else request.deadline,
             request.game_id,
             request.expected_version,
         ),
@@ -122,8 +127,8 @@ def apply_one(conn: sqlite3.Connection, request: CommitRequest, now: str) -> int
     new_version = request.expected_version + 1
     try:
         conn.execute(
-            "INSERT INTO actions (game_id, seq, seat, action_key, public_events, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO actions (game_id, seq, seat, action_key, public_events, created_at, "
+            "actor) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (
                 request.game_id,
                 new_version,
@@ -131,10 +136,13 @@ def apply_one(conn: sqlite3.Connection, request: CommitRequest, now: str) -> int
                 request.action_key,
                 request.events_json,
                 now,
+                request.actor,
             ),
         )
     except sqlite3.IntegrityError as exc:
         if "FOREIGN KEY" in str(exc):
             raise ValueError(f"game {request.game_id} has no seat {request.seat}") from exc
         raise
+    if request.result_json is not None:
+        write_seat_results(conn, request.game_id, request.result_json)
     return new_version

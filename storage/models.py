@@ -34,20 +34,29 @@ class _OutcomeLike(Protocol):
     reason: str
 
 
+def _ints(values: Any) -> tuple[int, ...] | None:
+    return None if values is None else tuple(int(v) for v in values)
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """How a game ended, stored as JSON ``{"winners": [...], "draw": bool, "reason": str}``.
+    """How a game ended, stored as JSON ``{"winners": [...], "draw": bool, "reason": str}``
+    (with ``"scores"`` and ``"ranks"`` when the game ended with them).
 
     Attributes:
         winners: winning seats (0-based); empty for a draw or an aborted game.
         draw: ``True`` when the game ended without a winner.
         reason: machine-readable reason: the engine's (``"turn_limit"``, ...) or, for an
             aborted game, the reason given to ``abort_game``.
+        scores: every seat's final score, by seat (games that end with scores), else ``None``.
+        ranks: every seat's rank (1 = best, equal scores share), else ``None``.
     """
 
     winners: tuple[int, ...] = ()
     draw: bool = False
     reason: str = ""
+    scores: tuple[int, ...] | None = None
+    ranks: tuple[int, ...] | None = None
 
     @classmethod
     def of(cls, value: GameResult | _OutcomeLike | Mapping[str, Any]) -> GameResult:
@@ -59,15 +68,38 @@ class GameResult:
                 tuple(int(s) for s in value.get("winners", ())),
                 bool(value.get("draw", False)),
                 str(value.get("reason", "")),
+                _ints(value.get("scores")),
+                _ints(value.get("ranks")),
             )
-        return cls(tuple(int(s) for s in value.winners), bool(value.draw), str(value.reason))
+        return cls(
+            tuple(int(s) for s in value.winners),
+            bool(value.draw),
+            str(value.reason),
+            _ints(getattr(value, "scores", None)),
+            _ints(getattr(value, "ranks", None)),
+        )
+
+    def seat_ranks(self, seats: int) -> tuple[int | None, ...]:
+        """Each seat's rank: the stored ranks, else 1 for the winners and the next rank for
+        everyone else; ``None`` for every seat of a draw or a game nobody won."""
+        if self.ranks is not None:
+            return self.ranks
+        if self.draw or not self.winners:
+            return (None,) * seats
+        return tuple(1 if s in self.winners else 1 + len(self.winners) for s in range(seats))
 
     def to_json(self) -> str:
         """Compact JSON text of this result."""
-        return json.dumps(
-            {"winners": list(self.winners), "draw": self.draw, "reason": self.reason},
-            separators=(",", ":"),
-        )
+        data: dict[str, Any] = {
+            "winners": list(self.winners),
+            "draw": self.draw,
+            "reason": self.reason,
+        }
+        if self.scores is not None:
+            data["scores"] = list(self.scores)
+        if self.ranks is not None:
+            data["ranks"] = list(self.ranks)
+        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> GameResult:
@@ -87,6 +119,8 @@ class Seat:
         joined_at: when the seat was taken.
         left_at: when its player left the running game (``None`` while they play).
         display_name: the player's name in the guild when they sat down (``None`` if unknown).
+        score, rank: the seat's final score and rank, once the game finished (``None`` before,
+            and where the game has none).
     """
 
     seat: int
@@ -95,6 +129,8 @@ class Seat:
     joined_at: datetime
     left_at: datetime | None = None
     display_name: str | None = None
+    score: int | None = None
+    rank: int | None = None
 
     @property
     def is_human(self) -> bool:
@@ -121,6 +157,7 @@ class GameRecord:
         created_at, updated_at, started_at, ended_at: times (the last two may be ``None``).
         set_aside_reason: why ``load_active_games`` set this game aside (its stored state
             failed validation), else ``None``.
+        deadline: when the pending decision times out (turn clocks), else ``None``.
         seats: the seats, ordered by seat number.
     """
 
@@ -141,12 +178,18 @@ class GameRecord:
     started_at: datetime | None
     ended_at: datetime | None
     set_aside_reason: str | None
+    deadline: datetime | None = None
     seats: tuple[Seat, ...] = field(default=())
 
     @property
     def is_open(self) -> bool:
         """The game is a lobby or active (it occupies its channel)."""
         return self.status in OPEN_STATUSES
+
+    @property
+    def started_with_people_only(self) -> bool:
+        """Every seat was taken by a person (no automatic player was seated in the lobby)."""
+        return all(seat.user_id is not None for seat in self.seats)
 
     def seat_of(self, user_id: int) -> Seat | None:
         """The seat ``user_id`` plays (ignoring seats they left), or ``None``."""
@@ -175,6 +218,8 @@ class LoggedAction:
         action_key: the engine ``Action.key``.
         public_events: the action's public events, in order.
         created_at: when it was committed.
+        actor: who made it: ``"player"``, ``"automatic"`` (an automatic player) or
+            ``"timeout"`` (the turn clock ran out).
     """
 
     game_id: int
@@ -183,6 +228,7 @@ class LoggedAction:
     action_key: str
     public_events: tuple[PublicEvent, ...]
     created_at: datetime
+    actor: str = "player"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,13 +6,25 @@ import asyncio
 import json
 import sqlite3
 from collections.abc import Iterable, Mapping
+from datetime import datetime
 from typing import Any
 
 from storage.commits import CommitQueue, CommitRequest
 from storage.database import Database
 from storage.errors import GameNotActive, NotSeated, StaleVersion, WrongStatus
-from storage.models import OPEN_STATUSES, GameRecord, GameResult, GameStatus, Seat
-from storage.rows import fetch_game, game_status, now_text, parse_state_header, seat_from_row, touch
+from storage.models import OPEN_STATUSES, GameRecord, GameResult, GameStatus
+from storage.rows import (
+    fetch_game,
+    game_status,
+    now_text,
+    parse_state_header,
+    time_text,
+    touch,
+    write_seat_results,
+)
+
+ACTORS = ("player", "automatic", "timeout")
+"""Who can make a logged move."""
 
 
 class PlayOperations:
@@ -32,6 +44,8 @@ class PlayOperations:
         public_events: Iterable[Any] = (),
         status: GameStatus | str | None = None,
         result: Any = None,
+        actor: str = "player",
+        deadline: datetime | None = None,
     ) -> int:
         """Commit one applied action atomically: log row, new state, version + 1.
 
@@ -50,7 +64,11 @@ class PlayOperations:
                 ``apply``'s events may be passed.
             status: ``None`` (stays active) or ``"finished"`` when this action ended the game.
             result: with ``status="finished"``: a ``GameResult``, an ``engine.Outcome`` or a
-                mapping ``{"winners", "draw", "reason"}``.
+                mapping ``{"winners", "draw", "reason"}`` (and ``scores``, ``ranks``); every
+                seat's score and rank are stored with it.
+            actor: who made the move: ``"player"``, ``"automatic"`` or ``"timeout"``.
+            deadline: when the next decision times out (timezone-aware), ``None`` for no
+                clock; a finished game has none.
 
         Returns:
             The new version (``expected_version + 1``), equal to the log row's ``seq``.
@@ -68,6 +86,8 @@ class PlayOperations:
         if step != expected_version + 1:
             raise ValueError(f"the new state's step is {step!r}, expected {expected_version + 1}")
         result_json = _finish_result(status, result)
+        if actor not in ACTORS:
+            raise ValueError(f"actor must be one of {ACTORS}, not {actor!r}")
         request = CommitRequest(
             game_id=game_id,
             expected_version=expected_version,
@@ -76,6 +96,8 @@ class PlayOperations:
             state_json=new_state_json,
             events_json=json.dumps(_public_events(public_events), separators=(",", ":")),
             result_json=result_json,
+            actor=actor,
+            deadline=time_text(deadline),
             future=asyncio.get_running_loop().create_future(),
         )
         return await self._commits.submit(request)
@@ -93,9 +115,36 @@ class PlayOperations:
         def tx(conn: sqlite3.Connection) -> GameRecord:
             now = now_text()
             cursor = conn.execute(
-                "UPDATE games SET status = 'finished', result = ?, ended_at = ?, updated_at = ? "
-                "WHERE id = ? AND version = ? AND status = 'active'",
+                "UPDATE games SET status = 'finished', result = ?, ended_at = ?, updated_at = ?, "
+                "deadline = NULL WHERE id = ? AND version = ? AND status = 'active'",
                 (result_json, now, now, game_id, expected_version),
+            )
+            if cursor.rowcount != 1:
+                status, version = game_status(conn, game_id)
+                if status != GameStatus.ACTIVE:
+                    raise GameNotActive(game_id, status)
+                raise StaleVersion(game_id, expected_version, version)
+            write_seat_results(conn, game_id, result_json)
+            return fetch_game(conn, game_id)
+
+        return await self._db.write(tx)
+
+    async def set_deadline(
+        self, game_id: int, *, expected_version: int, deadline: datetime | None
+    ) -> GameRecord:
+        """Set (or clear, with ``None``) the deadline of an active game at ``expected_version``.
+
+        Raises:
+            StaleVersion, GameNotActive, GameNotFound.
+            ValueError: a naive ``datetime``.
+        """
+        when = time_text(deadline)
+
+        def tx(conn: sqlite3.Connection) -> GameRecord:
+            cursor = conn.execute(
+                "UPDATE games SET deadline = ?, updated_at = ? "
+                "WHERE id = ? AND version = ? AND status = 'active'",
+                (when, now_text(), game_id, expected_version),
             )
             if cursor.rowcount != 1:
                 status, version = game_status(conn, game_id)
@@ -123,41 +172,74 @@ class PlayOperations:
                 raise WrongStatus(game_id, status, OPEN_STATUSES)
             now = now_text()
             conn.execute(
-                "UPDATE games SET status = 'aborted', result = ?, ended_at = ?, updated_at = ? "
-                "WHERE id = ?",
+                "UPDATE games SET status = 'aborted', result = ?, ended_at = ?, updated_at = ?, "
+                "deadline = NULL WHERE id = ?",
                 (result_json, now, now, game_id),
             )
             return fetch_game(conn, game_id)
 
         return await self._db.write(tx)
 
-    async def leave_game(self, game_id: int, user_id: int) -> Seat:
-        """``user_id`` forfeits a running game: their seat is played automatically from now on.
+    async def leave_game(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        finish: GameResult | None = None,
+        abandon: str | None = None,
+    ) -> GameRecord:
+        """``user_id`` forfeits a running game: their seat is played automatically from now on;
+        in the same transaction the game may end because of it.
 
         The seat keeps its number, user id and history (``automatic``, ``left_at`` set).
 
+        Args:
+            finish: the game ends now with this result (e.g. the last person left wins); every
+                seat's rank is stored with it.
+            abandon: the game is aborted now with this reason (nobody left to play).
+
         Returns:
-            The updated seat.
+            The game after the change.
 
         Raises:
             GameNotFound, GameNotActive.
             NotSeated: the user plays no seat in this game (or already left).
+            ValueError: both ``finish`` and ``abandon``.
         """
+        if finish is not None and abandon is not None:
+            raise ValueError("a game is either finished or abandoned")
+        finish_json = finish.to_json() if finish is not None else None
+        abandon_json = GameResult((), False, abandon).to_json() if abandon is not None else None
 
-        def tx(conn: sqlite3.Connection) -> Seat:
+        def tx(conn: sqlite3.Connection) -> GameRecord:
             status, _ = game_status(conn, game_id)
             if status != GameStatus.ACTIVE:
                 raise GameNotActive(game_id, status)
             now = now_text()
             row = conn.execute(
                 "UPDATE seats SET automatic = 1, left_at = ? "
-                "WHERE game_id = ? AND user_id = ? AND left_at IS NULL RETURNING *",
+                "WHERE game_id = ? AND user_id = ? AND left_at IS NULL RETURNING seat",
                 (now, game_id, user_id),
             ).fetchone()
             if row is None:
                 raise NotSeated(game_id, f"user {user_id}")
             touch(conn, game_id, now)
-            return seat_from_row(row)
+            ending = finish_json or abandon_json
+            if ending is not None:
+                conn.execute(
+                    "UPDATE games SET status = ?, result = ?, ended_at = ?, updated_at = ?, "
+                    "deadline = NULL WHERE id = ?",
+                    (
+                        GameStatus.FINISHED if finish_json else GameStatus.ABORTED,
+                        ending,
+                        now,
+                        now,
+                        game_id,
+                    ),
+                )
+                if finish_json is not None:
+                    write_seat_results(conn, game_id, finish_json)
+            return fetch_game(conn, game_id)
 
         return await self._db.write(tx)
 

@@ -39,7 +39,7 @@ OPEN_SQL = "status IN ('lobby', 'active')"
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game_name, host_id, options, max_seats, status, seed, state, "
-    "version, result, created_at, updated_at, started_at, ended_at, set_aside_reason"
+    "version, result, created_at, updated_at, started_at, ended_at, set_aside_reason, deadline"
 )
 
 
@@ -51,6 +51,8 @@ def seat_from_row(row: sqlite3.Row) -> Seat:
         joined_at=datetime.fromisoformat(row["joined_at"]),
         left_at=parse_time(row["left_at"]),
         display_name=row["display_name"],
+        score=row["score"],
+        rank=row["rank"],
     )
 
 
@@ -73,6 +75,7 @@ def game_from_row(row: sqlite3.Row, seats: Sequence[Seat]) -> GameRecord:
         started_at=parse_time(row["started_at"]),
         ended_at=parse_time(row["ended_at"]),
         set_aside_reason=row["set_aside_reason"],
+        deadline=parse_time(row["deadline"]),
         seats=tuple(seats),
     )
 
@@ -88,6 +91,32 @@ def action_from_row(row: sqlite3.Row) -> LoggedAction:
             for e in json.loads(row["public_events"])
         ),
         created_at=datetime.fromisoformat(row["created_at"]),
+        actor=row["actor"],
+    )
+
+
+def time_text(moment: datetime | None) -> str | None:
+    """A time as stored (UTC, milliseconds), or ``None``.
+
+    Raises:
+        ValueError: a naive ``datetime`` (times must carry their zone).
+    """
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        raise ValueError("times must be timezone-aware")
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+def write_seat_results(conn: sqlite3.Connection, game_id: int, result_json: str) -> None:
+    """Store each seat's score and rank from a finished game's result (same transaction)."""
+    result = GameResult.from_json(result_json)
+    seats = conn.execute("SELECT count(*) FROM seats WHERE game_id = ?", (game_id,)).fetchone()[0]
+    ranks = result.seat_ranks(seats)
+    scores = result.scores or (None,) * seats
+    conn.executemany(
+        "UPDATE seats SET score = ?, rank = ? WHERE game_id = ? AND seat = ?",
+        [(scores[s], ranks[s], game_id, s) for s in range(min(seats, len(ranks), len(scores)))],
     )
 
 

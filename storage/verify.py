@@ -65,6 +65,8 @@ def verify_replay(game: GameRecord, actions: Sequence[LoggedAction]) -> VerifyRe
     except json.JSONDecodeError as exc:
         return result(False, f"the stored state is not JSON: {exc}", replayed)
     fresh = json.loads(engine.dumps(state))
+    if isinstance(stored, dict) and "since" not in stored:
+        fresh.pop("since", None)  # written before decision stamps existed
     if fresh != stored:
         keys = sorted(k for k in fresh.keys() | stored.keys() if fresh.get(k) != stored.get(k))
         return result(

@@ -40,3 +40,83 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
     assert "pytest" in run_tests
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert run_tests in ci
+
+
+def test_every_registered_game_has_a_presentation() -> None:
+    import engine
+    from bot.games import presented_games
+
+    assert presented_games() == engine.game_names()
+
+
+ARTICHOKES_WORDS = re.compile(
+    r"Artichoke|Beet|Broccoli|Carrot|\bCorn\b|Eggplant|Leek|Onion|\bPeas\b|Pepper|Potato|"
+    r"Rhubarb|Garden Row|Garden Stack|Compost|Personal Deck"
+)
+
+
+def test_no_game_is_named_in_the_generic_layers() -> None:
+    # each game lives in its two packages; the generic code knows only the contract
+    import engine
+
+    game_dirs = [ROOT / "engine" / g for g in engine.game_names()]
+    game_dirs += [ROOT / "bot" / "games" / g for g in engine.game_names()]
+    leaks = []
+    for package in ("engine", "storage", "bot"):
+        for path in (ROOT / package).rglob("*.py"):
+            if any(path.is_relative_to(d) for d in game_dirs):
+                continue
+            rel = path.relative_to(ROOT)
+            text = path.read_text(encoding="utf-8")
+            leaks += [f"{rel}: {m.group(0)}" for m in ARTICHOKES_WORDS.finditer(text)]
+    assert leaks == []
+
+
+def _module_imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):  # TYPE_CHECKING imports included: a cycle is a cycle
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_the_bot_has_no_import_cycle() -> None:
+    modules = {}
+    for path in (ROOT / "bot").rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        modules[name] = path
+    graph = {
+        name: {m for m in _module_imports(path) if m in modules and m != name}
+        for name, path in modules.items()
+    }
+    # a package's __init__ re-exports its modules: importing it is importing them
+    visiting: list[str] = []
+    done: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in done:
+            return
+        assert name not in visiting, "import cycle: " + " -> ".join([*visiting, name])
+        visiting.append(name)
+        for target in sorted(graph[name]):
+            visit(target)
+        visiting.pop()
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name)
+
+
+def test_modules_stay_small() -> None:
+    big = []
+    for package in ("engine", "storage", "bot"):
+        for path in (ROOT / package).rglob("*.py"):
+            lines = len(path.read_text(encoding="utf-8").splitlines())
+            if lines > 400:
+                big.append(f"{path.relative_to(ROOT)}: {lines} lines")
+    assert big == []

@@ -1,4 +1,5 @@
-"""Legal actions and their effects: the dispatch from action keys to the rules.
+"""Pending decisions and the effects of their answers: the dispatch from action keys to the
+rules.
 
 Action keys (all ASCII, at most 60 characters):
 
@@ -14,18 +15,24 @@ key                  phase      meaning
 ``leek:discard``     choose     Leek: put it on the opponent's Discard Pile
 ``keep:<kind>``      choose     Peas: the revealed card to keep on your Discard Pile
 ``pepper:<kind>``    choose     Pepper: the Discard Pile card to put on top of your Deck
-``pass:<k1>+<k2>``   eggplant   Eggplant: the cards to pass left (sorted kinds; may be fewer)
+``pass:<k1>+<k2>``   eggplant   Eggplant: the 2 cards to pass left (a multi-select, sorted)
 ===================  =========  ==============================================================
 """
 
 from __future__ import annotations
 
+from engine.artichokes.cards import ALL_KINDS
 from engine.artichokes.powers import POWERS
 from engine.artichokes.powers import eggplant as eggplant_power
 from engine.artichokes.state import ArtichokesState
 from engine.artichokes.turn import end_turn, harvest
 from engine.artichokes.zones import remove_one
+from engine.contract import Decision
 from engine.types import Action, Event
+
+HARVEST_KEYS = {kind: "harvest:" + kind for kind in ALL_KINDS}
+PLAY_KEYS = {kind: "play:" + kind for kind in ALL_KINDS}
+END = ("end",)
 
 
 def playable_cards(state: ArtichokesState, seat: int) -> list[str]:
@@ -41,23 +48,30 @@ def playable_cards(state: ArtichokesState, seat: int) -> list[str]:
     ]
 
 
-def legal_actions(state: ArtichokesState, seat: int) -> list[Action]:
-    """Every action ``seat`` may take now, sorted by key; empty when it has nothing to decide."""
+def decisions(state: ArtichokesState) -> list[Decision]:
+    """The pending decisions (§ A turn; § Card powers): during an Eggplant pass every seat
+    holding more than 2 cards chooses 2 at once (a multi-select, hidden and changeable);
+    otherwise the active seat harvests, plays a card or ends the turn, picks an opponent, or
+    makes the card in play's other choice."""
     phase = state.phase
-    if phase == "eggplant":
-        return eggplant_power.pass_actions(state, seat)
-    if seat != state.active or phase == "over":
+    if phase == "over":
         return []
+    if phase == "eggplant":
+        return eggplant_power.pass_decisions(state)
+    seat = state.active
     if phase == "harvest":
-        keys = ["harvest:" + kind for kind in sorted(set(state.row))]
-    elif phase == "play":
-        keys = ["end", *("play:" + kind for kind in playable_cards(state, seat))]
-    elif phase == "target":
-        keys = [f"target:{s}" for s in POWERS[state.in_play[-1]].targets(state, seat)]
-    else:  # choose
-        keys = POWERS[state.in_play[-1]].choices(state, seat)
-    keys.sort()
-    return [Action(seat, key) for key in keys]
+        return [Decision(seat, "harvest", tuple([HARVEST_KEYS[k] for k in sorted(set(state.row))]))]
+    if phase == "play":
+        playable = tuple([PLAY_KEYS[kind] for kind in playable_cards(state, seat)])
+        found = [Decision(seat, "end", END)]
+        if playable:
+            found.append(Decision(seat, "play", playable))
+        return found
+    card = state.in_play[-1]
+    if phase == "target":
+        targets = POWERS[card].targets(state, seat)
+        return [Decision(seat, "target", tuple(f"target:{s}" for s in sorted(targets)))]
+    return [Decision(seat, card.lower(), tuple(sorted(POWERS[card].choices(state, seat))))]
 
 
 def deciding_seats(state: ArtichokesState) -> tuple[int, ...]:

@@ -6,7 +6,7 @@ from engine.artichokes.cards import ARTICHOKE, ARTICHOKES_PER_PLAYER, HAND_SIZE,
 from engine.artichokes.state import ArtichokesOptions, ArtichokesState, PlayerZones
 from engine.artichokes.turn import start_turn
 from engine.artichokes.zones import replenish_row
-from engine.rng import next_rng, shuffle
+from engine.chance import next_rng, shuffle
 from engine.types import Event
 
 

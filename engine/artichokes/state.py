@@ -6,11 +6,12 @@ its *top at the end* (``deck[-1]`` is the next card drawn, ``discard[-1]`` the v
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.state import GameState
+from engine.state import STRICT, GameState
 
 SCHEMA_VERSION = 1
 
@@ -46,7 +47,8 @@ class ArtichokesOptions(BaseModel):
     first_player: int | None = Field(default=None, ge=0, le=3)
 
 
-class PlayerZones(BaseModel):
+@dataclass(kw_only=True)
+class PlayerZones:
     """One seat's cards.
 
     Attributes:
@@ -55,13 +57,18 @@ class PlayerZones(BaseModel):
         discard: Discard Pile, face up and public, ``discard[-1]`` on top.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    __pydantic_config__ = STRICT
 
-    deck: list[str] = Field(default_factory=list)
-    hand: list[str] = Field(default_factory=list)
-    discard: list[str] = Field(default_factory=list)
+    deck: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+
+    def clone(self) -> PlayerZones:
+        """An independent copy."""
+        return PlayerZones(deck=self.deck[:], hand=self.hand[:], discard=self.discard[:])
 
 
+@dataclass(kw_only=True, eq=True)
 class ArtichokesState(GameState):
     """The whole game. Mutated in place only by ``engine.apply``.
 
@@ -86,21 +93,52 @@ class ArtichokesState(GameState):
 
     game: Literal["artichokes"] = "artichokes"
     schema_version: int = SCHEMA_VERSION
-    options: ArtichokesOptions = Field(default_factory=ArtichokesOptions)
+    options: ArtichokesOptions = field(default_factory=ArtichokesOptions)
     players: list[PlayerZones]
     stack: list[str]
     row: list[str]
-    compost: list[str] = Field(default_factory=list)
+    compost: list[str] = field(default_factory=list)
     active: int = 0
     turn: int = 1
     phase: Phase = "harvest"
     plays_this_turn: int = 0
-    in_play: list[str] = Field(default_factory=list)
-    revealed: list[str] = Field(default_factory=list)
+    in_play: list[str] = field(default_factory=list)
+    revealed: list[str] = field(default_factory=list)
     target: int | None = None
-    passes: dict[int, list[str]] = Field(default_factory=dict)
+    passes: dict[int, list[str]] = field(default_factory=dict)
     winner: int | None = None
     draw: bool = False
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def clone(self) -> ArtichokesState:
+        """An independent copy (hand-written: no validation, lists copied one level deep)."""
+        copy = ArtichokesState(
+            game=self.game,
+            schema_version=self.schema_version,
+            seed=self.seed,
+            rng_counter=self.rng_counter,
+            seats=self.seats,
+            step=self.step,
+            since=dict(self.since),
+            options=self.options,
+            players=[z.clone() for z in self.players],
+            stack=self.stack[:],
+            row=self.row[:],
+            compost=self.compost[:],
+            active=self.active,
+            turn=self.turn,
+            phase=self.phase,
+            plays_this_turn=self.plays_this_turn,
+            in_play=self.in_play[:],
+            revealed=self.revealed[:],
+            target=self.target,
+            passes={seat: cards[:] for seat, cards in self.passes.items()},
+            winner=self.winner,
+            draw=self.draw,
+        )
+        copy._pending = getattr(self, "_pending", None)  # type: ignore[attr-defined]
+        return copy
 
     def opponents(self, seat: int) -> list[int]:
         """The other seats, in turn order starting after ``seat``."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.artichokes.rules import deciding_seats, legal_actions
 from engine.artichokes.state import ArtichokesState
+from engine.contract import Common, View
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,35 +33,31 @@ class SeatView:
     pass_chosen: bool
 
 
-@dataclass(frozen=True, slots=True)
-class ArtichokesView:
-    """Everything ``viewer`` may see.
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArtichokesView(View):
+    """Everything ``viewer`` may see: the common fields (``engine.View``: viewer, deciding,
+    the viewer's decisions, ...) and the game's own.
 
     Attributes:
-        viewer: the seat looking, or ``None`` for a spectator.
         seats: one ``SeatView`` per seat, in seat order.
         active: whose turn it is; ``turn``: 1-based turn number; ``turn_limit``: draw after it.
         phase: see ``engine.artichokes.state.Phase``.
-        deciding: seats that must decide now.
         row: Garden Row cards; ``stack_count``: Garden Stack size; ``compost``: the Compost Pile
             (sorted: its order carries nothing).
         in_play: the card being resolved (face up), ``revealed``: cards revealed by it,
             ``target``: the opponent whose Deck a Leek revealed from.
         hand: the viewer's hand, sorted (``None`` for a spectator).
         my_pass: the viewer's committed Eggplant pass, if any.
-        legal: the viewer's legal action keys, sorted.
         winner: winning seat, ``draw``: ended at the turn limit.
         final_hands: every seat's hand (sorted), only once the game is over.
         rhubarb, auto_target, auto_end_turn: the table options in force.
     """
 
-    viewer: int | None
     seats: tuple[SeatView, ...]
     active: int
     turn: int
     turn_limit: int
     phase: str
-    deciding: tuple[int, ...]
     row: tuple[str, ...]
     stack_count: int
     compost: tuple[str, ...]
@@ -70,7 +66,6 @@ class ArtichokesView:
     target: int | None
     hand: tuple[str, ...] | None
     my_pass: tuple[str, ...] | None
-    legal: tuple[str, ...]
     winner: int | None
     draw: bool
     final_hands: tuple[tuple[str, ...], ...] | None
@@ -79,14 +74,9 @@ class ArtichokesView:
     auto_end_turn: bool
 
 
-def view(state: ArtichokesState, viewer: int | None) -> ArtichokesView:
-    """The ``ArtichokesView`` of ``state`` for ``viewer`` (a seat, or ``None``).
-
-    Raises:
-        ValueError: ``viewer`` is not a seat of this game.
-    """
-    if viewer is not None and not 0 <= viewer < state.seats:
-        raise ValueError(f"there is no seat {viewer} in this game")
+def view(state: ArtichokesState, viewer: int | None, common: Common) -> ArtichokesView:
+    """The ``ArtichokesView`` of ``state`` for ``viewer`` (a seat, or ``None``), around the
+    ``common`` fields the core computed."""
     seats = tuple(
         SeatView(
             seat=s,
@@ -99,19 +89,13 @@ def view(state: ArtichokesState, viewer: int | None) -> ArtichokesView:
     )
     own = state.players[viewer] if viewer is not None else None
     my_pass = state.passes.get(viewer) if viewer is not None else None
-    legal = (
-        tuple(a.key for a in legal_actions(state, viewer))
-        if viewer is not None and state.phase != "over"
-        else ()
-    )
     return ArtichokesView(
-        viewer=viewer,
+        **common.fields(),
         seats=seats,
         active=state.active,
         turn=state.turn,
         turn_limit=state.options.turn_limit,
         phase=state.phase,
-        deciding=deciding_seats(state),
         row=tuple(state.row),
         stack_count=len(state.stack),
         compost=tuple(sorted(state.compost)),
@@ -120,7 +104,6 @@ def view(state: ArtichokesState, viewer: int | None) -> ArtichokesView:
         target=state.target,
         hand=tuple(sorted(own.hand)) if own is not None else None,
         my_pass=tuple(my_pass) if my_pass is not None else None,
-        legal=legal,
         winner=state.winner,
         draw=state.draw,
         final_hands=(

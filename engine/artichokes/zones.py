@@ -10,7 +10,7 @@ from collections import Counter
 
 from engine.artichokes.cards import ARTICHOKE, ROW_SIZE
 from engine.artichokes.state import ArtichokesState
-from engine.rng import shuffle
+from engine.chance import shuffle
 from engine.types import Event
 
 MAX_ROW_RESHUFFLES = 5

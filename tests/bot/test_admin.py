@@ -1,6 +1,6 @@
 """The admin tools' wording."""
 
-from bot.admin import replay_check
+from bot.handlers.admin import replay_check
 from bot.i18n import translator
 from storage import VerifyResult
 

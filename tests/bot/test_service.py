@@ -38,6 +38,11 @@ def user_of(snapshot, seat: int) -> int:  # noqa: ANN001
     return next(s.user_id for s in snapshot.record.seats if s.seat == seat)
 
 
+def stamp(snapshot, seat: int) -> int:  # noqa: ANN001
+    """The stamp a fresh screen of ``seat`` shows its components with."""
+    return engine.decisions(snapshot.state, seat)[0].since
+
+
 async def test_lobby_rules_are_enforced(service: GameService) -> None:
     lobby = await service.open_lobby(guild_id=1, channel_id=2, host_id=HOST, game_name="artichokes")
     with pytest.raises(UserError, match="already joined"):
@@ -65,7 +70,7 @@ async def test_an_action_is_committed_with_its_version(service: GameService) -> 
     snapshot = await service.snapshot(game_id)
     seat = engine.deciding_seats(snapshot.state)[0]
     key = engine.legal_actions(snapshot.state, seat)[0].key
-    played = await service.act(game_id, user_of(snapshot, seat), 0, key)
+    played = await service.act(game_id, user_of(snapshot, seat), stamp(snapshot, seat), key)
     stored = await service.snapshot(game_id)
     assert stored.record.version == 1 == played.snapshot.record.version
     assert engine.dumps(stored.state) == engine.dumps(played.snapshot.state)
@@ -81,12 +86,15 @@ async def test_stale_illegal_and_foreign_clicks_change_nothing(service: GameServ
     other = user_of(snapshot, (seat + 1) % 3)
     with pytest.raises(UserError, match="not playing") as info:
         await service.act(game_id, EVE, 0, "end")
-    assert not info.value.refresh_hand
-    with pytest.raises(UserError, match="not possible") as info:
+    assert not info.value.refresh_screen
+    with pytest.raises(UserError, match="moved on") as info:  # nothing to decide: an old button
         await service.act(game_id, other, 0, "end")
-    assert info.value.refresh_hand
+    assert info.value.refresh_screen
     with pytest.raises(UserError, match="moved on"):
         await service.act(game_id, user, 5, engine.legal_actions(snapshot.state, seat)[0].key)
+    with pytest.raises(UserError, match="not possible") as info:
+        await service.act(game_id, user, stamp(snapshot, seat), "play:Artichoke")
+    assert info.value.refresh_screen
     assert (await service.snapshot(game_id)).record.version == 0
 
 
@@ -96,8 +104,8 @@ async def test_a_double_click_applies_once(service: GameService) -> None:
     seat = engine.deciding_seats(snapshot.state)[0]
     key = engine.legal_actions(snapshot.state, seat)[0].key
     results = await asyncio.gather(
-        service.act(game_id, user_of(snapshot, seat), 0, key),
-        service.act(game_id, user_of(snapshot, seat), 0, key),
+        service.act(game_id, user_of(snapshot, seat), stamp(snapshot, seat), key),
+        service.act(game_id, user_of(snapshot, seat), stamp(snapshot, seat), key),
         return_exceptions=True,
     )
     assert sum(not isinstance(r, Exception) for r in results) == 1
@@ -112,11 +120,11 @@ async def test_a_forfeit_hands_the_seat_to_an_automatic_player(service: GameServ
     leaver_seat = engine.deciding_seats(snapshot.state)[0]
     played = await service.forfeit(game_id, user_of(snapshot, leaver_seat))
     assert not played.ended
-    assert played.steps and all(step.automatic for step in played.steps)
+    assert played.steps and all(step.actor == "automatic" for step in played.steps)
     assert all(step.seat == leaver_seat for step in played.steps)
     after = played.snapshot
     assert leaver_seat not in engine.deciding_seats(after.state)
-    with pytest.raises(UserError, match="not playing"):
+    with pytest.raises(UserError, match="You left this game"):
         await service.act(game_id, user_of(snapshot, leaver_seat), after.record.version, "end")
 
 
@@ -140,11 +148,13 @@ async def test_a_whole_game_through_the_service_verifies(service: GameService) -
         if snapshot.record.status != GameStatus.ACTIVE:
             break
         seat = rng.choice(engine.deciding_seats(snapshot.state))
-        key = rng.choice(engine.legal_actions(snapshot.state, seat)).key
-        await service.act(game_id, user_of(snapshot, seat), snapshot.record.version, key)
+        key = engine.random_action(snapshot.state, seat, rng).key
+        await service.act(game_id, user_of(snapshot, seat), stamp(snapshot, seat), key)
     assert snapshot.record.status == GameStatus.FINISHED
     assert snapshot.record.result.winners or snapshot.record.result.draw
     assert (await service.storage.verify_game(game_id)).ok
+    actors = {a.actor for a in await service.storage.games.get_actions(game_id)}
+    assert actors == {"player"}
 
 
 async def test_simultaneous_choices_do_not_make_each_other_stale(service: GameService) -> None:
@@ -158,18 +168,51 @@ async def test_simultaneous_choices_do_not_make_each_other_stale(service: GameSe
         wanted = ["harvest:Eggplant", "play:Eggplant"]
         wanted += [k for k in keys if k.startswith("harvest:") and k != "harvest:Artichoke"]
         key = next((k for k in wanted if k in keys), "end")
-        await seeded.act(game_id, user_of(snapshot, seat), snapshot.record.version, key)
-    shown = snapshot.record.version  # every player's screen is at this version now
+        await seeded.act(game_id, user_of(snapshot, seat), stamp(snapshot, seat), key)
+    shown = {user: stamp(snapshot, snapshot.record.seat_of(user).seat) for user in (HOST, BOB)}
+    shown[CAROL] = stamp(snapshot, snapshot.record.seat_of(CAROL).seat)
     aa = "pass:Artichoke+Artichoke"
 
-    await seeded.act(game_id, HOST, shown, aa)
-    await seeded.act(game_id, BOB, shown, aa)  # stale by HOST's choice only: it stands
+    await seeded.act(game_id, HOST, shown[HOST], aa)
+    await seeded.act(game_id, BOB, shown[BOB], aa)  # after HOST's choice only: it stands
     with pytest.raises(UserError, match="moved on"):
-        await seeded.act(game_id, HOST, shown, aa)  # HOST's own choice came since: a double click
-    await seeded.act(game_id, CAROL, shown, aa)  # the last choice: the cards move
+        await seeded.act(game_id, HOST, shown[HOST], aa)  # his own choice came since: double click
+    with pytest.raises(UserError, match="already your choice"):
+        now = await seeded.snapshot(game_id)
+        await seeded.act(game_id, BOB, stamp(now, 1), aa)  # the same answer again is no move
+    await seeded.act(game_id, CAROL, shown[CAROL], aa)  # the last choice: the cards move
     with pytest.raises(UserError, match="moved on"):
-        await seeded.act(game_id, BOB, shown + 2, aa)  # his hand changed since
+        await seeded.act(game_id, BOB, shown[BOB], aa)  # his hand changed since
     assert [(a.seat, a.action_key) for a in await service.storage.games.get_actions(game_id)][
         -3:
     ] == [(0, aa), (1, aa), (2, aa)]
     assert (await service.storage.verify_game(game_id)).ok
+
+
+async def test_a_game_with_an_automatic_seat_goes_on_until_no_person_is_left(
+    service: GameService,
+) -> None:
+    lobby = await service.open_lobby(guild_id=1, channel_id=2, host_id=HOST, game_name="artichokes")
+    await service.storage.games.join_lobby(lobby.id, None)  # an automatic player from the start
+    await service.join(lobby.id, BOB)
+    await service.start(lobby.id, HOST)
+    for _restart in range(3):  # restarts never end a game
+        played = await service.resume(lobby.id)
+        assert not played.ended and played.snapshot.record.status == GameStatus.ACTIVE
+    played = await service.forfeit(lobby.id, BOB)  # one person left, but not "people only"
+    assert not played.ended
+    played = await service.forfeit(lobby.id, HOST)  # nobody left: abandoned, no winner
+    record = played.snapshot.record
+    assert played.ended and record.status == GameStatus.ABORTED
+    assert record.result.reason == "abandoned" and record.result.winners == ()
+
+
+async def test_in_a_game_of_people_only_the_last_one_left_wins(service: GameService) -> None:
+    game_id = await started(service, players=3)
+    played = await service.forfeit(game_id, BOB)
+    assert not played.ended
+    played = await service.forfeit(game_id, CAROL)
+    record = played.snapshot.record
+    assert played.ended and record.status == GameStatus.FINISHED
+    assert record.result.winners == (record.seat_of(HOST).seat,)
+    assert {s.user_id: s.rank for s in record.seats} == {HOST: 1, BOB: 2, CAROL: 2}

@@ -1,40 +1,38 @@
-"""Playing Abandon All Artichokes in the fake Discord the way people do: looking only at the
-messages each user can see and clicking the components on them (random choices, seeded).
+"""Playing any game in the fake Discord the way people do: looking only at the messages each
+user can see and clicking the components on them (random choices, seeded).
 
-The database is read only as the test's oracle (leak scan, hand checks), never to decide.
+The database is read only as the test's oracle (leak scan, screen checks), never to decide.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from bot.games import presenter
-from bot.games.artichokes.events import cards_text
+from bot.games import presentation
 from bot.i18n import translator
-from bot.table import (
+from bot.rendering import (
     RECENT_ACTIONS,
-    RECENT_LINES,
-    TableKeeper,
-    ended_early,
-    seat_labels,
-    seat_names,
+    context_for,
+    recent_lines,
+    seat_screen,
+    table_screen,
 )
-from engine.artichokes.cards import ALL_KINDS
 from tests.e2e.conftest import World
 from tests.fakediscord.model import Message
 from tests.fakediscord.users import User
 
 _ = translator("en")
 MENTION = re.compile(r"<@(\d+)>")
-PRIVATE_PHRASES = ("Your hand", "You drew", "You passed", "passed you", "You chose to pass")
+PRIVATE_PHRASES = ("your seat", "Your hand", "You drew", "You passed", "passed you", "You chose")
 
 
 def action_components(message: Message) -> list[dict[str, Any]]:
-    """The enabled action buttons and selects on a player's screen."""
+    """The enabled action buttons and decision menus on a message."""
     found = [
         b
         for b in message.buttons()
@@ -44,16 +42,18 @@ def action_components(message: Message) -> list[dict[str, Any]]:
     return found
 
 
+def private_button_label(game: str) -> str:
+    """The label of the table's button that opens a player's private screen."""
+    return _(presentation(game).private_label)
+
+
 def table_closed(table: Message) -> bool:
-    """The table's Show my hand is greyed out (the game has ended); Rules stays usable."""
+    """The table's private-screen button is greyed out (the game has ended); Rules stays."""
     states = {b.get("label"): bool(b.get("disabled")) for b in table.buttons()}
     assert states.get("Rules") is False, "the Rules button stays usable"
-    return states["Show my hand"]
-
-
-def hand_line(hand: tuple[str, ...]) -> str:
-    """The "Your hand" line the bot shows for ``hand``."""
-    return _("**Your hand** ({count}): {cards}", count=len(hand), cards=cards_text(hand, _))
+    screen_buttons = [b for b in table.buttons() if str(b.get("custom_id")).startswith("cr:hand:")]
+    assert len(screen_buttons) == 1
+    return bool(screen_buttons[0].get("disabled"))
 
 
 def public_messages(world: World) -> list[Message]:
@@ -65,13 +65,28 @@ def public_messages(world: World) -> list[Message]:
     ]
 
 
+def find_table(world: World, game_id: int) -> Message | None:
+    """The live table message of ``game_id`` in the channel."""
+    for message in public_messages(world):
+        if any(str(b.get("custom_id")) == f"cr:hand:{game_id}" for b in message.buttons()):
+            return message
+    return None
+
+
 @dataclass
 class Driver:
-    """The players' side of one game: the table message and each player's latest screen."""
+    """The players' side of one game: the table message and each player's latest screen.
+
+    Attributes:
+        secret_words: words that name hidden things of this game (card names): lobby and
+            ping messages must never contain them.
+    """
 
     world: World
     players: list[User]
     rng: random.Random
+    game: str = "artichokes"
+    secret_words: Sequence[str] = ()
     game_id: int = 0
     table: Message | None = None
     screens: dict[int, Message] = field(default_factory=dict)
@@ -85,7 +100,7 @@ class Driver:
         """The first player opens a lobby, the others join, the host switches the ``toggles``
         options on and starts. Returns the game id."""
         host, *others = self.players
-        lobby = (await host.slash(self.world.channel, "game new", game="artichokes")).original
+        lobby = (await host.slash(self.world.channel, "game new", game=self.game)).original
         assert lobby is not None
         self.game_id = int(re.search(r"game #(\d+)", lobby.text()).group(1))  # type: ignore[union-attr]
         for user in others:
@@ -96,21 +111,22 @@ class Driver:
         await host.click(lobby, label="Start")
         assert "Join" not in lobby.labels()
         self.table = await self.world.fake.wait_for_message(
-            self.world.channel,
-            lambda m: f"game #{self.game_id} ·" in m.text() and "Show my hand" in m.labels(),
+            self.world.channel, lambda m: find_table(self.world, self.game_id) is m
         )
         return self.game_id
 
-    async def show_hand(self, user: User) -> Message:
-        """``user`` presses Show my hand on the table; returns their new private screen."""
+    async def show_screen(self, user: User) -> Message:
+        """``user`` presses the table's private-screen button; returns their new screen."""
         assert self.table is not None
-        record = await user.click(self.table, label="Show my hand")
+        record = await user.click(self.table, custom_id=f"cr:hand:{self.game_id}")
         screen = record.original
         assert screen is not None and screen.ephemeral_for is user
         self.screens[user.id] = screen
         if self.checks:
             await self.check_screen(user, screen)
         return screen
+
+    show_hand = show_screen
 
     def new_ping(self) -> list[User]:
         """The players mentioned by a ping the players have not read yet (then it is read)."""
@@ -132,12 +148,12 @@ class Driver:
         assert self.table is not None
         if table_closed(self.table):
             return False
-        for user in self.new_ping():  # people who are pinged look at their hand
-            await self.show_hand(user)
+        for user in self.new_ping():  # people who are pinged look at their screen
+            await self.show_screen(user)
         candidates = self.actionable(self.players)
         if not candidates:
             for user in self.players:
-                await self.show_hand(user)
+                await self.show_screen(user)
             candidates = self.actionable(self.players)
         if not candidates:
             return False
@@ -155,11 +171,11 @@ class Driver:
         assert record.response_type == 7, "the player's screen is updated in place"
         await self.world.bot.wait_idle()  # the table edit and pings that follow the action
         self.clicks += 1
-        if "The game has moved on" in screen.text():
+        if "The game has moved on" in screen.text() or "already your choice" in screen.text():
             self.moved_on += 1
         if self.checks:
             await self.check_screen(user, screen)
-            await leak_scan(self.world, self.game_id)
+            await leak_scan(self.world, self.game_id, self.secret_words)
         return True
 
     async def play_to_the_end(self, max_clicks: int = 3000) -> None:
@@ -168,33 +184,26 @@ class Driver:
             assert self.clicks < max_clicks, "the game does not end"
 
     async def check_screen(self, user: User, screen: Message) -> None:
-        """The oracle: a private screen shows its owner's real hand as stored right now."""
+        """The oracle: a private screen shows exactly its owner's seat screen as stored right
+        now (its own view only), plus a notice and private event lines."""
         snapshot = await self.world.bot.service.snapshot(self.game_id)
         seat = snapshot.record.seat_of(user.id)
         assert seat is not None and snapshot.state is not None
-        view = engine.view(snapshot.state, seat.seat)
+        expected = seat_screen(snapshot.record, snapshot.state, seat.seat, _)
         lines = screen.text().splitlines()
-        assert hand_line(view.hand) in lines, (
-            f"{user.username}'s screen does not show their hand {view.hand}: {screen.text()!r}"
+        wanted = expected.text.splitlines()
+        missing = [line for line in wanted if line not in lines]
+        assert not missing, f"{user.username}'s screen misses {missing}: {screen.text()!r}"
+        rest = [line for line in lines if line not in wanted]
+        assert all(line.startswith(("⚠️", "*")) for line in rest), (
+            f"unexpected lines on {user.username}'s screen: {rest}"
         )
-        assert sum(line.startswith("**Your hand**") for line in lines) == 1
         labels = [b.get("label", "") for b in screen.buttons()]
         labels += [o["label"] for s in screen.selects() for o in s["options"]]
         assert not [label for label in labels if "<@" in label], "a raw mention on a button"
-        names = seat_names(snapshot.record, _)
-        expected = (
-            presenter("artichokes")
-            .hand_screen(view, names, [], _, labels=seat_labels(snapshot.record, _))
-            .text
-        )
-        rest = [line for line in lines if line not in expected.splitlines()]
-        allowed = ("Game #", "⚠️", "*")  # header, notice, private event lines (italic)
-        assert all(line.startswith(allowed) for line in rest), (
-            f"unexpected lines on {user.username}'s screen: {rest}"
-        )
-        current = f":{self.game_id}:{snapshot.record.version}:"
-        assert all(current in c["custom_id"] for c in action_components(screen)), (
-            "a fresh screen's components carry the current version"
+        stamp = f":{self.game_id}:{expected.since}:"
+        assert all(stamp in c["custom_id"] for c in action_components(screen)), (
+            "a fresh screen's components answer the current decisions"
         )
 
 
@@ -203,33 +212,17 @@ async def expected_table_text(world: World, game_id: int) -> str:
     snapshot = await world.bot.service.snapshot(game_id)
     record, state = snapshot.record, snapshot.state
     assert state is not None
-    show = presenter(record.game_name)
-    names = seat_names(record, _)
-    recent = [
-        line
-        for logged in await world.bot.storage.games.recent_actions(game_id, RECENT_ACTIONS)
-        for event in logged.public_events
-        if (line := show.event_line(event, None, names, _))
-    ]
-    text = show.table_text(
-        engine.view(state, None),
-        names,
-        recent[-RECENT_LINES:],
-        _,
-        game_id,
-        closed=ended_early(record),
-    )
-    banner = TableKeeper.banner(record, names, _)
-    return f"{banner}\n\n{text}" if banner else text
+    logged = await world.bot.storage.games.recent_actions(game_id, RECENT_ACTIONS)
+    recent = recent_lines(presentation(record.game_name), logged, context_for(record, _))
+    return table_screen(record, state, recent, _).text
 
 
-async def leak_scan(world: World, game_id: int) -> None:
+async def leak_scan(world: World, game_id: int, secret_words: Sequence[str] = ()) -> None:
     """No public message shows what the rules keep hidden from everyone.
 
-    - The table shows exactly what the spectator's view and the public events give (so no
-      hand, deck or Garden Stack card while the game runs; every final hand once it is over).
-    - Other public messages about the game (lobby, pings) name no card at all.
-    - Private wording ("Your hand", "You drew", ...) never appears in public.
+    - The table shows exactly what the spectator's view and the public events give.
+    - Other public messages about the game (lobby, pings) name none of ``secret_words``.
+    - Private wording ("your seat", "Your hand", "You drew", ...) never appears in public.
     - The seed appears in no message, private ones included.
     """
     snapshot = await world.bot.service.snapshot(game_id)
@@ -237,15 +230,17 @@ async def leak_scan(world: World, game_id: int) -> None:
     for message in world.fake.world.messages.values():
         assert seed not in message.text(), "the seed reached a message"
     expected = await expected_table_text(world, game_id)
+    title = _(engine.get_game(snapshot.record.game_name).info.title)
     about_this_game = re.compile(rf"game #{game_id}\b")
+    table = find_table(world, game_id)
     for message in public_messages(world):
         text = message.text()
         if not about_this_game.search(text):
             continue
         for phrase in PRIVATE_PHRASES:
             assert phrase not in text, f"private wording in a public message: {text!r}"
-        if "Show my hand" in message.labels():
+        if message is table:
             assert text == expected, "the table shows more (or less) than the public view"
         else:
-            named = [k for k in ALL_KINDS if k in text.replace("Abandon All Artichokes", "")]
-            assert not named, f"a lobby or ping message names cards {named}: {text!r}"
+            named = [w for w in secret_words if w in text.replace(title, "")]
+            assert not named, f"a lobby or ping message names {named}: {text!r}"

@@ -9,15 +9,25 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import engine
+from bot.games.artichokes.events import cards_text
+from bot.i18n import translator
 from bot.service import GameSnapshot
+from engine.artichokes.cards import ALL_KINDS
 from storage import TABLE, LoggedAction
 from tests.e2e.conftest import World
-from tests.e2e.driver import Driver, action_components, expected_table_text, hand_line, leak_scan
+from tests.e2e.driver import Driver, action_components, expected_table_text, find_table, leak_scan
 from tests.fakediscord.interactions import InteractionRecord
 from tests.fakediscord.model import Channel, Message
 from tests.fakediscord.users import User
 
 MOVED_ON = "⚠️ The game has moved on since that button was shown."
+ARTICHOKE_CARDS = tuple(ALL_KINDS)
+_ = translator("en")
+
+
+def hand_line(hand: tuple[str, ...]) -> str:
+    """The "Your hand" line the bot shows for an Abandon All Artichokes ``hand``."""
+    return _("**Your hand** ({count}): {cards}", count=len(hand), cards=cards_text(hand, _))
 
 
 async def start_game(
@@ -27,14 +37,20 @@ async def start_game(
     seed: int | None = None,
     toggles: tuple[str, ...] = (),
     rng: int = 0,
+    game: str = "artichokes",
+    secret_words: Sequence[str] | None = None,
 ) -> Driver:
-    """Open a lobby (first player hosts), let the others join, switch ``toggles`` on and start.
+    """Open a lobby of ``game`` (first player hosts), let the others join, switch ``toggles``
+    on and start.
 
-    ``seed`` fixes the game's seed (so the deal is known); the driver's own choices use ``rng``.
+    ``seed`` fixes the game's seed (so the deal is known); the driver's own choices use ``rng``;
+    ``secret_words`` name hidden things (default: the Artichokes card names for that game).
     """
     if seed is not None:
         world.seeds = iter([seed, *range(9_000, 9_100)])
-    driver = Driver(world, list(players), random.Random(rng))
+    if secret_words is None:
+        secret_words = ARTICHOKE_CARDS if game == "artichokes" else ()
+    driver = Driver(world, list(players), random.Random(rng), game, secret_words)
     game_id = await driver.open_and_start(toggles)
     # the Start click is answered first; the table and then the start ping follow
     await world.fake.wait_for_message(
@@ -44,10 +60,10 @@ async def start_game(
 
 
 async def open_lobby(
-    world: World, host: User, channel: Channel | None = None
+    world: World, host: User, channel: Channel | None = None, game: str = "artichokes"
 ) -> tuple[Message, int]:
     """``host`` runs ``/game new``; returns the lobby message and the game id."""
-    reply = await host.slash(channel or world.channel, "game new", game="artichokes")
+    reply = await host.slash(channel or world.channel, "game new", game=game)
     lobby = reply.original
     assert lobby is not None and not lobby.ephemeral, reply
     found = re.search(r"lobby of game #(\d+)", lobby.text())
@@ -85,8 +101,8 @@ def key_of(component: dict[str, Any]) -> str:
     return str(component["custom_id"]).split(":", 4)[4]
 
 
-def version_of(component: dict[str, Any]) -> int:
-    """The state version an action button or select was shown at."""
+def since_of(component: dict[str, Any]) -> int:
+    """The decision stamp an action button or select was shown for."""
     return int(str(component["custom_id"]).split(":")[3])
 
 
@@ -97,7 +113,7 @@ def buttons_by_key(screen: Message) -> dict[str, dict[str, Any]]:
 
 def pass_values(screen: Message, kinds: Sequence[str]) -> list[str]:
     """The Eggplant select's option values that pick the cards ``kinds`` (one option each)."""
-    (menu,) = [s for s in screen.selects() if ":pass" in s["custom_id"]]
+    (menu,) = [s for s in screen.selects() if ":pass:" in s["custom_id"]]
     left = [(o["value"], o["label"]) for o in menu["options"]]
     values = []
     for kind in kinds:
@@ -110,7 +126,9 @@ def pass_values(screen: Message, kinds: Sequence[str]) -> list[str]:
 def hand_of(snapshot: GameSnapshot, seat: int) -> tuple[str, ...]:
     """``seat``'s hand as stored (sorted, as screens show it)."""
     assert snapshot.state is not None
-    return engine.view(snapshot.state, seat).hand
+    hand = engine.view(snapshot.state, seat).hand  # type: ignore[attr-defined]
+    assert hand is not None
+    return tuple(hand)
 
 
 def shows_hand(screen: Message, snapshot: GameSnapshot, seat: int) -> bool:
@@ -148,11 +166,14 @@ async def follow_reposted_table(world: World, driver: Driver, old: Message) -> N
     tables = [
         m
         for m in world.channel.messages
-        if not m.deleted and not m.ephemeral and "Show my hand" in m.labels()
+        if not m.deleted
+        and not m.ephemeral
+        and any(str(b.get("custom_id")).startswith("cr:hand:") for b in m.buttons())
     ]
     assert len(tables) == 1 and tables[0] is not old
+    assert find_table(world, driver.game_id) is tables[0]
     driver.table = tables[0]
     assert driver.table.text() == await expected_table_text(world, driver.game_id)
     stored_table = await world.bot.storage.messages.get(driver.game_id, TABLE)
     assert stored_table.message_id == driver.table.id
-    await leak_scan(world, driver.game_id)
+    await leak_scan(world, driver.game_id, driver.secret_words)

@@ -72,8 +72,8 @@ async def test_an_admin_lists_and_inspects_a_game_and_sees_the_hands(world: Worl
         f"Status: active · {record.version} moves · opened 0 min ago",
         f"Players: {alice}, {bob}",
         f"Replay check: ✅ replayed {record.version} actions; the stored state matches",
-        f"Turn {state.turn}",
-        "**Hands** (hidden from the players)",
+        f"Waiting for: {alice if state.active == 0 else bob}",
+        "**What each seat alone sees** (hidden from the others)",
         f"{alice}: {cards_text(hand_of(snapshot, 0), _)}",
         f"{bob}: {cards_text(hand_of(snapshot, 1), _)}",
     ]

@@ -44,6 +44,10 @@ async def test_game_rules_lists_every_card_and_rhubarb_only_with_the_option(
 ) -> None:
     without = [k for k in ALL_KINDS if k != RHUBARB]
     record = await world.eve.slash(world.channel, "game rules")
+    listed = told(record, world.eve).splitlines()  # no game here: which games there are
+    assert listed[0].startswith("**Games you can play here**")
+    assert any(line.startswith("**Abandon All Artichokes** (2–4 players)") for line in listed)
+    record = await world.eve.slash(world.channel, "game rules", game="artichokes")
     assert told(record, world.eve).splitlines() == reference(without)
 
     await start_game(world, [world.alice, world.bob], toggles=("Rhubarb promo",))

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import asyncio
 
+import engine
 from tests.e2e.conftest import World
 from tests.e2e.driver import action_components, public_messages
-from tests.e2e.helpers import MOVED_ON, buttons_by_key, mover, start_game, stored, version_of
+from tests.e2e.helpers import MOVED_ON, buttons_by_key, mover, since_of, start_game, stored
 
 TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
@@ -36,7 +37,9 @@ async def test_a_slow_table_edit_does_not_roll_back_the_next_players_screen(
     await world.bot.wait_idle()
 
     now = await stored(world, driver.game_id)
-    assert {version_of(c) for c in action_components(b_screen)} == {now.record.version}
+    seat = now.record.seat_of(b.id).seat
+    stamp = engine.decisions(now.state, seat)[0].since
+    assert {since_of(c) for c in action_components(b_screen)} == {stamp}
     assert "harvest one card" not in b_screen.text()
     await driver.check_screen(b, b_screen)
 
@@ -48,8 +51,8 @@ async def test_a_slow_follow_up_does_not_replace_a_newer_ping(world: World) -> N
     screen = driver.screens[a.id]
     await harvest(a, screen)
     await world.bot.wait_idle()
-    play = world.bot.play
-    original = play.refresh_open_screens
+    screens = world.bot.room.screens
+    original = screens.refresh
     calls: list[int | None] = []
 
     async def slow_first(played, actor):  # noqa: ANN001, ANN202 — a slow screen edit
@@ -58,7 +61,7 @@ async def test_a_slow_follow_up_does_not_replace_a_newer_ping(world: World) -> N
             await asyncio.sleep(0.5)
         await original(played, actor)
 
-    play.refresh_open_screens = slow_first  # type: ignore[method-assign]
+    screens.refresh = slow_first  # type: ignore[method-assign]
     await a.click(screen, custom_id=buttons_by_key(screen)["end"]["custom_id"])
     b_screen = await driver.show_hand(b)
     await harvest(b, b_screen)

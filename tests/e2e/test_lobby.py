@@ -90,3 +90,28 @@ async def test_the_host_switches_options_and_the_game_is_played_with_them(world:
     await world.carol.click(lobby, label="Rhubarb promo: on")
     assert "Rhubarb promo: off" in lobby.labels()
     assert (await stored(world, game_id)).record.options["rhubarb"] is False
+
+
+async def test_the_host_chooses_an_option_value_from_a_menu(world: World) -> None:
+    alice, bob = world.alice, world.bob
+    lobby, game_id = await open_lobby(world, alice)
+    await bob.click(lobby, label="Join")
+    (menu,) = [s for s in lobby.selects() if s["custom_id"] == f"cr:lopt:{game_id}:turn_limit"]
+    labels = [o["label"] for o in menu["options"]]
+    assert labels == ["Draw after: 100 turns", "Draw after: 200 turns", "Draw after: 300 turns"]
+    assert [o.get("default", False) for o in menu["options"]] == [False, False, True]
+
+    refused = await bob.select(lobby, ["0"], custom_id=menu["custom_id"])
+    assert told(refused, bob) == HOST_ONLY
+    forged = await alice.forge(lobby, menu["custom_id"], ["7"])  # a value never offered
+    assert told(forged, alice) == "⚠️ That option does not exist."
+    assert (await stored(world, game_id)).record.options["turn_limit"] == 300
+
+    record = await alice.select(lobby, ["0"], custom_id=menu["custom_id"])
+    assert record.response_type == 7
+    (menu,) = [s for s in lobby.selects() if s["custom_id"] == f"cr:lopt:{game_id}:turn_limit"]
+    assert [o.get("default", False) for o in menu["options"]] == [True, False, False]
+    await alice.click(lobby, label="Start")
+    table = await world.fake.wait_for_message(world.channel, lambda m: "Show my hand" in m.labels())
+    assert "Draw after: 100 turns" in table.text() and "Rhubarb promo: off" in table.text()
+    assert (await stored(world, game_id)).state.options.turn_limit == 100

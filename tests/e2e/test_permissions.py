@@ -59,7 +59,7 @@ async def test_start_is_refused_when_a_permission_went_away_after_the_lobby_open
     world.fake.set_bot_permission(world.channel, send_messages=None)  # an admin fixes it
     await world.alice.click(lobby, label="Start")
     table = await world.fake.wait_for_message(world.channel, lambda m: "Show my hand" in m.labels())
-    assert f"game #{game_id} ·" in table.text()
+    assert f"· game #{game_id}" in table.text()
     assert (await stored(world, game_id)).record.status == GameStatus.ACTIVE
 
 

@@ -39,7 +39,7 @@ async def test_a_failed_start_reply_still_posts_the_table(world: World) -> None:
     await world.fake.wait_for(lambda: record.outcome != "pending", what="the answer")
     await world.bot.wait_idle()
     table = await world.fake.wait_for_message(
-        world.channel, lambda m: f"game #{game_id} ·" in m.text() and "Show my hand" in m.labels()
+        world.channel, lambda m: f"· game #{game_id}" in m.text() and "Show my hand" in m.labels()
     )
     assert (await stored(world, game_id)).record.status == "active"
     assert not table_closed(table)
@@ -73,24 +73,31 @@ async def test_a_damaged_game_can_be_inspected_and_aborted(world: World) -> None
     assert new_id != game_id
 
 
-async def test_a_leave_interrupted_between_its_two_writes_ends_the_game_at_restart(
-    world: World,
-) -> None:
+async def test_a_leave_and_the_end_it_causes_are_one_write(world: World) -> None:
+    # bob leaves a 2-player game: his seat becomes automatic and alice wins, in one transaction;
+    # when that write fails nothing at all has changed, and a restart never ends the game
     driver = await start_game(world, [world.alice, world.bob])
     games = world.bot.storage.games
-    real = games.finish_game
+    real = games.leave_game
 
-    async def disk_full(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 — the second write fails
+    async def disk_full(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202 — the write fails
         raise OSError("disk I/O error")
 
-    games.finish_game = disk_full  # type: ignore[method-assign]
-    await world.bob.slash(world.channel, "game leave")  # the seat became automatic, no result
-    games.finish_game = real  # type: ignore[method-assign]
+    games.leave_game = disk_full  # type: ignore[method-assign]
+    refused = await world.bob.slash(world.channel, "game leave")
+    games.leave_game = real  # type: ignore[method-assign]
+    assert "Nothing was changed" in told(refused, world.bob)
+    record = (await stored(world, driver.game_id)).record
+    assert record.status == "active" and record.seat_of(world.bob.id) is not None
+
+    await world.restart()
     assert (await stored(world, driver.game_id)).record.status == "active"
 
-    await world.restart()  # the rule "the last player left wins" is applied now
-
+    await world.bob.slash(world.channel, "game leave")
     record = (await stored(world, driver.game_id)).record
     assert record.status == "finished" and record.result.reason == "forfeit"
     assert record.result.winners == (record.seat_of(world.alice.id).seat,)
+    assert [s.rank for s in record.seats] == [
+        1 if s.user_id == world.alice.id else 2 for s in record.seats
+    ]
     await world.fake.wait_for(lambda: table_closed(driver.table), what="the table closed")

@@ -1,6 +1,7 @@
 """The game-agnostic engine core: registry, legality, serialisation, replay."""
 
 import json
+import random
 
 import pytest
 
@@ -11,7 +12,7 @@ from tests.engine.artichokes.helpers import A, position
 
 def test_games_are_found_by_name() -> None:
     assert "artichokes" in engine.game_names()
-    assert engine.get_game("artichokes").title == "Abandon All Artichokes"
+    assert engine.get_game("artichokes").info.title == "Abandon All Artichokes"
     with pytest.raises(engine.UnknownGame):
         engine.get_game("chess")
     with pytest.raises(engine.UnknownGame):
@@ -74,9 +75,10 @@ def test_same_seed_and_actions_give_the_same_game() -> None:
 def test_replay_rebuilds_the_state_from_seed_and_log() -> None:
     state = engine.new_game("artichokes", 2, None, 3)
     log = []
+    rng = random.Random(3)
     for _ in range(30):
         seat = engine.deciding_seats(state)[0]
-        action = engine.legal_actions(state, seat)[-1]
+        action = engine.random_action(state, seat, rng)
         engine.apply(state, action)
         log.append(action)
     assert engine.dumps(engine.replay("artichokes", 2, None, 3, log)) == engine.dumps(state)
@@ -85,9 +87,10 @@ def test_replay_rebuilds_the_state_from_seed_and_log() -> None:
 
 def test_automatic_players_alone_finish_a_game() -> None:
     state = engine.new_game("artichokes", 4, {"turn_limit": 200}, 8)
+    rng = random.Random(1)
     while engine.outcome(state) is None:
         for seat in engine.deciding_seats(state):
-            engine.apply(state, engine.automatic_action(state, seat))
+            engine.apply(state, engine.automatic_action(state, seat, rng))
     assert engine.outcome(state) is not None
 
 
@@ -95,7 +98,7 @@ def test_automatic_action_needs_a_deciding_seat() -> None:
     state = engine.new_game("artichokes", 2, None, 8)
     idle = 1 - state.active
     with pytest.raises(IllegalAction):
-        engine.automatic_action(state, idle)
+        engine.automatic_action(state, idle, random.Random(1))
 
 
 def test_every_action_has_a_description() -> None:
@@ -110,9 +113,12 @@ def test_every_action_has_a_description() -> None:
 
 
 def test_the_card_reference_comes_from_the_engine() -> None:
-    plain = dict(engine.get_game("artichokes").reference(engine.parse_options("artichokes", None)))
+    (cards,) = engine.reference("artichokes").sections
+    plain = dict(cards.entries)
     assert "Rhubarb" not in plain and len(plain) == 11
     assert "Compost one Artichoke" in plain["Broccoli"]
+    (promo,) = engine.reference("artichokes", {"rhubarb": True}).sections
+    assert "Rhubarb" in dict(promo.entries)
 
 
 def test_a_seat_that_already_chose_is_not_played_automatically() -> None:
@@ -120,8 +126,8 @@ def test_a_seat_that_already_chose_is_not_played_automatically() -> None:
     engine.apply(state, Action(0, "play:Eggplant"))
     engine.apply(state, Action(1, "pass:Artichoke+Peas"))
     assert engine.legal_actions(state, 1)  # may still change its mind...
-    with pytest.raises(IllegalAction):
-        engine.automatic_action(state, 1)  # ...but an automatic player never overrides it
+    with pytest.raises(IllegalAction):  # ...but an automatic player never overrides it
+        engine.automatic_action(state, 1, random.Random(1))
 
 
 def test_every_power_module_names_its_card() -> None:
@@ -137,11 +143,11 @@ def test_a_peas_target_is_described_by_the_card_given() -> None:
     assert engine.describe_action(state, Action(0, "target:1")) == "Give Corn to seat 2"
 
 
-def test_legal_actions_are_a_fresh_list_each_time() -> None:
+def test_legal_actions_cannot_be_extended_by_a_caller() -> None:
     state = engine.new_game("artichokes", 2, None, 4)
     seat = engine.deciding_seats(state)[0]
-    first = engine.legal_actions(state, seat)
-    first.append(Action(seat, "play:Artichoke"))
+    listed = list(engine.legal_actions(state, seat))
+    listed.append(Action(seat, "play:Artichoke"))
     assert Action(seat, "play:Artichoke") not in engine.legal_actions(state, seat)
     with pytest.raises(IllegalAction):
         engine.apply(state, Action(seat, "play:Artichoke"))

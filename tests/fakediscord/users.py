@@ -196,6 +196,28 @@ class User:
             data["resolved"] = resolver.resolved
         return await self._component_interaction(message, data, wait, timeout)
 
+    async def forge(
+        self,
+        message: Message,
+        custom_id: str,
+        values: Sequence[str] | None = None,
+        *,
+        wait: bool = True,
+        timeout: float | None = None,
+    ) -> InteractionRecord:
+        """Send a component interaction no honest client would: ``custom_id`` (and, for a
+        string select, ``values``) as given, with ``message`` as the interaction's message,
+        whatever components ``message`` holds. For tests of forged and stale payloads."""
+        if not message.visible_to(self):
+            raise NotVisible(f"{self.username} cannot see {message!r}")
+        data: dict[str, Any] = {
+            "custom_id": custom_id,
+            "component_type": c.BUTTON if values is None else c.STRING_SELECT,
+        }
+        if values is not None:
+            data["values"] = list(values)
+        return await self._component_interaction(message, data, wait, timeout)
+
     async def send(self, channel: Channel, content: str) -> Message:
         """Post a plain message as this user (the bot hears MESSAGE_CREATE)."""
         self._require_view(channel)

@@ -35,7 +35,7 @@ async def play(
     humans = [s.user_id for s in game.seats if s.is_human]
     while engine.outcome(state) is None:
         seat = rng.choice(engine.deciding_seats(state))
-        action = rng.choice(engine.legal_actions(state, seat))
+        action = engine.random_action(state, seat, rng)
         expected = state.step
         events = engine.apply(state, action)
         outcome = engine.outcome(state)
@@ -51,8 +51,9 @@ async def play(
         )
         say("C", game.id, version)
         if humans and outcome is None and rng.random() < 0.01:
-            left = await storage.games.leave_game(game.id, humans.pop())
-            say("L", game.id, left.seat)
+            user = humans.pop()
+            left = await storage.games.leave_game(game.id, user)
+            say("L", game.id, next(s.seat for s in left.seats if s.user_id == user))
     say("F", game.id)
 
 
@@ -64,7 +65,7 @@ async def new_game(
         channel_id=channel,
         game_name="artichokes",
         host_id=channel,  # unique per lobby
-        max_seats=engine.get_game("artichokes").max_players,
+        max_seats=engine.get_game("artichokes").info.max_players,
     )
     for k in range(rng.randint(1, 3)):
         lobby = await storage.games.join_lobby(lobby.id, None if rng.random() < 0.2 else -k - 1)

@@ -19,7 +19,7 @@ async def open_lobby(
         channel_id=channel_id,
         game_name=GAME,
         host_id=players[0],
-        max_seats=engine.get_game(GAME).max_players,
+        max_seats=engine.get_game(GAME).info.max_players,
     )
     for user_id in players[1:]:
         game = await storage.games.join_lobby(game.id, user_id)
@@ -41,7 +41,7 @@ async def play_one(
 ) -> int:
     """Apply one random legal action to ``state`` and commit it; return the new version."""
     seat = rng.choice(engine.deciding_seats(state))
-    action = rng.choice(engine.legal_actions(state, seat))
+    action = engine.random_action(state, seat, rng)
     expected = state.step
     events = engine.apply(state, action)
     outcome = engine.outcome(state)

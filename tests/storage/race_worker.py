@@ -27,7 +27,7 @@ async def main(path: str, game_id: int, seed: int, rounds: int) -> None:
             if engine.outcome(state) is not None:
                 break
             seat = rng.choice(engine.deciding_seats(state))
-            action = rng.choice(engine.legal_actions(state, seat))
+            action = engine.random_action(state, seat, rng)
             engine.apply(state, action)
             outcome = engine.outcome(state)
             try:

@@ -24,7 +24,7 @@ from tests.storage.helpers import open_lobby, play_one, play_to_end, start_game
 
 def _next(state: engine.GameState, rng: random.Random) -> tuple[engine.Action, list]:
     seat = rng.choice(engine.deciding_seats(state))
-    action = rng.choice(engine.legal_actions(state, seat))
+    action = engine.random_action(state, seat, rng)
     return action, engine.apply(state, action)
 
 
@@ -155,10 +155,12 @@ async def test_finish_game_without_an_action(storage: Storage) -> None:
 
 async def test_a_leaver_becomes_an_automatic_seat(storage: Storage) -> None:
     game, state = await start_game(storage, 1, [1, 2, 3], seed=5)
-    seat = await storage.games.leave_game(game.id, 2)
+    left = await storage.games.leave_game(game.id, 2)
+    seat = left.seats[1]
     assert (seat.seat, seat.user_id, seat.automatic) == (1, 2, True)
     assert seat.left_at is not None and not seat.is_human
     game = await storage.games.get_game(game.id)
+    assert game == left and game.status == GameStatus.ACTIVE
     assert [s.automatic for s in game.seats] == [False, True, False]
     assert game.seat_of(2) is None  # no longer plays
     assert [g.id for g in await storage.games.find_games_by_player(2)] == []
@@ -171,6 +173,20 @@ async def test_a_leaver_becomes_an_automatic_seat(storage: Storage) -> None:
     assert (await storage.games.get_game(game.id)).version == 20
 
 
+async def test_a_leave_can_end_the_game_in_the_same_transaction(storage: Storage) -> None:
+    game, _state = await start_game(storage, 1, [1, 2], seed=5)
+    won = GameResult((0,), False, "forfeit")
+    done = await storage.games.leave_game(game.id, 2, finish=won)
+    assert done.status == GameStatus.FINISHED and done.result == won
+    assert [(s.automatic, s.rank) for s in done.seats] == [(False, 1), (True, 2)]
+    other, _state = await start_game(storage, 2, [3, 4], seed=5)
+    await storage.games.leave_game(other.id, 3)
+    gone = await storage.games.leave_game(other.id, 4, abandon="abandoned")
+    assert gone.status == GameStatus.ABORTED and gone.result.reason == "abandoned"
+    with pytest.raises(ValueError):
+        await storage.games.leave_game(game.id, 1, finish=won, abandon="x")
+
+
 async def test_schema_guards_the_log_and_the_status(storage: Storage, db_path: Path) -> None:
     game, state = await start_game(storage, 1, [1, 2], seed=5)
     await play_one(storage, game.id, state, random.Random(3))
@@ -181,7 +197,7 @@ async def test_schema_guards_the_log_and_the_status(storage: Storage, db_path: P
         f"UPDATE games SET status = 'lobby' WHERE id = {game.id}",
         f"UPDATE games SET version = 5 WHERE id = {game.id}",
         f"DELETE FROM seats WHERE game_id = {game.id}",
-        f"INSERT INTO actions VALUES ({game.id}, 7, 0, 'x', '[]', 'now')",
+        f"INSERT INTO actions VALUES ({game.id}, 7, 0, 'x', '[]', 'now', 'player')",
     ):
         with pytest.raises(sqlite3.IntegrityError):
             conn.execute(sql)

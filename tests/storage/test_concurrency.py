@@ -85,7 +85,7 @@ async def test_racing_players_on_many_games_stay_consistent(db_path: Path) -> No
                 if engine.outcome(state) is not None:
                     return
                 seat = rng.choice(engine.deciding_seats(state))
-                action = rng.choice(engine.legal_actions(state, seat))
+                action = engine.random_action(state, seat, rng)
                 engine.apply(state, action)
                 try:
                     await store.games.commit_action(

@@ -137,7 +137,7 @@ async def test_verify_detects_an_over_game_still_active(storage: Storage, db_pat
     rng = random.Random(1)
     while True:
         seat = rng.choice(engine.deciding_seats(state))
-        action = rng.choice(engine.legal_actions(state, seat))
+        action = engine.random_action(state, seat, rng)
         expected = state.step
         engine.apply(state, action)
         # Forget to mark the end: the game stays active with a finished state.

@@ -8,8 +8,9 @@ Callers pass only events the viewer may see (public events from the action log f
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
+from bot.games.base import RenderContext
 from bot.i18n import Translator
 from engine.types import Event
 
@@ -26,11 +27,13 @@ def cards_text(cards: Iterable[str], _: Translator) -> str:
     return ", ".join(parts)
 
 
-def event_line(event: Event, viewer: int | None, names: Sequence[str], _: Translator) -> str | None:
+def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | None:
     """One line for ``event`` as ``viewer`` sees it, or ``None`` for events not worth a line.
 
-    ``names[seat]`` is how a seat is shown (a mention or a display name).
+    ``ctx.names[seat]`` is how a seat is shown (a mention or a display name).
     """
+    _ = ctx._
+    names = ctx.names
     d = event.data
     who = names[event.seat] if event.seat is not None else ""
     kind = event.kind

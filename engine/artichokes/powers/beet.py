@@ -12,7 +12,7 @@ from engine.artichokes.cards import ARTICHOKE, BEET
 from engine.artichokes.state import ArtichokesState
 from engine.artichokes.turn import finish_card
 from engine.artichokes.zones import compost
-from engine.rng import next_rng
+from engine.chance import next_rng
 from engine.types import Event
 
 CARD = BEET

@@ -17,7 +17,8 @@ from engine.artichokes.cards import ARTICHOKE, EGGPLANT
 from engine.artichokes.state import ArtichokesState
 from engine.artichokes.turn import finish_card
 from engine.artichokes.zones import compost, remove_one, take_artichokes
-from engine.types import Action, Event
+from engine.contract import Decision
+from engine.types import Event
 
 CARD = EGGPLANT
 PREFIX = "pass:"
@@ -48,24 +49,31 @@ def pass_key(cards: list[str]) -> str:
     return PREFIX + "+".join(sorted(cards))
 
 
-def pass_actions(state: ArtichokesState, seat: int) -> list[Action]:
-    """The passes ``seat`` may choose (or change to): one per distinct pair of kinds in hand,
-    but not the pass it has already chosen (choosing it again would change nothing).
+def pass_decisions(state: ArtichokesState) -> list[Decision]:
+    """One simultaneous multi-select per seat holding more than 2 cards: choose 2 cards of the
+    hand (a multiset: two Artichokes may both be passed), hidden and changeable until all
+    have chosen (``committed`` is the current choice).
 
     A seat whose pass was committed automatically (2 cards or fewer) has nothing to decide.
     """
-    hand = state.players[seat].hand
-    if len(hand) <= PASS_COUNT:
-        return []
-    kinds = sorted(set(hand))
-    keys = []
-    for i, first in enumerate(kinds):
-        for second in kinds[i:]:
-            if first != second or hand.count(first) >= 2:
-                keys.append(f"{PREFIX}{first}+{second}")
-    chosen = state.passes.get(seat)
-    current = pass_key(chosen) if chosen is not None else None
-    return [Action(seat, key) for key in sorted(keys) if key != current]
+    found = []
+    for seat in range(state.seats):
+        hand = state.players[seat].hand
+        if len(hand) <= PASS_COUNT:
+            continue
+        chosen = state.passes.get(seat)
+        found.append(
+            Decision(
+                seat,
+                "pass",
+                tuple(sorted(hand)),
+                min=PASS_COUNT,
+                max=PASS_COUNT,
+                simultaneous=True,
+                committed=tuple(sorted(chosen)) if chosen is not None else None,
+            )
+        )
+    return found
 
 
 def on_pass(state: ArtichokesState, seat: int, key: str, ev: list[Event]) -> None:

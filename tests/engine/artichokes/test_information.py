@@ -29,7 +29,7 @@ def test_a_seat_sees_its_own_hand_and_only_counts_of_the_others() -> None:
 def test_a_spectator_sees_no_hand_and_has_no_actions() -> None:
     state = position(hands=[["Corn", A], ["Leek"]])
     view = engine.view(state, None)
-    assert view.hand is None and view.legal == ()
+    assert view.hand is None and view.decisions == ()
     assert "Corn" not in repr(view) and "Leek" not in repr(view)
 
 
@@ -45,10 +45,12 @@ def test_drawn_cards_are_seen_only_by_the_drawer() -> None:
         )
 
 
-def test_the_view_lists_the_viewers_legal_actions() -> None:
+def test_the_view_holds_the_viewers_own_decisions_only() -> None:
     state = position(hands=[["Broccoli", A, A, A], [A]])
-    assert engine.view(state, 0).legal == ("end", "play:Broccoli")
-    assert engine.view(state, 1).legal == ()
+    mine = engine.view(state, 0).decisions
+    assert [(d.kind, d.options) for d in mine] == [("end", ("end",)), ("play", ("play:Broccoli",))]
+    assert engine.view(state, 1).decisions == ()
+    assert engine.view(state, 1).deciding == (0,)
 
 
 def test_every_hand_is_shown_once_the_game_is_over() -> None:

@@ -166,7 +166,7 @@ def test_the_setup_row_is_checked_for_four_of_a_kind() -> None:
     from collections import Counter
 
     from engine.artichokes.cards import deck_composition
-    from engine.rng import _MIX, GameRandom
+    from engine.chance import _MIX, GameRandom
 
     for seed in range(20_000):
         stack = [k for k, n in deck_composition(2, False).items() if k != A for _ in range(n)]

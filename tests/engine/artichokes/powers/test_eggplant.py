@@ -1,7 +1,23 @@
 """Eggplant — shared/rules/artichokes.md § Card powers, Eggplant; § Information."""
 
+import pytest
+
 import engine
+from engine import Action
 from tests.engine.artichokes.helpers import A, act, keys, position
+
+
+def pass_decision(state, seat):
+    """``seat``'s Eggplant decision (a multi-select of 2 cards of the hand)."""
+    (decision,) = engine.decisions(state, seat)
+    assert decision.kind == "pass" and (decision.min, decision.max) == (2, 2)
+    assert decision.simultaneous
+    return decision
+
+
+def may_pass(state, seat, key) -> bool:
+    """Whether ``key`` is a legal Eggplant answer of ``seat`` now."""
+    return Action(seat, key) in engine.legal_actions(state, seat)
 
 
 def three_seats():
@@ -25,9 +41,32 @@ def test_composts_an_artichoke_and_itself_then_everyone_chooses() -> None:
     assert sorted(state.compost) == [A, "Eggplant"]
     assert state.phase == "eggplant"
     assert engine.deciding_seats(state) == (0, 1, 2)
-    assert keys(state, 0) == ["pass:Corn+Corn", "pass:Corn+Leek"]
-    assert keys(state, 1) == ["pass:Artichoke+Artichoke", "pass:Artichoke+Peas"]
-    assert "pass:Artichoke+Artichoke" not in keys(state, 2)  # only one Artichoke there
+    # a choice of 2 of the cards in hand, as one multi-select (never enumerated)
+    assert pass_decision(state, 0).options == ("Corn", "Corn", "Leek")
+    assert keys(state, 0) == []
+    assert may_pass(state, 0, "pass:Corn+Corn") and may_pass(state, 0, "pass:Corn+Leek")
+    assert may_pass(state, 1, "pass:Artichoke+Artichoke")
+    assert may_pass(state, 1, "pass:Artichoke+Peas")
+    assert not may_pass(state, 2, "pass:Artichoke+Artichoke")  # only one Artichoke there
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "pass:Corn",  # one card: 2 are passed
+        "pass:Corn+Corn+Leek",  # three
+        "pass:Leek+Leek",  # one Leek only
+        "pass:Corn+Beet",  # no Beet in hand
+        "pass:Leek+Corn",  # not in sorted order: not a key
+        "play:Eggplant",
+    ],
+)
+def test_only_two_cards_of_the_hand_can_be_passed(key: str) -> None:
+    state = three_seats()
+    act(state, 0, "play:Eggplant")
+    assert not may_pass(state, 0, key)
+    with pytest.raises(engine.IllegalAction):
+        act(state, 0, key)
 
 
 def test_passes_go_to_the_next_seat_once_all_have_chosen() -> None:
@@ -88,7 +127,8 @@ def test_fewer_than_two_cards_pass_all_of_them_without_a_choice() -> None:
     state = position(hands=[["Eggplant", A, "Corn", "Leek", "Beet"], [], ["Beet"], [A, "Peas"]])
     act(state, 0, "play:Eggplant")
     assert engine.deciding_seats(state) == (0,)
-    assert keys(state, 1) == [] and keys(state, 2) == [] and keys(state, 3) == []
+    for seat in (1, 2, 3):
+        assert not engine.legal_actions(state, seat)
     act(state, 0, "pass:Corn+Leek")
     assert sorted(state.players[0].hand) == [A, "Beet", "Peas"]
     assert state.players[1].hand == ["Corn", "Leek"]
@@ -108,4 +148,8 @@ def test_choosing_the_same_pass_again_is_not_a_move() -> None:
     state = three_seats()
     act(state, 0, "play:Eggplant")
     act(state, 1, "pass:Artichoke+Peas")
-    assert keys(state, 1) == ["pass:Artichoke+Artichoke"]  # only a real change is offered
+    assert pass_decision(state, 1).committed == (A, "Peas")
+    assert not may_pass(state, 1, "pass:Artichoke+Peas")  # only a real change is a move
+    assert may_pass(state, 1, "pass:Artichoke+Artichoke")
+    with pytest.raises(engine.IllegalAction):
+        act(state, 1, "pass:Artichoke+Peas")

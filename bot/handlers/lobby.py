@@ -1,83 +1,31 @@
-"""Setting a game up: ``/game new``, the lobby message and its buttons (Join, Leave, Start,
-Cancel, host option toggles)."""
+"""Setting a game up: ``/game new``, the lobby message and its components (Join, Leave, Start,
+Cancel, the host's option toggles and menus)."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
-import engine
-from bot import discord_io, layouts
+from bot import discord_io
+from bot.context import Cardroom
 from bot.errors import UserError
-from bot.games import presenter
+from bot.games import presentation
 from bot.i18n import N_, Translator
+from bot.languages import guild_translator
+from bot.lobby_messages import lobby_layout
 from bot.permissions import require_channel_permissions
 from bot.replies import guarded, say, tr
-from bot.service import ADMIN_ABORT
-from bot.table import seat_names
-from storage import LOBBY, TABLE, ChannelBusy, GameRecord, GameStatus
-
-if TYPE_CHECKING:
-    from bot.app import CardroomBot
+from storage import LOBBY, TABLE, ChannelBusy, GameStatus
 
 log = logging.getLogger(__name__)
 
 
-def lobby_text(record: GameRecord, _: Translator) -> str:
-    """The lobby message: game, host, players so far, options, and what happens next."""
-    definition = engine.get_game(record.game_name)
-    names = seat_names(record, _)
-    lines = [
-        _("**{title}** · lobby of game #{game}", title=_(definition.title), game=record.id),
-        _("Host: {player}", player=f"<@{record.host_id}>"),
-        _(
-            "Players ({count}/{most}): {players}",
-            count=len(record.seats),
-            most=definition.max_players,
-            players=", ".join(names) or _("nobody yet"),
-        ),
-    ]
-    if record.status == GameStatus.LOBBY:
-        show = presenter(record.game_name)
-        if show.goal:
-            lines.append(_(show.goal))
-        for option in show.host_options:
-            if option.help:
-                lines.append(_("-# {option}: {help}", option=_(option.label), help=_(option.help)))
-        lines.append(
-            _(
-                "Press **Join** to play. The host starts the game with {least} to {most} players.",
-                least=definition.min_players,
-                most=definition.max_players,
-            )
-        )
-    elif record.result is not None and record.result.reason == ADMIN_ABORT:
-        lines.append(_("The game was aborted by an admin."))
-    elif record.status == GameStatus.ABORTED:
-        lines.append(_("This lobby was closed."))
-    else:
-        lines.append(_("The game has started: the table is below."))
-    return "\n".join(lines)
+class LobbyHandlers:
+    """``/game new`` and the lobby's components."""
 
-
-def lobby_layout(record: GameRecord, _: Translator) -> discord.ui.LayoutView:
-    """The lobby message's layout for ``record`` (buttons only while it is a lobby)."""
-    options = [
-        (o.field, _(o.label), bool(record.options.get(o.field)))
-        for o in presenter(record.game_name).host_options
-    ]
-    return layouts.lobby(
-        record.id, lobby_text(record, _), options, _, closed=record.status != GameStatus.LOBBY
-    )
-
-
-class Lobby:
-    """Lobby handlers."""
-
-    def __init__(self, bot: CardroomBot) -> None:
-        self.bot = bot
+    def __init__(self, room: Cardroom) -> None:
+        self.room = room
 
     @guarded("/game new")
     async def new_game(self, interaction: discord.Interaction, game_name: str) -> None:
@@ -86,8 +34,9 @@ class Lobby:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise UserError(N_("Games are played in server channels."))
         require_channel_permissions(interaction)
+        room = self.room
         try:
-            record = await self.bot.service.open_lobby(
+            record = await room.service.open_lobby(
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 host_id=interaction.user.id,
@@ -97,18 +46,18 @@ class Lobby:
         except ChannelBusy as busy:
             await say(interaction, await self._busy_text(busy, interaction.guild_id, _))
             return
-        public = await self.bot.tables.language(record.guild_id)
+        public = await guild_translator(room.storage, record.guild_id)
         try:
             await interaction.response.send_message(view=lobby_layout(record, public))
             message = await interaction.original_response()
         except discord.HTTPException:
             # nothing half-created: without its message the lobby would block the channel
-            await self.bot.storage.games.abort_game(record.id, reason="lobby message failed")
+            await room.storage.games.abort_game(record.id, reason="lobby message failed")
             raise
-        await self.bot.storage.messages.set(record.id, LOBBY, record.channel_id, message.id)
+        await room.storage.messages.set(record.id, LOBBY, record.channel_id, message.id)
 
     async def _busy_text(self, busy: ChannelBusy, guild_id: int, _: Translator) -> str:
-        messages = await self.bot.storage.messages.for_game(busy.game_id)
+        messages = await self.room.storage.messages.for_game(busy.game_id)
         shown = {m.kind: m for m in messages}
         message = shown.get(TABLE) or shown.get(LOBBY)
         if message is None:
@@ -123,7 +72,7 @@ class Lobby:
     @guarded("lobby button")
     async def on_button(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         """A lobby button: join, leave, start, cancel or ``opt.<field>``."""
-        service = self.bot.service
+        service = self.room.service
         user = interaction.user.id
         if op == "join":
             record = await service.join(game_id, user, interaction.user.display_name)
@@ -138,24 +87,47 @@ class Lobby:
             return
         else:
             raise UserError(N_("That button is no longer in use."))
-        public = await self.bot.tables.language(record.guild_id)  # the lobby is public
+        public = await guild_translator(self.room.storage, record.guild_id)  # the lobby is public
+        await interaction.response.edit_message(view=lobby_layout(record, public))
+
+    @guarded("lobby option")
+    async def on_option(
+        self, interaction: discord.Interaction, game_id: int, field: str, values: list[str]
+    ) -> None:
+        """A lobby menu: set host option ``field`` to the chosen value (an index into the
+        values the presentation offers)."""
+        record = await self.room.service.record(game_id)
+        option = next(
+            (o for o in presentation(record.game_name).lobby_options if o.field == field), None
+        )
+        if option is None or option.is_toggle or len(values) != 1 or not values[0].isdigit():
+            raise UserError(N_("That option does not exist."))
+        index = int(values[0])
+        allowed = tuple(value for value, _label in option.choices)
+        if not 0 <= index < len(allowed):
+            raise UserError(N_("That option does not exist."))
+        record = await self.room.service.set_option(
+            game_id, interaction.user.id, field, allowed[index], allowed
+        )
+        public = await guild_translator(self.room.storage, record.guild_id)
         await interaction.response.edit_message(view=lobby_layout(record, public))
 
     async def _start(self, interaction: discord.Interaction, game_id: int) -> None:
-        lobby = await self.bot.service.record(game_id)  # the state is not needed here
+        room = self.room
+        lobby = await room.service.record(game_id)  # the state is not needed here
         if lobby.status == GameStatus.LOBBY and lobby.host_id != interaction.user.id:
             raise UserError(N_("Only the host can do that."))
         require_channel_permissions(interaction)
-        snapshot = await self.bot.service.start(game_id, interaction.user.id)
-        public = await self.bot.tables.language(snapshot.record.guild_id)
+        snapshot = await room.service.start(game_id, interaction.user.id)
+        public = await guild_translator(room.storage, snapshot.record.guild_id)
         try:
             await interaction.response.edit_message(view=lobby_layout(snapshot.record, public))
         except discord.HTTPException as exc:  # the game started all the same: post its table
             log.warning("could not update the lobby of game %s: %s", game_id, exc.text)
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)
-        if not await self.bot.tables.post(snapshot, channel):
-            record = await self.bot.service.abort(game_id, reason="table message failed")
+        if not await room.tables.post(snapshot, channel):
+            record = await room.service.abort(game_id, reason="table message failed")
             # the lobby already says the game started: say it was closed (through the
             # interaction, which needs no channel permission)
             try:
@@ -168,15 +140,4 @@ class Lobby:
                     "Check my permissions and start a new game."
                 )
             )
-        await self.bot.play.announce_start(snapshot)
-
-    async def refresh_lobby_message(self, record: GameRecord) -> None:
-        """Edit the stored lobby message to show ``record`` (after ``/game leave``)."""
-        stored = await self.bot.storage.messages.get(record.id, LOBBY)
-        if stored is None:
-            return
-        _ = await self.bot.tables.language(record.guild_id)
-        channel = self.bot.get_partial_messageable(stored.channel_id, guild_id=record.guild_id)
-        await discord_io.edit(
-            channel.get_partial_message(stored.message_id), view=lobby_layout(record, _)
-        )
+        await room.followups.announce_start(snapshot)

@@ -8,20 +8,17 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 
 import discord
 
 import engine
+from bot.context import Cardroom
 from bot.errors import UserError
-from bot.games.artichokes.events import cards_text
+from bot.games import presentation
 from bot.i18n import N_, Translator
+from bot.rendering import context_for, seat_names
 from bot.replies import guarded, say, tr
-from bot.table import seat_names
 from storage import GameNotFound, GameRecord, GameStatus, VerifyResult
-
-if TYPE_CHECKING:
-    from bot.app import CardroomBot
 
 log = logging.getLogger(__name__)
 
@@ -61,15 +58,15 @@ def _age(record: GameRecord, _: Translator) -> str:
     return _("{hours} h {minutes} min", hours=minutes // 60, minutes=minutes % 60)
 
 
-class Admin:
+class AdminHandlers:
     """Handlers of the admin command group."""
 
-    def __init__(self, bot: CardroomBot) -> None:
-        self.bot = bot
+    def __init__(self, room: Cardroom) -> None:
+        self.room = room
 
     async def _guild_game(self, interaction: discord.Interaction, game_id: int) -> GameRecord:
         try:
-            record = await self.bot.storage.games.get_game(game_id)
+            record = await self.room.storage.games.get_game(game_id)
         except GameNotFound:
             record = None
         if record is None or record.guild_id != interaction.guild_id:
@@ -82,7 +79,7 @@ class Admin:
         require_admin(interaction)
         _ = tr(interaction)
         assert interaction.guild_id is not None
-        games = await self.bot.storage.games.list_games(
+        games = await self.room.storage.games.list_games(
             interaction.guild_id, (GameStatus.LOBBY, GameStatus.ACTIVE)
         )
         if not games:
@@ -95,7 +92,7 @@ class Admin:
                     "#{game} · {title} · <#{channel}> · {status} · {players} · {version} moves "
                     "· opened {age} ago",
                     game=game.id,
-                    title=_(engine.get_game(game.game_name).title),
+                    title=_(engine.get_game(game.game_name).info.title),
                     channel=game.channel_id,
                     status=_(str(game.status)),
                     players=", ".join(seat_names(game, _)) or _("nobody yet"),
@@ -107,12 +104,12 @@ class Admin:
 
     @guarded("admin inspect")
     async def inspect(self, interaction: discord.Interaction, game_id: int) -> None:
-        """Players, turn, version, age and the replay check of one game; the hands too, but
-        only to an admin who is not playing in it."""
+        """Players, version, age and the replay check of one game; what each seat alone can
+        see too, but only to an admin who is not playing in it."""
         require_admin(interaction)
         _ = tr(interaction)
         record = await self._guild_game(interaction, game_id)
-        verification = await self.bot.storage.verify_game(game_id)
+        verification = await self.room.storage.verify_game(game_id)
         names = seat_names(record, _)
         # anyone who ever held a seat (a player who left included) sees no hidden card
         seated = any(s.user_id == interaction.user.id for s in record.seats)
@@ -120,7 +117,7 @@ class Admin:
             _(
                 "**Game #{game}** · {title} · <#{channel}>",
                 game=record.id,
-                title=_(engine.get_game(record.game_name).title),
+                title=_(engine.get_game(record.game_name).info.title),
                 channel=record.channel_id,
             ),
             _(
@@ -141,17 +138,21 @@ class Admin:
             state = None
             lines.append(_("The stored state cannot be read: abort this game to free the channel."))
         if state is not None:
-            view = engine.view(state, None)
-            turn = getattr(view, "turn", None)
-            if turn is not None:
-                lines.append(_("Turn {turn}", turn=turn))
+            show = presentation(record.game_name)
+            ctx = context_for(record, _)
+            waiting = engine.deciding_seats(state)
+            if waiting:
+                lines.append(
+                    _("Waiting for: {players}", players=", ".join(names[s] for s in waiting))
+                )
             if seated:
                 lines.append(_("You play in this game, so its hidden cards are not shown."))
             elif record.status == GameStatus.ACTIVE:
-                lines.append(_("**Hands** (hidden from the players)"))
+                lines.append(_("**What each seat alone sees** (hidden from the others)"))
                 for seat in range(state.seats):
-                    hand = engine.view(state, seat).hand or ()
-                    lines.append(f"{names[seat]}: {cards_text(hand, _)}")
+                    summary = show.private_summary(engine.view(state, seat), ctx)
+                    if summary:
+                        lines.append(f"{names[seat]}: {summary}")
         await say(interaction, "\n".join(lines))
 
     @guarded("admin abort")
@@ -160,33 +161,11 @@ class Admin:
         require_admin(interaction)
         _ = tr(interaction)
         await self._guild_game(interaction, game_id)
-        record = await self.bot.service.abort(game_id)
+        room = self.room
+        record = await room.service.abort(game_id)
         log.info("game %s aborted by admin %s", game_id, interaction.user.id)
         await say(interaction, _("Game #{game} was aborted.", game=game_id))
-        self.bot.spawn(self._after_abort(record), f"abort {game_id}")
-
-    async def _after_abort(self, record: GameRecord) -> None:
-        """Grey out the lobby and table of an aborted game and tell its players, after any
-        follow-up of its last moves."""
-        async with self.bot.play.in_order(record.id):
-            await self.bot.lobby.refresh_lobby_message(record)
-            await self.bot.tables.refresh(record.id)
-            await self._announce_abort(record)
-
-    async def _announce_abort(self, record: GameRecord) -> None:
-        """Tell the players of an aborted game, in the channel (the guild's language)."""
-        _ = await self.bot.tables.language(record.guild_id)
-        players = [s.seat for s in record.seats if s.is_human]
-        names = seat_names(record, _)
-        await self.bot.tables.ping(
-            record,
-            players,
-            _(
-                "{players}: game #{game} was aborted by an admin.",
-                players=", ".join(names[s] for s in players),
-                game=record.id,
-            ),
-        )
+        room.spawn(room.followups.after_abort(record, room.lobbies.refresh), f"abort {game_id}")
 
 
 STATUS_NAMES = (N_("lobby"), N_("active"), N_("finished"), N_("aborted"))

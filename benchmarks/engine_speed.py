@@ -1,0 +1,85 @@
+"""Benchmark: random-play speed of the engine, optionally against another checkout in one run;
+print one JSON line.
+
+    .venv/bin/python benchmarks/engine_speed.py [--game artichokes] [--players 4]
+        [--games 300] [--rounds 5] [--baseline PATH]
+
+Each round runs ``python -m engine simulate`` once in this tree and, with ``--baseline`` (the
+root of another checkout, e.g. a ``git worktree`` of an older commit), once in that tree, one
+after the other in fresh processes, so both see the same machine load; the best round of each
+is reported (the least disturbed). One action = one random legal choice + one ``apply``.
+
+Output keys: game, players, games, rounds, actions_per_second (this tree: best, all rounds),
+baseline_actions_per_second (same, or ``null``), ratio (best / best baseline, or ``null``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_simulate(tree: Path, game: str, players: int, games: int) -> int:
+    """``actions_per_second`` of one ``simulate`` run with ``tree`` first on the path."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "engine",
+            "simulate",
+            game,
+            "--players",
+            str(players),
+            "--games",
+            str(games),
+            "--seed",
+            "1",
+        ],
+        cwd=tree,
+        env={"PYTHONPATH": str(tree)},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return int(json.loads(out)["actions_per_second"])
+
+
+def main() -> None:
+    """Parse the arguments, run the rounds, print the JSON line."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", default="artichokes")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--baseline", type=Path, default=None)
+    args = parser.parse_args()
+    mine: list[int] = []
+    theirs: list[int] = []
+    for _round in range(args.rounds):
+        mine.append(run_simulate(ROOT, args.game, args.players, args.games))
+        if args.baseline is not None:
+            theirs.append(run_simulate(args.baseline, args.game, args.players, args.games))
+    best = max(mine)
+    base = max(theirs) if theirs else None
+    print(
+        json.dumps(
+            {
+                "game": args.game,
+                "players": args.players,
+                "games": args.games,
+                "rounds": args.rounds,
+                "actions_per_second": {"best": best, "all": mine},
+                "baseline_actions_per_second": {"best": base, "all": theirs} if theirs else None,
+                "ratio": round(best / base, 2) if base else None,
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()

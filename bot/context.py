@@ -1,0 +1,65 @@
+"""What the Discord-facing parts of the bot share: one :class:`Cardroom` object, built by
+``bot.app`` and handed to every handler (so handlers never import the client module)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from storage import Storage
+
+if TYPE_CHECKING:
+    from bot.followups import FollowUps
+    from bot.lobby_messages import LobbyMessages
+    from bot.open_screens import OpenScreens
+    from bot.pings import Pings
+    from bot.service import GameService
+    from bot.tables import TableKeeper
+
+log = logging.getLogger(__name__)
+
+
+class Cardroom:
+    """The bot's shared parts: the Discord client, storage, the use cases, and the keepers of
+    tables, pings, open screens, lobby messages and follow-ups (set by ``bot.app`` once
+    built)."""
+
+    client: discord.Client
+    storage: Storage
+    service: GameService
+    tables: TableKeeper
+    pings: Pings
+    screens: OpenScreens
+    followups: FollowUps
+    lobbies: LobbyMessages
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self._background: set[asyncio.Task[None]] = set()
+
+    def channel(self, channel_id: int, guild_id: int) -> discord.PartialMessageable:
+        """A channel to send to or edit in, without fetching it."""
+        return self.client.get_partial_messageable(channel_id, guild_id=guild_id)
+
+    def spawn(self, work: Coroutine[Any, Any, None], what: str) -> None:
+        """Run ``work`` (follow-ups of an interaction: table edits, pings) in the background;
+        a failure is logged, never raised into the interaction."""
+
+        async def guarded() -> None:
+            try:
+                await work
+            except Exception:
+                log.exception("background work failed: %s", what)
+
+        task = asyncio.create_task(guarded(), name=what)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def wait_idle(self) -> None:
+        """Wait until all background work (also work started meanwhile) has finished."""
+        while self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)

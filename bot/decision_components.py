@@ -1,0 +1,112 @@
+"""Components from decisions: the one place that turns an engine ``Decision`` into buttons or
+select menus, and a chosen menu value back into an action key.
+
+- A single-select decision with up to 5 options: one row of buttons (the option keys).
+- More options: select menus of at most 25 options each (several when over 25).
+- A multi-select decision: one menu with the decision's min and max; an option offered several
+  times (two equal cards) appears as many times as it may be chosen, each with its own value
+  (``key``, ``key~2``, ...).
+
+Menu values are option keys; :func:`decode` checks chosen values against exactly what was
+offered for that decision, so a value never offered, or the same option twice, is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.games.base import Presentation, RenderContext
+from bot.specs import ButtonSpec, Row, SelectOption, SelectSpec
+from engine import Decision, View
+
+MAX_BUTTONS = 5
+"""A decision with at most this many options is shown as buttons."""
+MENU_SIZE = 25
+"""Discord's limit of options in one select menu."""
+REPEAT = "~"
+
+
+def menu_values(decision: Decision) -> list[tuple[str, str]]:
+    """``(value, option)`` for every entry a menu of ``decision`` offers, in option order.
+
+    A multi-select offers each distinct option at most ``max`` times (it cannot be chosen
+    more often); repeats get ``~2``, ``~3`` ... so that every value is unique.
+    """
+    seen: dict[str, int] = {}
+    entries = []
+    for option in decision.options:
+        count = seen.get(option, 0) + 1
+        if decision.multi and count > decision.max:
+            continue
+        if not decision.multi and count > 1:
+            continue
+        seen[option] = count
+        entries.append((option if count == 1 else f"{option}{REPEAT}{count}", option))
+    return entries
+
+
+def chunks(decision: Decision) -> list[list[tuple[str, str]]]:
+    """The menus of ``decision``: its entries split by :data:`MENU_SIZE` (a multi-select is
+    always one menu: the engine keeps it within one)."""
+    entries = menu_values(decision)
+    if decision.multi:
+        return [entries]
+    return [entries[i : i + MENU_SIZE] for i in range(0, len(entries), MENU_SIZE)]
+
+
+def rows_for(
+    decisions: Sequence[Decision], view: View, show: Presentation, ctx: RenderContext
+) -> tuple[Row, ...]:
+    """The component rows answering the viewer's ``decisions``, in the presentation's order.
+
+    A committed simultaneous answer is marked as the current choice: pre-selected in a menu,
+    left out of buttons (choosing it again would change nothing).
+    """
+    rows: list[Row] = []
+    for decision in show.order(decisions):
+        as_buttons = decision.kind not in show.menu_kinds
+        if as_buttons and not decision.multi and len(decision.options) <= MAX_BUTTONS:
+            buttons = []
+            for option in decision.options:
+                if decision.committed == (option,):
+                    continue
+                text = show.option_text(decision, option, view, ctx)
+                buttons.append(ButtonSpec(option, text.label[:80], text.style, text.emoji))
+            if buttons:
+                rows.append(tuple(buttons))
+            continue
+        placeholder = show.placeholder(decision, view, ctx)[:150]
+        chosen = list(decision.committed or ())
+        for index, entries in enumerate(chunks(decision)):
+            options = []
+            entries.sort(key=lambda entry: show.option_sort_key(decision, entry[1]))
+            for value, option in entries:
+                text = show.option_text(decision, option, view, ctx)
+                default = option in chosen
+                if default:
+                    chosen.remove(option)
+                options.append(
+                    SelectOption(value, text.label[:100], text.description[:100], default)
+                )
+            top = min(decision.max, len(options)) if decision.multi else 1
+            bottom = min(decision.min, top) if decision.multi else 1
+            rows.append(SelectSpec(decision.kind, index, placeholder, tuple(options), bottom, top))
+    return tuple(rows)
+
+
+def decode(decision: Decision, chunk: int, values: Sequence[str]) -> str | None:
+    """The action key that menu ``chunk`` of ``decision`` means by the chosen ``values``, or
+    ``None`` when the values are not a choice that menu offered (unknown, repeated, too few or
+    too many)."""
+    menus = chunks(decision)
+    if not 0 <= chunk < len(menus) or len(set(values)) != len(values):
+        return None
+    offered = dict(menus[chunk])
+    if any(value not in offered for value in values):
+        return None
+    chosen = [offered[value] for value in values]
+    if decision.multi:
+        if not decision.min <= len(chosen) <= decision.max:
+            return None
+        return decision.key_for(chosen)
+    return chosen[0] if len(chosen) == 1 else None

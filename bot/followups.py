@@ -1,0 +1,139 @@
+"""What follows committed changes, in commit order: the table edit, the open screens, and the
+pings for whoever must decide now."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from bot.games import presentation
+from bot.languages import guild_translator
+from bot.locks import KeyedLocks
+from bot.open_screens import OpenScreens
+from bot.pings import Pings
+from bot.rendering import seat_names
+from bot.service import GameSnapshot, Played
+from bot.tables import TableKeeper
+from engine import deciding_seats
+from storage import GameRecord, GameStatus, Storage
+
+
+class FollowUps:
+    """Runs the follow-ups of each game one at a time, never an older change after a newer."""
+
+    def __init__(
+        self, storage: Storage, tables: TableKeeper, screens: OpenScreens, pings: Pings
+    ) -> None:
+        self.storage = storage
+        self.tables = tables
+        self.screens = screens
+        self.pings = pings
+        self.in_order = KeyedLocks()
+        """Per game: follow-ups run in commit order under this lock."""
+        self._followed: dict[int, int] = {}
+
+    async def after_played(
+        self, played: Played, actor: int | None, note: str | None = None
+    ) -> None:
+        """Edit the table and the screens other players have open, then ping whoever must
+        decide now and did not have to before (or everyone, when the game ended). ``note``
+        (already in the guild's language) leads the channel message, which is then posted
+        even when nobody is to be pinged."""
+        record = played.snapshot.record
+        async with self.in_order(record.id):
+            if record.version < self._followed.get(record.id, -1):
+                await self.tables.refresh(record.id)  # a newer change was shown already
+                return
+            self._followed[record.id] = record.version
+            if record.status != GameStatus.ACTIVE:
+                self._followed.pop(record.id, None)
+            await self.tables.refresh(record.id)
+            await self.screens.refresh(played, actor)
+            await self._ping_after(played, actor, note)
+
+    async def _ping_after(self, played: Played, actor: int | None, note: str | None) -> None:
+        record = played.snapshot.record
+        _ = await guild_translator(self.storage, record.guild_id)
+        names = seat_names(record, _)
+        lines = [note] if note else []
+        seats: list[int] = []
+        if record.status != GameStatus.ACTIVE:
+            seats = [s.seat for s in record.seats if s.is_human]
+            if seats:
+                lines.append(
+                    _(
+                        "{players}: game #{game} is over — see the table for the result.",
+                        players=", ".join(names[s] for s in seats),
+                        game=record.id,
+                    )
+                )
+        else:
+            state = played.snapshot.state
+            assert state is not None
+            seats = [
+                s for s in deciding_seats(state) if s not in played.deciding_before and s != actor
+            ]
+            if seats:
+                lines.append(
+                    _(
+                        "{players}: your move in game #{game} — press **{button}** on the table.",
+                        players=", ".join(names[s] for s in seats),
+                        game=record.id,
+                        button=_(presentation(record.game_name).private_label),
+                    )
+                )
+        if lines:
+            await self.pings.ping(record, seats, "\n".join(lines))
+
+    async def announce_start(self, snapshot: GameSnapshot) -> None:
+        """Ping every player of a game that just started."""
+        record = snapshot.record
+        assert snapshot.state is not None
+        _ = await guild_translator(self.storage, record.guild_id)
+        names = seat_names(record, _)
+        first = deciding_seats(snapshot.state)
+        button = _(presentation(record.game_name).private_label)
+        if len(first) > 1 and len(first) == len(record.seats):
+            start = _("Everyone plays at once — press **{button}** on the table.", button=button)
+        else:
+            start = _(
+                "{first} goes first — press **{button}** on the table.",
+                first=", ".join(names[s] for s in first),
+                button=button,
+            )
+        async with self.in_order(record.id):
+            await self.pings.ping(
+                record,
+                [s.seat for s in record.seats],
+                _(
+                    "Game #{game} has started: {players}. {start}",
+                    game=record.id,
+                    players=", ".join(names),
+                    start=start,
+                ),
+            )
+
+    async def after_abort(
+        self,
+        record: GameRecord,
+        refresh_lobby: Callable[[GameRecord], Awaitable[None]] | None = None,
+    ) -> None:
+        """Close the lobby message (``refresh_lobby``) and the table of an aborted game and
+        tell its players, after any follow-up of its last moves."""
+        async with self.in_order(record.id):
+            if refresh_lobby is not None:
+                await refresh_lobby(record)
+            await self.tables.refresh(record.id)
+            self.screens.forget_game(record.id)
+            _ = await guild_translator(self.storage, record.guild_id)
+            players = [s.seat for s in record.seats if s.is_human]
+            names = seat_names(record, _)
+            if players:
+                await self.pings.ping(
+                    record,
+                    players,
+                    _(
+                        "{players}: game #{game} was aborted by an admin.",
+                        players=", ".join(names[s] for s in players),
+                        game=record.id,
+                    ),
+                )

@@ -1,0 +1,144 @@
+"""What a game's presentation gives the generic bot: text sections, option wording, event lines.
+
+Each ``bot/games/<name>/`` package holds one :class:`Presentation` (its ``PRESENTATION``) for the
+engine game of the same name. The generic layers build every message from it: the table
+(``bot.table_text``), a seat's private screen (``bot.seat_screen``), components from decisions
+(``bot.decision_components``), the lobby's options, the admin's inspect. A presentation only
+words what an engine view shows; it decides nothing and never sees a state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.i18n import Translator
+from bot.specs import ButtonStyle
+from engine import Decision, Event, View
+
+
+@dataclass(frozen=True)
+class RenderContext:
+    """What every rendering function gets besides the view.
+
+    Attributes:
+        _: the translator of the audience (a user's locale, or the guild's for public text).
+        names: how each seat is shown in text (mentions, "(automatic)" marked), by seat.
+        labels: how each seat is shown on buttons and in menus, where Discord renders no
+            mention (display names), by seat.
+        game_id: the game number.
+        closed: the game ended outside the rules (aborted, forfeited, abandoned).
+    """
+
+    _: Translator
+    names: tuple[str, ...]
+    labels: tuple[str, ...]
+    game_id: int = 0
+    closed: bool = False
+
+
+@dataclass(frozen=True)
+class OptionText:
+    """How one option of a decision is shown: ``label`` (a button: at most 80 characters, a
+    menu option: 100), an optional ``description`` under a menu option, the button ``style``
+    and an optional ``emoji``."""
+
+    label: str
+    description: str = ""
+    style: ButtonStyle = "secondary"
+    emoji: str | None = None
+
+
+@dataclass(frozen=True)
+class LobbyOption:
+    """A table option the host sets in the lobby.
+
+    Attributes:
+        field: the field of the game's options model.
+        label: its name (msgid).
+        help: what it does (msgid), shown in the lobby.
+        choices: ``(value, label msgid)`` pairs for a choice among values or a number; empty
+            for an on/off field (a bool), which is a toggle button.
+    """
+
+    field: str
+    label: str
+    help: str = ""
+    choices: tuple[tuple[Any, str], ...] = field(default=())
+
+    @property
+    def is_toggle(self) -> bool:
+        """On/off (a button), rather than a choice among values (a menu)."""
+        return not self.choices
+
+
+class Presentation(ABC):
+    """How one engine game is shown in Discord. Subclass it in ``bot/games/<name>/``.
+
+    Attributes:
+        game: the engine game name.
+        accent: the accent colour of its messages (``0xRRGGBB``).
+        private_label: the label (msgid) of the table's button that opens a player's private
+            screen ("Show my hand" where there is a hand).
+        goal: one sentence (msgid) on how the game is won, for the lobby.
+        lobby_options: the options the host can set.
+        kind_order: decision kinds in the order their components appear (others follow).
+        menu_kinds: decision kinds always shown as a select menu, even with few options (a
+            hand to choose from reads better as one menu).
+    """
+
+    game: str
+    accent: int = 0x5E8C31
+    private_label: str = "Show my screen"
+    goal: str = ""
+    lobby_options: tuple[LobbyOption, ...] = ()
+    kind_order: tuple[str, ...] = ()
+    menu_kinds: tuple[str, ...] = ()
+
+    @abstractmethod
+    def table_sections(self, view: View, ctx: RenderContext) -> list[str]:
+        """The game's part of the public table for a spectator's ``view``: whose turn, the
+        shared zones, every seat's public side (Markdown lines or blocks)."""
+
+    @abstractmethod
+    def seat_sections(self, view: View, ctx: RenderContext) -> list[str]:
+        """The private screen of ``view.viewer`` above its prompt: its own hidden cards and
+        zones; public information only while it has a decision (a waiting player's screen
+        holds nothing that goes stale)."""
+
+    @abstractmethod
+    def prompt(self, view: View, ctx: RenderContext) -> str:
+        """One sentence: what the viewer is asked to do now (or what it waits for)."""
+
+    @abstractmethod
+    def option_text(
+        self, decision: Decision, option: str, view: View, ctx: RenderContext
+    ) -> OptionText:
+        """The wording of one option of one of the viewer's decisions."""
+
+    @abstractmethod
+    def event_line(self, event: Event, viewer: int | None, ctx: RenderContext) -> str | None:
+        """One line for an event ``viewer`` may see, or ``None`` when not worth a line."""
+
+    def placeholder(self, decision: Decision, view: View, ctx: RenderContext) -> str:
+        """The text of a select menu before a choice is made."""
+        return ctx._("Choose…")
+
+    def notes(self, view: View, ctx: RenderContext) -> list[str]:
+        """Small print under the prompt (why an option is missing, ...)."""
+        return []
+
+    def private_summary(self, view: View, ctx: RenderContext) -> str:
+        """What only ``view.viewer`` can see, in one line, for a server admin's inspect."""
+        return ""
+
+    def option_sort_key(self, decision: Decision, option: str) -> Any:
+        """Where ``option`` appears in its menu (default: the options' own order)."""
+        return 0
+
+    def order(self, decisions: Sequence[Decision]) -> list[Decision]:
+        """The viewer's decisions in the order their components are laid out."""
+        rank = {kind: i for i, kind in enumerate(self.kind_order)}
+        return sorted(decisions, key=lambda d: (rank.get(d.kind, len(rank)), d.kind))

@@ -1,0 +1,63 @@
+"""Interaction handlers: thin adapters from Discord interactions to the use cases.
+
+Each handler answers its interaction (a friendly ephemeral for refusals, see ``bot.replies``)
+and leaves follow-ups (table, screens, pings) to ``bot.followups``.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.context import Cardroom
+from bot.handlers.admin import AdminHandlers
+from bot.handlers.lobby import LobbyHandlers
+from bot.handlers.play import PlayHandlers
+
+
+class Handlers:
+    """All handlers; also what the persistent components call
+    (``bot.components.ComponentHandlers``)."""
+
+    def __init__(self, room: Cardroom) -> None:
+        self.lobby = LobbyHandlers(room)
+        self.play = PlayHandlers(room)
+        self.admin = AdminHandlers(room)
+
+    async def on_lobby_button(self, interaction: discord.Interaction, game: int, op: str) -> None:
+        """A lobby button."""
+        await self.lobby.on_button(interaction, game, op)
+
+    async def on_lobby_option(
+        self, interaction: discord.Interaction, game: int, field: str, values: list[str]
+    ) -> None:
+        """A lobby option menu."""
+        await self.lobby.on_option(interaction, game, field, values)
+
+    async def on_show_screen(self, interaction: discord.Interaction, game: int) -> None:
+        """The table's private-screen button."""
+        await self.play.on_show_screen(interaction, game)
+
+    async def on_rules(self, interaction: discord.Interaction, game: int) -> None:
+        """The table's Rules button."""
+        await self.play.on_rules(interaction, game)
+
+    async def on_action(
+        self, interaction: discord.Interaction, game: int, since: int, key: str
+    ) -> None:
+        """An action button."""
+        await self.play.on_action(interaction, game, since, key)
+
+    async def on_select(
+        self,
+        interaction: discord.Interaction,
+        game: int,
+        since: int,
+        kind: str,
+        chunk: int,
+        values: list[str],
+    ) -> None:
+        """A decision's select menu."""
+        await self.play.on_select(interaction, game, since, kind, chunk, values)
+
+
+__all__ = ["AdminHandlers", "Handlers", "LobbyHandlers", "PlayHandlers"]

@@ -1,0 +1,209 @@
+"""Playing: the table's private-screen button, action buttons and menus, ``/game hand``,
+``/game leave``, ``/game rules`` and the Rules button."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+import engine
+from bot import layouts
+from bot.context import Cardroom
+from bot.decision_components import decode
+from bot.errors import UserError
+from bot.games import presentation
+from bot.i18n import N_
+from bot.languages import guild_translator
+from bot.rendering import games_list_text, private_lines, rules_text, seat_screen
+from bot.replies import ephemeral, guarded, say, tr
+from bot.service import GameSnapshot, Played
+from bot.service.play import MOVED_ON
+from storage import GameRecord, GameStatus
+
+log = logging.getLogger(__name__)
+
+
+class PlayHandlers:
+    """Handlers for playing a running game."""
+
+    def __init__(self, room: Cardroom) -> None:
+        self.room = room
+
+    # ------------------------------------------------------------- components
+
+    @guarded("private screen button")
+    async def on_show_screen(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Send the clicking player a fresh private screen."""
+        await self._send_screen(interaction, await self.room.service.snapshot(game_id))
+
+    @guarded("action button")
+    async def on_action(
+        self, interaction: discord.Interaction, game_id: int, since: int, key: str
+    ) -> None:
+        """Apply the clicked action, then update the player's screen in place."""
+        await self._act(interaction, game_id, since, key)
+
+    @guarded("select menu")
+    async def on_select(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        since: int,
+        kind: str,
+        chunk: int,
+        values: list[str],
+    ) -> None:
+        """Turn the chosen values into the action they stand for and apply it; values the
+        menu of that decision did not offer are refused."""
+        snapshot = await self.room.service.active(game_id)
+        seat = self.room.service.seat_of(snapshot.record, interaction.user.id)
+        assert snapshot.state is not None
+        mine = engine.decisions(snapshot.state, seat)
+        decision = next((d for d in mine if d.kind == kind), None)
+        if decision is None or decision.since != since:
+            raise UserError(MOVED_ON, refresh_screen=True)
+        key = decode(decision, chunk, values)
+        if key is None:
+            raise UserError(N_("That choice was not offered."), refresh_screen=True)
+        await self._act(interaction, game_id, since, key)
+
+    async def _act(
+        self, interaction: discord.Interaction, game_id: int, since: int, key: str
+    ) -> None:
+        _ = tr(interaction)
+        try:
+            played = await self.room.service.act(game_id, interaction.user.id, since, key)
+        except UserError as error:
+            if not error.refresh_screen:
+                raise
+            await self._refresh_refused(interaction, game_id, _(error.msgid, **error.fields))
+            return
+        seat = played.steps[0].seat
+        record, state = played.snapshot.record, played.snapshot.state
+        assert state is not None
+        self.room.spawn(
+            self.room.followups.after_played(played, actor=seat), f"after game {game_id} action"
+        )
+        private = private_lines(record, played.events(), seat, _)
+        screen = seat_screen(record, state, seat, _, private)
+        if record.status == GameStatus.ACTIVE:
+            self.room.screens.remember(
+                interaction, played.snapshot, seat_screen(record, state, seat, _)
+            )
+        try:
+            await interaction.response.edit_message(
+                view=layouts.seat(record.id, screen, accent=presentation(record.game_name).accent)
+            )
+        except discord.HTTPException as exc:  # the move is saved; the table shows it
+            log.warning("could not update a screen of game %s: %s", game_id, exc.text)
+
+    async def _refresh_refused(
+        self, interaction: discord.Interaction, game_id: int, notice: str
+    ) -> None:
+        """Replace a stale or refused screen with the current one, saying why."""
+        _ = tr(interaction)
+        snapshot = await self.room.service.snapshot(game_id)
+        record, state = snapshot.record, snapshot.state
+        seat = record.seat_of(interaction.user.id)
+        if seat is None or state is None:
+            raise UserError(N_("You are not playing in this game."))
+        screen = seat_screen(record, state, seat.seat, _, notice="⚠️ " + notice)
+        await interaction.response.edit_message(
+            view=layouts.seat(record.id, screen, accent=presentation(record.game_name).accent)
+        )
+        if record.status == GameStatus.ACTIVE:
+            self.room.screens.remember(
+                interaction, snapshot, seat_screen(record, state, seat.seat, _)
+            )
+
+    async def _send_screen(self, interaction: discord.Interaction, snapshot: GameSnapshot) -> None:
+        _ = tr(interaction)
+        record, state = snapshot.record, snapshot.state
+        if record.status == GameStatus.LOBBY or state is None:
+            raise UserError(N_("This game has not started yet."))
+        seat = self.room.service.seat_of(record, interaction.user.id)
+        accent = presentation(record.game_name).accent
+        if record.status != GameStatus.ACTIVE:
+            screen = seat_screen(record, state, seat, _, notice=_("This game is over."))
+            await ephemeral(interaction, view=layouts.seat(record.id, screen, accent=accent))
+            return
+        screen = seat_screen(record, state, seat, _)
+        await ephemeral(interaction, view=layouts.seat(record.id, screen, accent=accent))
+        self.room.screens.remember(interaction, snapshot, screen)
+
+    # --------------------------------------------------------------- commands
+
+    @guarded("/game hand")
+    async def hand_command(self, interaction: discord.Interaction) -> None:
+        """``/game hand``: the caller's screen for the game in this channel."""
+        game = await self._channel_game(interaction)
+        await self._send_screen(interaction, await self.room.service.snapshot(game.id))
+
+    @guarded("/game leave")
+    async def leave_command(self, interaction: discord.Interaction) -> None:
+        """``/game leave``: leave the lobby, or forfeit the running game."""
+        _ = tr(interaction)
+        room = self.room
+        game = await self._channel_game(interaction)
+        if game.status == GameStatus.LOBBY:
+            record = await room.service.leave_lobby(game.id, interaction.user.id)
+            room.spawn(room.lobbies.refresh(record), f"lobby {game.id}")
+            await say(interaction, _("You left the lobby of game #{game}.", game=game.id))
+            return
+        played = await room.service.forfeit(game.id, interaction.user.id)
+        if played.ended:
+            await say(interaction, _("You left game #{game}. The game is over.", game=game.id))
+        else:
+            await say(
+                interaction,
+                _(
+                    "You left game #{game}. An automatic player takes over your seat.",
+                    game=game.id,
+                ),
+            )
+        note = await self._left_note(played, interaction.user.mention)
+        room.spawn(room.followups.after_played(played, actor=None, note=note), f"left {game.id}")
+
+    async def _left_note(self, played: Played, player: str) -> str:
+        """The channel's line about a player who left (in the guild's language)."""
+        record = played.snapshot.record
+        _ = await guild_translator(self.room.storage, record.guild_id)
+        if played.ended:
+            return _("{player} left game #{game}.", player=player, game=record.id)
+        return _(
+            "{player} left game #{game}; an automatic player takes over their seat.",
+            player=player,
+            game=record.id,
+        )
+
+    @guarded("/game rules")
+    async def rules_command(self, interaction: discord.Interaction, game_name: str | None) -> None:
+        """``/game rules``: how the game goes and its reference — of the game here (or of
+        ``game_name``), with the options of this channel's game when it is that game; the
+        list of games when neither is given."""
+        _ = tr(interaction)
+        open_game = None
+        if interaction.channel_id is not None:
+            open_game = await self.room.storage.games.find_open_game(interaction.channel_id)
+        if game_name is None:
+            if open_game is None:
+                await say(interaction, games_list_text(_))
+                return
+            game_name = open_game.game_name
+        options = open_game.options if open_game and open_game.game_name == game_name else None
+        await say(interaction, rules_text(game_name, options, _))
+
+    @guarded("Rules button")
+    async def on_rules(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The table's Rules button: the rules of that game, with its options."""
+        record = await self.room.service.record(game_id)
+        await say(interaction, rules_text(record.game_name, record.options, tr(interaction)))
+
+    async def _channel_game(self, interaction: discord.Interaction) -> GameRecord:
+        if interaction.channel_id is None:
+            raise UserError(N_("Games are played in server channels."))
+        game = await self.room.storage.games.find_open_game(interaction.channel_id)
+        if game is None:
+            raise UserError(N_("There is no game in this channel. Start one with /game new."))
+        return game

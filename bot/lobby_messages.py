@@ -1,0 +1,112 @@
+"""The lobby message: its text, its components, and editing it after changes made elsewhere
+(``/game leave``, an admin's abort)."""
+
+from __future__ import annotations
+
+import discord
+
+import engine
+from bot import discord_io, layouts
+from bot.games import Presentation, presentation
+from bot.i18n import Translator
+from bot.languages import guild_translator
+from bot.reasons import ADMIN_ABORT
+from bot.rendering import seat_names
+from storage import LOBBY, GameRecord, GameStatus, Storage
+
+
+def lobby_text(record: GameRecord, _: Translator) -> str:
+    """The lobby message: game, host, players so far, options, and what happens next."""
+    info = engine.get_game(record.game_name).info
+    names = seat_names(record, _)
+    lines = [
+        _("**{title}** · lobby of game #{game}", title=_(info.title), game=record.id),
+        _("Host: {player}", player=f"<@{record.host_id}>"),
+        _(
+            "Players ({count}/{most}): {players}",
+            count=len(record.seats),
+            most=info.max_players,
+            players=", ".join(names) or _("nobody yet"),
+        ),
+    ]
+    if record.status == GameStatus.LOBBY:
+        show = presentation(record.game_name)
+        if show.goal:
+            lines.append(_(show.goal))
+        for option in show.lobby_options:
+            if option.help:
+                lines.append(_("-# {option}: {help}", option=_(option.label), help=_(option.help)))
+        if info.min_players == 1:
+            start = _(
+                "Press **Join** to play. The host can start alone (solo) or with up to {most} "
+                "players.",
+                most=info.max_players,
+            )
+        else:
+            start = _(
+                "Press **Join** to play. The host starts the game with {least} to {most} players.",
+                least=info.min_players,
+                most=info.max_players,
+            )
+        lines.append(start)
+    elif record.result is not None and record.result.reason == ADMIN_ABORT:
+        lines.append(_("The game was aborted by an admin."))
+    elif record.status == GameStatus.ABORTED:
+        lines.append(_("This lobby was closed."))
+    else:
+        lines.append(_("The game has started: the table is below."))
+    return "\n".join(lines)
+
+
+def lobby_settings(
+    record: GameRecord, show: Presentation, _: Translator
+) -> list[layouts.LobbySetting]:
+    """The host options of ``record`` as the lobby shows them, with their current values."""
+    settings = []
+    for option in show.lobby_options:
+        current = record.options.get(option.field)
+        if option.is_toggle:
+            settings.append(layouts.LobbySetting(option.field, _(option.label), on=bool(current)))
+            continue
+        values = [value for value, _label in option.choices]
+        settings.append(
+            layouts.LobbySetting(
+                option.field,
+                _(option.label),
+                choices=tuple(_(label) for _value, label in option.choices),
+                current=values.index(current) if current in values else -1,
+            )
+        )
+    return settings
+
+
+def lobby_layout(record: GameRecord, _: Translator) -> discord.ui.LayoutView:
+    """The lobby message's layout for ``record`` (components only while it is a lobby)."""
+    show = presentation(record.game_name)
+    return layouts.lobby(
+        record.id,
+        lobby_text(record, _),
+        lobby_settings(record, show, _),
+        _,
+        show.accent,
+        closed=record.status != GameStatus.LOBBY,
+    )
+
+
+class LobbyMessages:
+    """Edits stored lobby messages."""
+
+    def __init__(self, client: discord.Client, storage: Storage) -> None:
+        self.client = client
+        self.storage = storage
+
+    async def refresh(self, record: GameRecord) -> None:
+        """Edit the stored lobby message to show ``record`` (after ``/game leave``, an abort)."""
+        stored = await self.storage.messages.get(record.id, LOBBY)
+        if stored is None:
+            return
+        _ = await guild_translator(self.storage, record.guild_id)
+        channel = self.client.get_partial_messageable(stored.channel_id, guild_id=record.guild_id)
+        await discord_io.edit(
+            channel.get_partial_message(stored.message_id), view=lobby_layout(record, _)
+        )

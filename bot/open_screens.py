@@ -1,0 +1,105 @@
+"""Players' private screens the bot can still edit, kept current after every change.
+
+Discord lets the bot edit an interaction's messages for 15 minutes; within that time a screen a
+player has open is edited when what it shows changed (their turn came, their hand changed, the
+game ended) or something happened only they may see (cards passed to them), so they need not
+ask again. Screens show public information only while their player has a decision, so a
+waiting player's screen does not go stale as others play.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+
+import discord
+
+from bot import layouts
+from bot.games import presentation
+from bot.rendering import private_lines, seat_screen
+from bot.replies import tr
+from bot.service import GameSnapshot, Played
+from bot.specs import Screen
+from storage import GameStatus
+
+log = logging.getLogger(__name__)
+
+SCREEN_LIFETIME = 14 * 60
+"""Seconds a player's screen is kept up to date (Discord allows edits for 15 minutes)."""
+
+
+@dataclass
+class OpenScreen:
+    """A player's private screen the bot can still edit, and what it shows."""
+
+    interaction: discord.Interaction
+    opened: float
+    shown: Screen  # what it shows apart from private event lines
+    version: int
+
+
+class OpenScreens:
+    """The open private screens, by (game, user)."""
+
+    def __init__(self) -> None:
+        self._screens: dict[tuple[int, int], OpenScreen] = {}
+
+    def remember(
+        self, interaction: discord.Interaction, snapshot: GameSnapshot, screen: Screen
+    ) -> None:
+        """``interaction``'s answer now shows ``screen`` of this game, ``screen`` rendered
+        without private event lines (screens Discord no longer lets the bot edit are
+        forgotten on the way)."""
+        now = time.monotonic()
+        for key in [k for k, s in self._screens.items() if now - s.opened > SCREEN_LIFETIME]:
+            del self._screens[key]
+        self._screens[(snapshot.id, interaction.user.id)] = OpenScreen(
+            interaction, now, screen, snapshot.record.version
+        )
+
+    def forget_game(self, game_id: int) -> None:
+        """Drop every screen of ``game_id`` (nothing will change them any more)."""
+        for key in [k for k in self._screens if k[0] == game_id]:
+            del self._screens[key]
+
+    def __len__(self) -> int:
+        return len(self._screens)
+
+    async def refresh(self, played: Played, actor: int | None) -> None:
+        """Edit the screens other players have open where they would now look different, or
+        where something happened that only they may see."""
+        snapshot = played.snapshot
+        record = snapshot.record
+        state = snapshot.state
+        assert state is not None
+        accent = presentation(record.game_name).accent
+        events = played.events()
+        for seat in record.seats:
+            if not seat.is_human or seat.seat == actor or seat.user_id is None:
+                continue
+            key = (snapshot.id, seat.user_id)
+            screen = self._screens.get(key)
+            if screen is None or record.version <= screen.version:
+                continue  # none open, or it already shows this state or a newer one
+            if time.monotonic() - screen.opened > SCREEN_LIFETIME:
+                del self._screens[key]
+                continue
+            _ = tr(screen.interaction)
+            private = private_lines(record, events, seat.seat, _)
+            bare = seat_screen(record, state, seat.seat, _)
+            if bare == screen.shown and not private:
+                screen.version = record.version
+                continue
+            fresh = seat_screen(record, state, seat.seat, _, private) if private else bare
+            try:
+                await screen.interaction.edit_original_response(
+                    view=layouts.seat(record.id, fresh, accent=accent)
+                )
+                screen.shown = bare
+                screen.version = record.version
+            except discord.HTTPException as exc:
+                log.info("screen of game %s seat %s not editable: %s", record.id, seat.seat, exc)
+                self._screens.pop(key, None)
+        if record.status != GameStatus.ACTIVE:
+            self.forget_game(record.id)

@@ -1,0 +1,231 @@
+"""The generic texts around every game: the table, a seat's private screen, the rules, event
+lines — built from a stored game, its engine views and the game's presentation.
+
+Pure functions (no Discord calls): ``bot.tables`` and the handlers post what they return.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import Any
+
+import engine
+from bot.decision_components import rows_for
+from bot.games import Presentation, RenderContext, presentation
+from bot.i18n import Translator
+from bot.reasons import ABANDONED, FORFEIT
+from bot.specs import Screen
+from engine import Event, View
+from storage import GameRecord, GameStatus, LoggedAction
+
+RECENT_ACTIONS = 6
+RECENT_LINES = 8
+
+
+def seat_names(record: GameRecord, _: Translator) -> tuple[str, ...]:
+    """How each seat is shown in text: a mention, marked when an automatic player has it."""
+    names = []
+    for seat in record.seats:
+        name = f"<@{seat.user_id}>" if seat.user_id is not None else _("Automatic player")
+        names.append(_("{player} (automatic)", player=name) if seat.automatic else name)
+    return tuple(names)
+
+
+def seat_labels(record: GameRecord, _: Translator) -> tuple[str, ...]:
+    """How each seat is shown on buttons and in menus, where Discord shows mentions as raw ids:
+    the player's name in the guild when they sat down (``Player N`` if unknown)."""
+    labels = []
+    for seat in record.seats:
+        name = seat.display_name or _("Player {number}", number=seat.seat + 1)
+        labels.append(_("{player} (automatic)", player=name) if seat.automatic else name)
+    return tuple(labels)
+
+
+def ended_early(record: GameRecord) -> bool:
+    """The game ended outside the rules: aborted (by an admin, or abandoned), or won by
+    forfeit."""
+    return record.status == GameStatus.ABORTED or (
+        record.result is not None and record.result.reason == FORFEIT
+    )
+
+
+def context_for(record: GameRecord, _: Translator) -> RenderContext:
+    """The render context of ``record`` for an audience speaking ``_``'s language."""
+    return RenderContext(
+        _, seat_names(record, _), seat_labels(record, _), record.id, ended_early(record)
+    )
+
+
+def banner(record: GameRecord, names: Sequence[str], _: Translator) -> str:
+    """A line for games that ended outside the rules (empty otherwise)."""
+    result = record.result
+    if result is not None and result.reason == ABANDONED:
+        return _("**Everyone left the game.**")
+    if record.status == GameStatus.ABORTED:
+        return _("**This game was aborted.**")
+    if result is not None and result.reason == FORFEIT:
+        if result.winners:
+            return _(
+                "**{player} wins: everyone else left the game.**",
+                player=names[result.winners[0]],
+            )
+        return _("**Everyone left the game.**")
+    return ""
+
+
+def option_value_text(show: Presentation, field: str, value: Any, _: Translator) -> str:
+    """How the current value of host option ``field`` is shown."""
+    for option in show.lobby_options:
+        if option.field != field:
+            continue
+        if option.is_toggle:
+            return _("on") if value else _("off")
+        for choice, label in option.choices:
+            if choice == value:
+                return _(label)
+    return str(value)
+
+
+def options_line(record: GameRecord, show: Presentation, _: Translator) -> str:
+    """The table options chosen in the lobby, in one line (empty for a game without any)."""
+    parts = [
+        _(
+            "{option}: {value}",
+            option=_(option.label),
+            value=option_value_text(show, option.field, record.options.get(option.field), _),
+        )
+        for option in show.lobby_options
+        if option.field in record.options
+    ]
+    return _("-# Options: {options}", options=" · ".join(parts)) if parts else ""
+
+
+def event_lines(
+    show: Presentation, events: Iterable[Any], viewer: int | None, ctx: RenderContext
+) -> list[str]:
+    """The worded lines of ``events`` (engine events or stored public events) for ``viewer``."""
+    lines = []
+    for event in events:
+        line = show.event_line(event, viewer, ctx)
+        if line:
+            lines.append(line)
+    return lines
+
+
+def recent_lines(
+    show: Presentation, logged: Sequence[LoggedAction], ctx: RenderContext
+) -> list[str]:
+    """The table's "last events": public events of the last logged actions, newest last."""
+    lines: list[str] = []
+    for action in logged:
+        lines += event_lines(show, action.public_events, None, ctx)
+    return lines[-RECENT_LINES:]
+
+
+def table_screen(
+    record: GameRecord, state: engine.GameState, recent: Sequence[str], _: Translator
+) -> Screen:
+    """The public table of a started game: the title line, a banner when it ended outside
+    the rules, the game's own sections (from the spectator's view), the options and the
+    last events."""
+    show = presentation(record.game_name)
+    ctx = context_for(record, _)
+    view = engine.view(state, None)
+    title = _(engine.get_game(record.game_name).info.title)
+    lines = []
+    top = banner(record, ctx.names, _)
+    if top:
+        lines += [top, ""]
+    lines.append(_("**{title}** · game #{game}", title=title, game=record.id))
+    lines += show.table_sections(view, ctx)
+    options = options_line(record, show, _)
+    if options:
+        lines += [options]
+    if recent:
+        lines += ["", _("**Last events**")]
+        lines += [f"- {line}" for line in recent]
+    return Screen("\n".join(lines))
+
+
+def seat_view(record: GameRecord, state: engine.GameState, seat: int) -> View:
+    """``seat``'s view, without decisions once the game is no longer running (it ended
+    outside the rules: aborted or forfeited)."""
+    view = engine.view(state, seat)
+    if record.status != GameStatus.ACTIVE and view.decisions:
+        view = replace(view, decisions=())
+    return view
+
+
+def seat_screen(
+    record: GameRecord,
+    state: engine.GameState,
+    seat: int,
+    _: Translator,
+    private: Sequence[str] = (),
+    notice: str = "",
+) -> Screen:
+    """``seat``'s private screen: a header, an optional ``notice``, the lines of ``private``
+    events, the game's seat sections, the prompt, small print, and components for the seat's
+    decisions (none once the game is no longer running)."""
+    show = presentation(record.game_name)
+    ctx = context_for(record, _)
+    view = seat_view(record, state, seat)
+    lines = []
+    if notice:
+        lines.append(notice)
+    lines.append(_("Game #{game} · your seat", game=record.id))
+    lines += [f"*{line}*" for line in private]
+    lines += show.seat_sections(view, ctx)
+    prompt = _("This game is over.") if ctx.closed else show.prompt(view, ctx)
+    lines += ["", f"**{prompt}**"]
+    lines += [f"-# {line}" for line in show.notes(view, ctx)]
+    since = view.decisions[0].since if view.decisions else 0
+    return Screen("\n".join(lines), rows_for(view.decisions, view, show, ctx), since)
+
+
+def private_lines(
+    record: GameRecord, events: Iterable[Event], seat: int, _: Translator
+) -> list[str]:
+    """Worded private events of ``events`` that ``seat`` may see (public ones are on the
+    table)."""
+    show = presentation(record.game_name)
+    ctx = context_for(record, _)
+    shown = [e for e in engine.events_for(list(events), seat) if e.visible_to is not None]
+    return event_lines(show, shown, seat, ctx)
+
+
+def rules_text(game_name: str, options: dict[str, Any] | None, _: Translator) -> str:
+    """How the game goes, then its reference sections (from the engine, translated)."""
+    info = engine.get_game(game_name).info
+    reference = engine.reference(game_name, options)
+    lines = [_("**{title}**", title=_(info.title))]
+    lines += [_(paragraph) for paragraph in reference.overview]
+    for section in reference.sections:
+        lines += ["", f"**{_(section.heading)}**"]
+        lines += [f"**{_(name)}** — {_(text)}" for name, text in section.entries]
+    return "\n".join(lines)
+
+
+def games_list_text(_: Translator) -> str:
+    """The games Cardroom runs, one line each, for ``/game rules`` outside a game."""
+    from bot.games import presented_games
+
+    lines = [_("**Games you can play here** (details: `/game rules game:`)")]
+    for name in presented_games():
+        info = engine.get_game(name).info
+        players = (
+            _("{count} players", count=info.max_players)
+            if info.min_players == info.max_players
+            else _("{least}–{most} players", least=info.min_players, most=info.max_players)
+        )
+        goal = presentation(name).goal
+        lines.append(
+            _(
+                "**{title}** ({players}): {goal}",
+                title=_(info.title),
+                players=players,
+                goal=_(goal) if goal else "",
+            )
+        )
+    return "\n".join(lines)

@@ -1,0 +1,135 @@
+"""Lobby use cases: open a lobby, join and leave it, set the host's options, start, cancel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from bot.errors import UserError
+from bot.i18n import N_
+from bot.service.reading import GameReader
+from bot.service.snapshots import GameSnapshot
+from storage import AlreadySeated, GameRecord, GameStatus, LobbyFull, WrongStatus
+
+
+class LobbyUseCases(GameReader):
+    """Setting a game up. Every change runs under the game's lock."""
+
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game_name: str,
+        host_name: str | None = None,
+    ) -> GameRecord:
+        """Open a lobby for ``game_name`` in the channel with the host seated (``host_name``:
+        their name in the guild, for buttons).
+
+        Raises:
+            ChannelBusy: the channel already has an open game (the caller links to it).
+        """
+        info = engine.get_game(game_name).info
+        defaults = engine.parse_options(game_name, None).model_dump()
+        return await self.storage.games.create_lobby(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game_name=game_name,
+            host_id=host_id,
+            max_seats=info.max_players,
+            options=defaults,
+            host_name=host_name,
+        )
+
+    async def join(self, game_id: int, user_id: int, name: str | None = None) -> GameRecord:
+        """Seat ``user_id`` (shown as ``name`` on buttons) in the lobby."""
+        async with self.lock(game_id):
+            try:
+                return await self.storage.games.join_lobby(game_id, user_id, name)
+            except AlreadySeated:
+                raise UserError(N_("You have already joined this game.")) from None
+            except LobbyFull as exc:
+                raise UserError(
+                    N_("This game is full ({seats} players)."), seats=exc.max_seats
+                ) from None
+            except WrongStatus:
+                raise UserError(N_("This game has already started or ended.")) from None
+
+    async def leave_lobby(self, game_id: int, user_id: int) -> GameRecord:
+        """Take ``user_id`` out of the lobby (the host cancels instead)."""
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            if game.host_id == user_id:
+                raise UserError(N_("You are the host: use Cancel to close the lobby."))
+            if game.seat_of(user_id) is None:
+                raise UserError(N_("You have not joined this game."))
+            return await self.storage.games.leave_lobby(game_id, user_id)
+
+    async def toggle_option(self, game_id: int, user_id: int, option: str) -> GameRecord:
+        """Flip the on/off host option ``option`` (a boolean field of the game's options)."""
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            self._host_only(game, user_id)
+            current = game.options.get(option)
+            if not isinstance(current, bool):
+                raise UserError(N_("That option does not exist."))
+            return await self._set_options(game, {**game.options, option: not current})
+
+    async def set_option(
+        self, game_id: int, user_id: int, option: str, value: Any, allowed: tuple[Any, ...]
+    ) -> GameRecord:
+        """Set host option ``option`` to ``value``, one of the ``allowed`` values the lobby
+        offered (and a value the game's options model accepts)."""
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            self._host_only(game, user_id)
+            if option not in game.options or value not in allowed:
+                raise UserError(N_("That option does not exist."))
+            return await self._set_options(game, {**game.options, option: value})
+
+    async def _set_options(self, game: GameRecord, options: dict[str, Any]) -> GameRecord:
+        try:
+            engine.parse_options(game.game_name, options)
+        except ValueError:
+            raise UserError(N_("That option does not exist.")) from None
+        return await self.storage.games.set_lobby_options(game.id, options)
+
+    async def start(self, game_id: int, user_id: int) -> GameSnapshot:
+        """Start the lobby's game (host only, enough players): seed, deal, first turn.
+
+        Returns the started game; automatic seats never start a game, so nobody else moves.
+        """
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            self._host_only(game, user_id)
+            info = engine.get_game(game.game_name).info
+            if len(game.seats) < info.min_players:
+                raise UserError(
+                    N_("At least {count} players are needed to start."),
+                    count=info.min_players,
+                )
+            seed = self._seed()
+            state = engine.new_game(game.game_name, len(game.seats), game.options, seed)
+            record = await self.storage.games.start_game(
+                game_id, seed=seed, state_json=engine.dumps(state)
+            )
+            return GameSnapshot(record, state)
+
+    async def cancel(self, game_id: int, user_id: int) -> GameRecord:
+        """Close the lobby without playing (host only)."""
+        async with self.lock(game_id):
+            game = await self._lobby(game_id)
+            self._host_only(game, user_id)
+            return await self.storage.games.abort_game(game_id, reason="cancelled")
+
+    async def _lobby(self, game_id: int) -> GameRecord:
+        record = await self.record(game_id)
+        if record.status != GameStatus.LOBBY:
+            raise UserError(N_("This game has already started or ended."))
+        return record
+
+    @staticmethod
+    def _host_only(game: GameRecord, user_id: int) -> None:
+        if game.host_id != user_id:
+            raise UserError(N_("Only the host can do that."))

@@ -1,0 +1,61 @@
+"""The data objects the use cases hand back: a stored game with its state, and what a change
+did."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import engine
+from engine import Event
+from storage import GameRecord
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action: who, which key, the events it produced, and who made it
+    (``"player"``, ``"automatic"`` or ``"timeout"``)."""
+
+    seat: int
+    key: str
+    events: list[Event]
+    actor: str = "player"
+
+    @property
+    def automatic(self) -> bool:
+        """An automatic player made it."""
+        return self.actor != "player"
+
+
+@dataclass
+class GameSnapshot:
+    """A game as stored, with its parsed state (``None`` for a lobby)."""
+
+    record: GameRecord
+    state: engine.GameState | None
+
+    @property
+    def id(self) -> int:
+        """The game id."""
+        return self.record.id
+
+
+@dataclass
+class Played:
+    """The result of a change to a running game (a user's action, a forfeit, automatic moves
+    after a restart): the game after it and every step applied, in order.
+
+    Attributes:
+        snapshot: the game now.
+        steps: the applied steps (a user's own first, then automatic moves that followed).
+        ended: the game is over now.
+        deciding_before: the seats the game waited for before the change.
+    """
+
+    snapshot: GameSnapshot
+    steps: list[Step] = field(default_factory=list)
+    ended: bool = False
+    deciding_before: tuple[int, ...] = ()
+
+    def events(self) -> list[Event]:
+        """Every event of every step, in order."""
+        return [event for step in self.steps for event in step.events]

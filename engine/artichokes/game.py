@@ -1,0 +1,90 @@
+"""Abandon All Artichokes behind the game contract (``engine.contract.Game``)."""
+
+from __future__ import annotations
+
+import random
+
+from engine.artichokes.cards import ALL_KINDS, CARD_TEXT, OVERVIEW, RHUBARB
+from engine.artichokes.describe import describe_action
+from engine.artichokes.hidden import redistribute
+from engine.artichokes.rules import apply_legal, decisions
+from engine.artichokes.setup import new_game
+from engine.artichokes.state import SCHEMA_VERSION, ArtichokesOptions, ArtichokesState
+from engine.artichokes.view import ArtichokesView, view
+from engine.contract import Common, Decision, Game, GameInfo, Outcome, Reference, ReferenceSection
+from engine.types import Action, Event
+
+INFO = GameInfo(
+    name="artichokes",
+    title="Abandon All Artichokes",
+    min_players=2,
+    max_players=4,
+    chance=True,
+    scoring="winners",
+    options_model=ArtichokesOptions,
+    state_model=ArtichokesState,
+    schema_version=SCHEMA_VERSION,
+    state_budget=4096,
+    max_actions=20_000,
+)
+
+
+class Artichokes(Game[ArtichokesState, ArtichokesOptions]):
+    """Abandon All Artichokes (2-4 players) — ``shared/rules/artichokes.md``."""
+
+    info = INFO
+
+    def setup(self, seats: int, options: ArtichokesOptions, seed: int) -> ArtichokesState:
+        """§ Setup (see ``engine.artichokes.setup.new_game``)."""
+        return new_game(seats, options, seed)
+
+    def decisions(self, state: ArtichokesState) -> list[Decision]:
+        """See ``engine.artichokes.rules.decisions``."""
+        return decisions(state)
+
+    def apply(self, state: ArtichokesState, action: Action) -> list[Event]:
+        """See ``engine.artichokes.rules.apply_legal``."""
+        return apply_legal(state, action)
+
+    def outcome(self, state: ArtichokesState) -> Outcome | None:
+        """The winner (§ Winning), the turn-limit draw ([house]), or ``None`` while playing."""
+        if state.winner is not None:
+            return Outcome((state.winner,), False, "artichoke_free_hand")
+        if state.draw:
+            return Outcome((), True, "turn_limit")
+        return None
+
+    def view(self, state: ArtichokesState, viewer: int | None, common: Common) -> ArtichokesView:
+        """§ Information (see ``engine.artichokes.view``)."""
+        return view(state, viewer, common)
+
+    def redistribute(self, state: ArtichokesState, viewer: int | None, rng: random.Random) -> None:
+        """See ``engine.artichokes.hidden.redistribute``."""
+        redistribute(state, viewer, rng)
+
+    def reference(self, options: ArtichokesOptions) -> Reference:
+        """How the game goes, then every card kind of this table (Rhubarb with the promo)."""
+        cards = tuple((k, CARD_TEXT[k]) for k in ALL_KINDS if k != RHUBARB or options.rhubarb)
+        return Reference(OVERVIEW, (ReferenceSection("The cards", cards),))
+
+    def describe(self, state: ArtichokesState, action: Action) -> str:
+        """See ``engine.artichokes.describe``."""
+        return describe_action(state, action)
+
+    def automatic_action(self, state: ArtichokesState, seat: int, rng: random.Random) -> Action:
+        """End the turn whenever it may, otherwise the first legal action (BGA "zombie" level
+        0: it never helps or hurts anyone on purpose); an Eggplant pass gives the first two
+        cards of the sorted hand."""
+        from engine.api import legal_actions
+
+        legal = legal_actions(state, seat)
+        for action in legal:
+            if action.key == "end":
+                return action
+        if len(legal):
+            return legal[0]
+        (decision,) = legal.decisions
+        return Action(seat, decision.key_for(decision.options[: decision.min]))
+
+
+GAME = Artichokes()

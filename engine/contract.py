@@ -1,0 +1,356 @@
+"""The game contract: what every game package declares, and the data it hands out.
+
+A game is one object (a subclass of :class:`Game`) registered by name in ``engine.registry``.
+It answers the same questions for every game — setup, the pending decisions, apply, outcome,
+view, the hidden-information hook and the reference text — and the engine core
+(``engine.api``) adds the parts every game shares: the legality check, decision stamps,
+serialisation and replay.
+
+Value types here are plain frozen dataclasses and named tuples: cheap to build, comparable,
+and free of I/O.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Literal, NamedTuple, TypeVar
+
+from pydantic import BaseModel
+
+from engine.state import GameState
+from engine.types import Action, Event
+
+MULTI_SEPARATOR = "+"
+"""Joins the chosen options of a multi-select decision in its action key."""
+
+
+class Decision(NamedTuple):
+    """One choice a seat has to make now: data, derived from the state, never a closure.
+
+    A *single-select* decision (``min == max == 1``) is answered by an action whose key is
+    one of ``options``. A *multi-select* decision (any other ``min``/``max``) is answered by
+    one action choosing a sub-multiset of ``options`` of ``min``..``max`` items, keyed
+    ``"<kind>:<o1>+<o2>..."`` with the chosen options sorted (:meth:`key_for`); it is
+    validated as a set and never enumerated.
+
+    Attributes:
+        seat: who decides.
+        kind: what sort of choice, e.g. ``"play"``, ``"pass"``, ``"pick"``; unique among one
+            seat's decisions of one state.
+        options: the option keys, sorted; ASCII, at most 60 characters each. Single-select
+            options are whole action keys (unique across the seat's decisions). Multi-select
+            options may repeat (a hand with two equal cards).
+        min, max: how many options a multi-select answer picks (``1, 1`` = single-select).
+        simultaneous: several seats decide this at once; each answer stays hidden until all
+            have answered and can be changed until then.
+        committed: for a simultaneous decision, the options this seat has chosen so far
+            (sorted), else ``None``. A committed seat may change its answer; answering the same
+            again is not a move.
+        since: the state step at which this seat's decisions last changed (or the seat last
+            acted). A component shown at that step is still meant for this decision; the core
+            fills it in (games leave it 0).
+    """
+
+    seat: int
+    kind: str
+    options: tuple[str, ...]
+    min: int = 1
+    max: int = 1
+    simultaneous: bool = False
+    committed: tuple[str, ...] | None = None
+    since: int = 0
+
+    @property
+    def multi(self) -> bool:
+        """Whether this is a multi-select decision."""
+        return not (self.min == 1 and self.max == 1)
+
+    def key_for(self, chosen: Sequence[str]) -> str:
+        """The action key choosing ``chosen`` (one option for a single-select decision).
+
+        Raises:
+            ValueError: a single-select decision given other than one option.
+        """
+        if not self.multi:
+            if len(chosen) != 1:
+                raise ValueError(f"decision {self.kind!r} takes exactly one option")
+            return chosen[0]
+        return f"{self.kind}:{MULTI_SEPARATOR.join(sorted(chosen))}"
+
+    def chosen_in(self, key: str) -> tuple[str, ...] | None:
+        """The options ``key`` chooses, sorted, if it is a well-formed answer to this
+        decision (offered options, a count within ``min``..``max``); else ``None``.
+        The committed answer is well-formed too (see :meth:`accepts`)."""
+        if not self.multi:
+            return (key,) if key in self.options else None
+        prefix = self.kind + ":"
+        if not key.startswith(prefix):
+            return None
+        body = key[len(prefix) :]
+        chosen = tuple(body.split(MULTI_SEPARATOR)) if body else ()
+        if not self.min <= len(chosen) <= self.max or list(chosen) != sorted(chosen):
+            return None
+        if Counter(chosen) - Counter(self.options):
+            return None  # an option not offered, or offered fewer times
+        return chosen
+
+    def accepts(self, key: str) -> bool:
+        """Whether ``key`` is a legal answer now: well-formed, and not the answer this seat
+        has already committed (choosing it again would change nothing)."""
+        chosen = self.chosen_in(key)
+        return chosen is not None and chosen != self.committed
+
+    def same_choice_as(self, other: Decision) -> bool:
+        """Whether ``other`` asks the same question (all fields but ``committed`` and
+        ``since``)."""
+        return (
+            self.kind == other.kind
+            and self.options == other.options
+            and self.min == other.min
+            and self.max == other.max
+            and self.simultaneous == other.simultaneous
+        )
+
+
+class Outcome(NamedTuple):
+    """How a finished game ended.
+
+    Attributes:
+        winners: the winning seats (several when they share the win); empty for a draw or
+            a game nobody won.
+        draw: ``True`` when the game ended without a winner (e.g. a turn limit).
+        reason: a machine-readable reason, e.g. ``"artichoke_free_hand"``, ``"scores"``.
+        scores: for games that end with scores, every seat's score, by seat.
+        ranks: for games that end with scores, every seat's rank (1 = best; equal scores
+            share a rank, the next rank skips: 1, 1, 3).
+    """
+
+    winners: tuple[int, ...]
+    draw: bool
+    reason: str
+    scores: tuple[int, ...] | None = None
+    ranks: tuple[int, ...] | None = None
+
+
+def competition_ranks(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Ranks for ``keys`` (higher is better, compared as given): equal keys share a rank and
+    the next rank skips ("1224" ranking). ``[5, 9, 5, 1]`` -> ``(2, 1, 2, 4)``."""
+    return tuple(1 + sum(other > key for other in keys) for key in keys)
+
+
+def scored_outcome(
+    scores: Sequence[int], reason: str, tie_break: Sequence[Any] | None = None
+) -> Outcome:
+    """The outcome of a game won by the highest score; ``tie_break`` (per seat, higher is
+    better) separates equal scores, and seats still equal share the rank and the win."""
+    keys: Sequence[Any] = (
+        list(zip(scores, tie_break, strict=True)) if tie_break is not None else list(scores)
+    )
+    ranks = competition_ranks(keys)
+    winners = tuple(seat for seat, rank in enumerate(ranks) if rank == 1)
+    return Outcome(winners, False, reason, tuple(scores), ranks)
+
+
+Scoring = Literal["winners", "scores"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A game's metadata.
+
+    Attributes:
+        name: registry key, lowercase ASCII (``"artichokes"``).
+        title: display title, a catalog msgid.
+        min_players, max_players: allowed seat counts, inclusive (1 = solo).
+        chance: whether the game has random events (shuffles, dice) beyond a seeded setup.
+        scoring: ``"winners"`` (the outcome names winners only) or ``"scores"`` (the outcome
+            carries every seat's score and rank).
+        options_model: pydantic model of the table options; every field has a default.
+        state_model: the game's ``GameState`` subclass.
+        schema_version: current ``schema_version`` of ``state_model``.
+        state_budget: the most bytes ``engine.dumps`` may take for one state.
+        max_actions: a bound on the actions of one game, whatever is played, not counting
+            changes of a committed simultaneous answer (a player may change their mind as
+            often as they like before the others have chosen).
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    chance: bool
+    scoring: Scoring
+    options_model: type[BaseModel]
+    state_model: type[GameState]
+    schema_version: int
+    state_budget: int = 4096
+    max_actions: int = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceSection:
+    """A part of a game's reference: a ``heading`` and ``(name, text)`` entries (msgids)."""
+
+    heading: str
+    entries: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """The text ``/game rules`` shows: a few ``overview`` paragraphs (goal, a turn), then
+    ``sections`` (cards, powers, scoring). Every string is an English catalog msgid."""
+
+    overview: tuple[str, ...]
+    sections: tuple[ReferenceSection, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class View:
+    """The fields every game's view carries (each game's view subclasses this).
+
+    Attributes:
+        viewer: the seat looking, or ``None`` for a spectator.
+        over: the game has ended.
+        deciding: the seats the game waits for now (a decision, nothing committed yet).
+        committed: seats that have made a simultaneous choice they may still change (not
+            what they chose).
+        decisions: the viewer's own pending decisions (with its committed answer); empty for
+            a spectator and for a seat with nothing to decide.
+        scores: every seat's score when the game shows scores, else ``None``.
+        outcome: how the game ended, once it has.
+    """
+
+    viewer: int | None
+    over: bool
+    deciding: tuple[int, ...]
+    committed: tuple[int, ...]
+    decisions: tuple[Decision, ...]
+    scores: tuple[int, ...] | None = None
+    outcome: Outcome | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Common:
+    """The common view fields the core computes for a game's ``view`` (pass them on with
+    ``**common.fields()``)."""
+
+    viewer: int | None
+    over: bool
+    deciding: tuple[int, ...]
+    committed: tuple[int, ...]
+    decisions: tuple[Decision, ...]
+    outcome: Outcome | None = field(default=None)
+
+    def fields(self) -> dict[str, Any]:
+        """The fields as keyword arguments for a :class:`View` subclass."""
+        return {
+            "viewer": self.viewer,
+            "over": self.over,
+            "deciding": self.deciding,
+            "committed": self.committed,
+            "decisions": self.decisions,
+            "outcome": self.outcome,
+        }
+
+
+S = TypeVar("S", bound=GameState)
+O = TypeVar("O", bound=BaseModel)  # noqa: E741 - the options model
+
+
+class Game(ABC, Generic[S, O]):
+    """One game, as the engine core sees it. Subclass it once per game package and register
+    one instance (``engine.registry.register``).
+
+    The methods receive states of ``info.state_model``. They are called through
+    ``engine.api`` (``engine.apply`` and friends), which checks legality against
+    :meth:`decisions` first: a game never checks legality itself.
+    """
+
+    info: GameInfo
+
+    @abstractmethod
+    def setup(self, seats: int, options: O, seed: int) -> S:
+        """A new game for ``seats`` players (already within the limits) with validated
+        ``options``; every random event derives from ``seed`` (``engine.chance``).
+
+        Raises:
+            ValueError: options that do not fit this seat count.
+        """
+
+    @abstractmethod
+    def decisions(self, state: S) -> list[Decision]:
+        """Every pending decision, sorted by seat (several per seat are allowed, e.g. "play
+        a card" beside "end the turn"); empty once the game is over. ``since`` is left 0."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Action) -> list[Event]:
+        """Carry out a legal ``action`` in place and every automatic step that follows;
+        return the events in order (each with its audience)."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    @abstractmethod
+    def view(self, state: S, viewer: int | None, common: Common) -> View:
+        """Everything ``viewer`` may see, and nothing else: ``common`` plus the game's own
+        fields."""
+
+    @abstractmethod
+    def redistribute(self, state: S, viewer: int | None, rng: random.Random) -> None:
+        """Re-deal, in place, everything ``viewer`` cannot see, consistently with what it
+        can: zone sizes, public cards and the viewer's own cards stay; hidden cards, hidden
+        orders and other seats' hidden commitments are drawn afresh from ``rng``.
+
+        The result must depend only on ``viewer``'s view and ``rng`` (sort pools before
+        shuffling), so that a player sampling states learns nothing it could not see. The
+        core re-seeds the state's chance itself.
+        """
+
+    @abstractmethod
+    def reference(self, options: O) -> Reference:
+        """The reference text shown to players for a table with ``options``."""
+
+    def describe(self, state: S, action: Action) -> str:
+        """A short English phrase for ``action`` (logs, command-line tools)."""
+        return action.key
+
+    def automatic_action(self, state: S, seat: int, rng: random.Random) -> Action:
+        """The move of the simplest automatic player for ``seat`` (BGA "zombie" level 1: a
+        uniformly random legal move). Games may override it with something steadier."""
+        from engine.api import random_action
+
+        return random_action(state, seat, rng)
+
+    def greedy_action(self, view: View, rng: random.Random) -> Action:
+        """The greedy automatic player (BGA "zombie" level 2): the best immediate move on
+        what ``view`` shows — never the state, so it cannot cheat. ``view.viewer`` must have
+        a decision. Each game overrides this; the default answers at random.
+
+        Raises:
+            IllegalAction: the viewer has nothing to decide.
+        """
+        from engine.api import random_answer
+
+        assert view.viewer is not None
+        return random_answer(view.decisions, view.viewer, rng)
+
+    def reference_texts(self) -> set[str]:
+        """Every msgid of this game's engine texts, for the translation catalogs: its
+        title and the reference with every option switched on."""
+        every = _every_option_on(self.info.options_model)
+        ref = self.reference(self.info.options_model.model_validate(every))  # type: ignore[arg-type]
+        texts = {self.info.title, *ref.overview}
+        for section in ref.sections:
+            texts.add(section.heading)
+            for name, text in section.entries:
+                texts.update((name, text))
+        return texts
+
+
+def _every_option_on(model: type[BaseModel]) -> dict[str, bool]:
+    return {name: True for name, info in model.model_fields.items() if info.annotation is bool}

@@ -1,0 +1,150 @@
+"""Rendering every game generically: every legal answer has exactly its component, menus
+decode only what they offered, Discord's limits hold, and what an audience is shown does not
+depend on what it may not see. Parametrised over every game the bot presents."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+
+import engine
+from bot import layouts
+from bot.components import ACTION_TEMPLATE, SELECT_TEMPLATE
+from bot.decision_components import decode, menu_values
+from bot.games import presented_games
+from bot.i18n import translator
+from bot.rendering import seat_screen, table_screen
+from bot.specs import Screen, SelectSpec
+from tests.bot.records import record_for
+
+_ = translator("en-US")
+
+
+def playout_states(
+    game: str, seats: int, games: int, seed: int
+) -> Iterator[tuple[engine.GameState, random.Random]]:
+    rng = random.Random(seed)
+    for _game in range(games):
+        state = engine.new_game(game, seats, None, rng.randrange(2**32))
+        while True:
+            yield state, rng
+            if engine.outcome(state) is not None:
+                break
+            seat = rng.choice(engine.deciding_seats(state))
+            engine.apply(state, engine.random_action(state, seat, rng))
+
+
+def counts() -> list[object]:
+    params = []
+    for game in presented_games():
+        info = engine.get_game(game).info
+        for seats in sorted({info.min_players, info.max_players}):
+            params.append(pytest.param(game, seats, id=f"{game}-{seats}p"))
+    return params
+
+
+def count_components(tree: list[dict]) -> int:
+    total = 0
+    for node in tree:
+        total += 1
+        total += count_components(node.get("components", []))
+    return total
+
+
+def reachable(screen: Screen, decisions: tuple[engine.Decision, ...]) -> set[str]:
+    """Every action key the screen's components reach."""
+    keys: set[str] = set()
+    by_kind = {d.kind: d for d in decisions}
+    for row in screen.rows:
+        if isinstance(row, SelectSpec):
+            decision = by_kind[row.kind]
+            values = [o.value for o in row.options]
+            for n in range(row.min_values, row.max_values + 1):
+                for combo in itertools.combinations(values, n):
+                    key = decode(decision, row.chunk, list(combo))
+                    assert key is not None, (row.kind, combo)
+                    keys.add(key)
+        else:
+            keys.update(b.key for b in row)
+    return keys
+
+
+def check_limits(screen: Screen) -> None:
+    tree = layouts.seat(123456, screen, accent=0).to_components()
+    assert count_components(tree) <= 40
+    assert len(screen.text) <= layouts.TEXT_LIMIT
+    for row in screen.rows:
+        if isinstance(row, SelectSpec):
+            assert 0 < len(row.options) <= 25 and len(row.placeholder) <= 150
+            assert len({o.value for o in row.options}) == len(row.options)
+            assert all(0 < len(o.label) <= 100 and len(o.value) <= 100 for o in row.options)
+            custom_id = f"cr:sel:123456:{screen.since}:{row.kind}:{row.chunk}"
+            assert len(custom_id) <= 100 and re.fullmatch(SELECT_TEMPLATE, custom_id)
+        else:
+            assert 0 < len(row) <= 5
+            for button in row:
+                assert 0 < len(button.label) <= 80
+                custom_id = f"cr:act:123456:{screen.since}:{button.key}"
+                assert len(custom_id) <= 100 and re.fullmatch(ACTION_TEMPLATE, custom_id)
+
+
+@pytest.mark.parametrize(("game", "seats"), counts())
+def test_every_legal_answer_has_exactly_its_component(game: str, seats: int) -> None:
+    checked = 0
+    for state, _rng in playout_states(game, seats, 12, seats):
+        record = record_for(state)
+        for seat in range(seats):
+            decisions = engine.decisions(state, seat)
+            screen = seat_screen(record, state, seat, _)
+            check_limits(screen)
+            keys = reachable(screen, decisions)
+            legal = engine.legal_actions(state, seat)
+            listed = set(legal.keys())
+            committed = {d.key_for(list(d.committed)) for d in decisions if d.committed}
+            single = {k for k in keys if any(not d.multi and k in d.options for d in decisions)}
+            # a menu also shows the current answer (pre-selected), which is no move
+            assert single - committed == listed, "components offer exactly the listed answers"
+            for key in keys - single:
+                assert engine.Action(seat, key) in legal or key in committed
+            if decisions:
+                assert screen.since == decisions[0].since
+                checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize(("game", "seats"), counts())
+def test_menus_refuse_values_they_did_not_offer(game: str, seats: int) -> None:
+    for state, _rng in playout_states(game, seats, 6, 50 + seats):
+        for decision in engine.decisions(state):
+            values = [v for v, _option in menu_values(decision)]
+            assert decode(decision, 0, ["nonsense"]) is None
+            assert decode(decision, 99, values[:1]) is None
+            if decision.multi:
+                assert decode(decision, 0, values[:1] * max(2, decision.min)) is None
+                too_many = values[: decision.max + 1]
+                if len(too_many) > decision.max:
+                    assert decode(decision, 0, too_many) is None
+            else:
+                assert decode(decision, 0, values[:2]) is None or len(values) < 2
+
+
+@pytest.mark.parametrize(("game", "seats"), counts())
+def test_table_and_screens_do_not_depend_on_what_their_audience_cannot_see(
+    game: str, seats: int
+) -> None:
+    checked = 0
+    for state, rng in playout_states(game, seats, 10, 100 + seats):
+        if state.step % 3:
+            continue
+        record = record_for(state)
+        other = engine.redistribute(state, None, rng)
+        assert table_screen(record, other, [], _) == table_screen(record, state, [], _)
+        viewer = rng.randrange(seats)
+        other = engine.redistribute(state, viewer, rng)
+        assert seat_screen(record, other, viewer, _) == seat_screen(record, state, viewer, _)
+        checked += 1
+    assert checked > 10

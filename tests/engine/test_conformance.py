@@ -1,0 +1,167 @@
+"""The conformance suite: every registered game, every player count, seeded random playouts
+(in the spirit of OpenSpiel's random-simulation test). A game gets all of it by registering.
+
+After every action:
+- every seat the game waits for has a decision; decisions are well formed (sorted, unique,
+  ASCII keys of at most 60 characters, sensible min/max, multi-selects that fit one menu);
+- a seat's listed actions are sorted and unique, and each is accepted;
+- the JSON round trip is equal and within the game's size budget, and the game goes on
+  from the reloaded copy;
+- the leak check, for every seat and the spectator: redistributing what that viewer cannot
+  see does not change its view; every 4th action also: the redistribution depends only on
+  that view.
+At the end: the game ended within its bound, the outcome fits the metadata, and replaying
+the seed and the log gives the same state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import engine
+from engine import Action, Decision, GameState, Outcome
+
+PLAYOUTS = 300
+CHUNKS = 3  # each count's playouts are split in this many tests, for parallel runs
+MAX_SELECT_OPTIONS = 25  # a Discord select menu
+SAMPLE_CHECK_EVERY = 4  # actions between checks that a redistribution depends on the view only
+
+
+def _configs() -> list[Any]:
+    params = []
+    for name in engine.game_names():
+        info = engine.get_game(name).info
+        for seats in range(info.min_players, info.max_players + 1):
+            for chunk in range(CHUNKS):
+                params.append(pytest.param(name, seats, chunk, id=f"{name}-{seats}p-{chunk}"))
+    return params
+
+
+def check_decisions(state: GameState) -> None:
+    """Decisions are well formed, and the seats waited for can act."""
+    pending = engine.decisions(state)
+    seats = [d.seat for d in pending]
+    assert seats == sorted(seats), "decisions are sorted by seat"
+    for seat in set(seats):
+        kinds = [d.kind for d in pending if d.seat == seat]
+        assert len(kinds) == len(set(kinds)), f"seat {seat} has two decisions of one kind"
+    for d in pending:
+        check_decision(d, state.step)
+    for seat in engine.deciding_seats(state):
+        assert engine.legal_actions(state, seat), f"seat {seat} must decide but cannot"
+    for seat in range(state.seats):
+        legal = engine.legal_actions(state, seat)
+        keys = legal.keys()
+        assert keys == sorted(keys) and len(keys) == len(set(keys)), keys
+        for key in keys:
+            assert Action(seat, key) in legal
+
+
+def check_decision(d: Decision, step: int) -> None:
+    assert d.options, f"decision {d.kind} of seat {d.seat} offers nothing"
+    assert list(d.options) == sorted(d.options), f"options of {d.kind} are not sorted"
+    for option in d.options:
+        assert option.isascii() and 0 < len(option) <= 60, option
+    assert 0 <= d.since <= step
+    if d.multi:
+        assert 0 <= d.min <= d.max and d.min <= len(d.options), d
+        # one select menu offers each option at most ``max`` times
+        offered = sum(min(n, d.max) for n in Counter(d.options).values())
+        assert offered <= MAX_SELECT_OPTIONS, f"multi-select {d.kind} needs {offered} options"
+        assert len(d.key_for(list(d.options[: d.max]))) <= 60
+    else:
+        assert len(set(d.options)) == len(d.options), f"options of {d.kind} repeat"
+    if d.committed is not None:
+        assert d.simultaneous, "only simultaneous decisions hold a committed answer"
+        assert d.chosen_in(d.key_for(list(d.committed))) == d.committed
+
+
+def check_round_trip(state: GameState, budget: int) -> GameState:
+    text = engine.dumps(state)
+    assert len(text.encode()) <= budget, f"state is {len(text.encode())} bytes"
+    reloaded = engine.loads(text)
+    assert reloaded == state and engine.dumps(reloaded) == text
+    return reloaded
+
+
+def check_leaks(
+    state: GameState, rng: random.Random, stats: Counter[str], sample_check: bool = True
+) -> None:
+    """For every viewer: its view survives a redistribution of what it cannot see, and (with
+    ``sample_check``) the redistribution is a function of the view (two states with one view
+    give one sample)."""
+    text = engine.dumps(state)
+    for viewer in [None, *range(state.seats)]:
+        seed = rng.randrange(2**32)
+        other = engine.redistribute(state, viewer, random.Random(seed))
+        assert engine.view(other, viewer) == engine.view(state, viewer), (
+            f"the view of {viewer} depends on what it cannot see (step {state.step})"
+        )
+        stats["checks"] += 1
+        stats["changed"] += _hidden_part(other) != _hidden_part(state)
+        if not sample_check:
+            continue
+        again = engine.redistribute(other, viewer, random.Random(seed))
+        fresh = engine.redistribute(state, viewer, random.Random(seed))
+        assert engine.dumps(again) == engine.dumps(fresh), (
+            f"the redistribution for {viewer} depends on more than its view (step {state.step})"
+        )
+    assert engine.dumps(state) == text, "redistribute changed the original"
+
+
+def _hidden_part(state: GameState) -> str:
+    """The state without its seed (which redistribute always changes)."""
+    copy = engine.clone(state)
+    copy.seed = copy.rng_counter = 0
+    return engine.dumps(copy)
+
+
+def check_outcome(name: str, result: Outcome, seats: int) -> None:
+    info = engine.get_game(name).info
+    assert set(result.winners) <= set(range(seats))
+    assert result.reason
+    if result.draw:
+        assert not result.winners
+    if info.scoring == "scores":
+        assert result.scores is not None and result.ranks is not None
+        assert len(result.scores) == len(result.ranks) == seats
+        assert set(result.winners) == {s for s in range(seats) if result.ranks[s] == 1}
+        for a in range(seats):
+            for b in range(seats):
+                if result.scores[a] > result.scores[b]:
+                    assert result.ranks[a] < result.ranks[b], "a higher score ranks lower"
+    else:
+        assert result.draw or result.winners
+
+
+@pytest.mark.parametrize(("name", "seats", "chunk"), _configs())
+def test_random_playouts_conform_to_the_contract(name: str, seats: int, chunk: int) -> None:
+    info = engine.get_game(name).info
+    rng = random.Random(f"conformance-{name}-{seats}-{chunk}")
+    stats: Counter[str] = Counter()
+    for _game in range(PLAYOUTS // CHUNKS):
+        seed = rng.randrange(2**32)
+        state = engine.new_game(name, seats, None, seed)
+        log: list[Action] = []
+        check_decisions(state)
+        while (result := engine.outcome(state)) is None:
+            assert len(log) < info.max_actions, "the game does not end within its bound"
+            deciding = engine.deciding_seats(state)
+            assert deciding, "nobody can move in an unfinished game"
+            seat = rng.choice(deciding)
+            action = engine.random_action(state, seat, rng)
+            engine.apply(state, action)
+            log.append(action)
+            check_decisions(state)
+            state = check_round_trip(state, info.state_budget)
+            check_leaks(state, rng, stats, sample_check=len(log) % SAMPLE_CHECK_EVERY == 0)
+        assert not engine.decisions(state), "a finished game has nothing to decide"
+        check_outcome(name, result, seats)
+        replayed = engine.replay(name, seats, None, seed, log)
+        assert engine.dumps(replayed) == engine.dumps(state)
+    # the leak check means something only if redistributing really changes hidden parts
+    assert stats["changed"] >= 0.5 * stats["checks"], stats
