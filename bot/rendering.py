@@ -15,7 +15,7 @@ from bot.decision_components import rows_for
 from bot.games import Presentation, RenderContext, presentation
 from bot.i18n import Translator
 from bot.reasons import ABANDONED, FORFEIT
-from bot.specs import Screen
+from bot.specs import Row, Screen
 from engine import Event, View
 from storage import GameRecord, GameStatus, LoggedAction
 
@@ -145,7 +145,27 @@ def table_screen(
     if recent:
         lines += ["", _("**Last events**")]
         lines += [f"- {line}" for line in recent]
-    return Screen("\n".join(lines))
+    rows, since = table_controls(record, state, view, ctx)
+    return Screen("\n".join(lines), rows, since)
+
+
+def table_controls(
+    record: GameRecord, state: engine.GameState, view: View, ctx: RenderContext
+) -> tuple[tuple[Row, ...], int]:
+    """The components of the decisions the game's presentation puts on the table itself (a
+    single seat's turn where everything is public), with their stamp; none otherwise. Only
+    that seat's clicks on them count; they are worded from the spectator's ``view``."""
+    show = presentation(record.game_name)
+    if record.status != GameStatus.ACTIVE or ctx.closed:
+        return (), 0
+    pending = [d for d in engine.decisions(state) if not d.simultaneous]
+    seats = {d.seat for d in pending}
+    if len(seats) != 1:
+        return (), 0
+    shown = show.table_decisions(view, pending)
+    if not shown:
+        return (), 0
+    return rows_for(shown, view, show, ctx), shown[0].since
 
 
 def seat_view(record: GameRecord, state: engine.GameState, seat: int) -> View:

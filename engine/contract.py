@@ -124,9 +124,10 @@ class Outcome(NamedTuple):
             a game nobody won.
         draw: ``True`` when the game ended without a winner (e.g. a turn limit).
         reason: a machine-readable reason, e.g. ``"artichoke_free_hand"``, ``"scores"``.
-        scores: for games that end with scores, every seat's score, by seat.
+        scores: for games that end with scores, every seat's score, by seat; ``None`` for a
+            solo game lost without a score.
         ranks: for games that end with scores, every seat's rank (1 = best; equal scores
-            share a rank, the next rank skips: 1, 1, 3).
+            share a rank, the next rank skips: 1, 1, 3); ``None`` where ``scores`` is.
     """
 
     winners: tuple[int, ...]

@@ -134,6 +134,12 @@ class Presentation(ABC):
         """What only ``view.viewer`` can see, in one line, for a server admin's inspect."""
         return ""
 
+    def table_decisions(self, view: View, decisions: Sequence[Decision]) -> list[Decision]:
+        """Which of one seat's (not simultaneous) ``decisions`` sit on the public table itself,
+        worded from the spectator's ``view`` (default: none; every decision is on the player's
+        private screen). Only decisions whose options reveal nothing hidden may go there."""
+        return []
+
     def option_sort_key(self, decision: Decision, option: str) -> Any:
         """Where ``option`` appears in its menu (default: the options' own order)."""
         return 0

@@ -15,11 +15,11 @@ from bot.errors import UserError
 from bot.games import presentation
 from bot.i18n import N_
 from bot.languages import guild_translator
-from bot.rendering import games_list_text, private_lines, rules_text, seat_screen
+from bot.rendering import games_list_text, private_lines, rules_text, seat_names, seat_screen
 from bot.replies import ephemeral, guarded, say, tr
 from bot.service import GameSnapshot, Played
 from bot.service.play import MOVED_ON
-from storage import GameRecord, GameStatus
+from storage import TABLE, GameRecord, GameStatus
 
 log = logging.getLogger(__name__)
 
@@ -62,60 +62,115 @@ class PlayHandlers:
         mine = engine.decisions(snapshot.state, seat)
         decision = next((d for d in mine if d.kind == kind), None)
         if decision is None or decision.since != since:
-            raise UserError(MOVED_ON, refresh_screen=True)
-        key = decode(decision, chunk, values)
-        if key is None:
-            raise UserError(N_("That choice was not offered."), refresh_screen=True)
-        await self._act(interaction, game_id, since, key)
+            error = UserError(MOVED_ON, refresh_screen=True)
+        else:
+            key = decode(decision, chunk, values)
+            if key is not None:
+                await self._act(interaction, game_id, since, key)
+                return
+            error = UserError(N_("That choice was not offered."), refresh_screen=True)
+        await self._refused(interaction, game_id, await self._where(interaction, game_id), error)
+
+    async def _where(self, interaction: discord.Interaction, game_id: int) -> str:
+        """Which message the click came from: ``"table"`` (the game's public table),
+        ``"screen"`` (the clicker's own private screen: an ephemeral answering one of their
+        own interactions) or ``"other"`` (anything else — never edited with private text)."""
+        message = interaction.message
+        if message is None:
+            return "other"
+        stored = await self.room.storage.messages.get(game_id, TABLE)
+        if stored is not None and stored.message_id == message.id:
+            return "table"
+        meta = message.interaction_metadata
+        if message.flags.ephemeral and meta is not None and meta.user.id == interaction.user.id:
+            return "screen"
+        return "other"
 
     async def _act(
         self, interaction: discord.Interaction, game_id: int, since: int, key: str
     ) -> None:
         _ = tr(interaction)
+        where = await self._where(interaction, game_id)
         try:
             played = await self.room.service.act(game_id, interaction.user.id, since, key)
         except UserError as error:
             if not error.refresh_screen:
                 raise
-            await self._refresh_refused(interaction, game_id, _(error.msgid, **error.fields))
+            await self._refused(interaction, game_id, where, error)
             return
         seat = played.steps[0].seat
-        record, state = played.snapshot.record, played.snapshot.state
-        assert state is not None
+        record = played.snapshot.record
         self.room.spawn(
             self.room.followups.after_played(played, actor=seat), f"after game {game_id} action"
         )
-        private = private_lines(record, played.events(), seat, _)
-        screen = seat_screen(record, state, seat, _, private)
-        if record.status == GameStatus.ACTIVE:
-            self.room.screens.remember(
-                interaction, played.snapshot, seat_screen(record, state, seat, _)
-            )
         try:
-            await interaction.response.edit_message(
-                view=layouts.seat(record.id, screen, accent=presentation(record.game_name).accent)
-            )
+            if where == "table":  # public controls: the answer is the table itself
+                view = await self.room.tables.render(played.snapshot)
+                await interaction.response.edit_message(view=view)
+                return
+            private = private_lines(record, played.events(), seat, _)
+            await self._show_screen(interaction, played.snapshot, where, private=private)
         except discord.HTTPException as exc:  # the move is saved; the table shows it
-            log.warning("could not update a screen of game %s: %s", game_id, exc.text)
+            log.warning("could not answer a move in game %s: %s", game_id, exc.text)
 
-    async def _refresh_refused(
-        self, interaction: discord.Interaction, game_id: int, notice: str
+    async def _refused(
+        self, interaction: discord.Interaction, game_id: int, where: str, error: UserError
     ) -> None:
-        """Replace a stale or refused screen with the current one, saying why."""
+        """A stale or refused click: the clicker's current screen, saying why (in place only
+        on their own screen; the table and others' messages are left as they are)."""
+        if where != "table":
+            snapshot = await self.room.service.snapshot(game_id)
+            notice = "⚠️ " + tr(interaction)(error.msgid, **error.fields)
+            await self._show_screen(interaction, snapshot, where, notice=notice)
+            return
+        await self._refuse_table_click(interaction, game_id, error)
+
+    async def _refuse_table_click(
+        self, interaction: discord.Interaction, game_id: int, error: UserError
+    ) -> None:
+        """A refused click on the table's controls: say why privately, with the clicker's
+        own screen when they play; the table is left as it is."""
         _ = tr(interaction)
         snapshot = await self.room.service.snapshot(game_id)
         record, state = snapshot.record, snapshot.state
         seat = record.seat_of(interaction.user.id)
         if seat is None or state is None:
             raise UserError(N_("You are not playing in this game."))
-        screen = seat_screen(record, state, seat.seat, _, notice="⚠️ " + notice)
-        await interaction.response.edit_message(
-            view=layouts.seat(record.id, screen, accent=presentation(record.game_name).accent)
-        )
-        if record.status == GameStatus.ACTIVE:
-            self.room.screens.remember(
-                interaction, snapshot, seat_screen(record, state, seat.seat, _)
+        waiting = [s for s in engine.deciding_seats(state) if s != seat.seat]
+        if waiting and not engine.decisions(state, seat.seat):
+            names = seat_names(record, _)
+            notice = "⚠️ " + _(
+                "It is {player}'s turn: only they can use these buttons.",
+                player=", ".join(names[s] for s in waiting),
             )
+        else:
+            notice = "⚠️ " + _(error.msgid, **error.fields)
+        await self._show_screen(interaction, snapshot, "other", notice=notice)
+
+    async def _show_screen(
+        self,
+        interaction: discord.Interaction,
+        snapshot: GameSnapshot,
+        where: str,
+        *,
+        private: list[str] | None = None,
+        notice: str = "",
+    ) -> None:
+        """Answer with the clicker's private screen: edited in place when the click came from
+        their own screen, a new private message otherwise."""
+        _ = tr(interaction)
+        record, state = snapshot.record, snapshot.state
+        if state is None:
+            raise UserError(N_("This game has not started yet."))
+        seat = self.room.service.seat_of(record, interaction.user.id)
+        screen = seat_screen(record, state, seat, _, private or [], notice=notice)
+        layout = layouts.seat(record.id, screen, accent=presentation(record.game_name).accent)
+        if where == "screen":
+            await interaction.response.edit_message(view=layout)
+        else:
+            await ephemeral(interaction, view=layout)
+        if record.status == GameStatus.ACTIVE:
+            self.room.screens.remember(interaction, snapshot, seat_screen(record, state, seat, _))
 
     async def _send_screen(self, interaction: discord.Interaction, snapshot: GameSnapshot) -> None:
         _ = tr(interaction)

@@ -126,7 +126,10 @@ def check_outcome(name: str, result: Outcome, seats: int) -> None:
     assert result.reason
     if result.draw:
         assert not result.winners
-    if info.scoring == "scores":
+    if info.scoring == "scores" and result.scores is None:
+        # only a solo game can be lost without a score
+        assert seats == 1 and not result.winners and not result.draw and result.ranks is None
+    elif info.scoring == "scores":
         assert result.scores is not None and result.ranks is not None
         assert len(result.scores) == len(result.ranks) == seats
         assert set(result.winners) == {s for s in range(seats) if result.ranks[s] == 1}
