@@ -3,29 +3,37 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
+import re
 from collections.abc import Callable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.command_text import CatalogTranslator
+from bot.command_text import CatalogTranslator, catalogs_fingerprint
 from bot.components import DYNAMIC_ITEMS
 from bot.context import Cardroom
 from bot.followups import FollowUps
+from bot.gate import InFlight
 from bot.handlers import Handlers
 from bot.handlers.commands import AdminCommands, GameCommands
 from bot.lobby_messages import LobbyMessages
 from bot.open_screens import OpenScreens
+from bot.permissions import invite_url
 from bot.pings import Pings
-from bot.replies import apology
+from bot.replies import apology, say, tr
 from bot.service import GameService
 from bot.settings import BotSettings
 from bot.tables import TableKeeper
 from storage import Storage
 
 log = logging.getLogger(__name__)
+
+COMMANDS_FINGERPRINT = "commands_fingerprint"
+"""``storage.meta`` key of the fingerprint of the slash commands last synced."""
 
 
 class CardroomBot(commands.Bot):
@@ -34,7 +42,9 @@ class CardroomBot(commands.Bot):
     It needs only the ``guilds`` intent: everything else arrives with interactions. Storage is
     opened from ``settings.database_path`` in ``setup_hook`` and closed in ``close``.
     ``seed_source`` returns the seed of each new game (default: 63 random bits; tests pass a
-    seeded one so games are reproducible). Other keyword ``options`` go to discord.py.
+    seeded one so games are reproducible). ``sync`` overrides ``settings.sync_commands``
+    (``"always"``, ``"auto"``, ``"never"``); ``resume=False`` skips resuming running games
+    (``cardroom sync``). Other keyword ``options`` go to discord.py.
 
     Attributes:
         room: the shared parts (storage, use cases, keepers), once set up.
@@ -51,6 +61,8 @@ class CardroomBot(commands.Bot):
         settings: BotSettings,
         *,
         seed_source: Callable[[], int] | None = None,
+        sync: str | None = None,
+        resume: bool = True,
         **options: object,
     ) -> None:
         intents = discord.Intents.none()
@@ -64,7 +76,13 @@ class CardroomBot(commands.Bot):
         )
         self.settings = settings
         self._seed_source = seed_source
+        self._sync = sync or settings.sync_commands
+        self._resume = resume
+        self.synced: int | None = None
+        """How many commands the last sync sent (``None``: none was needed)."""
         self.room = Cardroom(self)
+        self.in_flight = InFlight()
+        """The interactions being handled now (a shutdown lets them finish)."""
         self.components: Handlers
         self.resumed = asyncio.Event()
         self._resume_task: asyncio.Task[None] | None = None
@@ -96,13 +114,79 @@ class CardroomBot(commands.Bot):
         await self.add_cog(AdminCommands(self.components))
         self.tree.on_error = self.on_app_command_error
         await self.tree.set_translator(CatalogTranslator())
-        if self.settings.dev_guild_id:
-            guild = discord.Object(self.settings.dev_guild_id)
+        await self._sync_commands()
+        if self._resume:
+            self._resume_task = asyncio.create_task(self._resume_games())
+
+    async def _sync_commands(self) -> None:
+        """Send the slash commands to Discord when asked to (``always``), or in ``auto`` mode
+        when they differ from the last sync recorded in the database; to the development
+        guild only, when one is set."""
+        if self._sync == "never":
+            return
+        dev = self.settings.dev_guild_id
+        guild = discord.Object(dev) if dev else None
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
-        self._resume_task = asyncio.create_task(self._resume_games())
+        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        text = json.dumps([payload, dev, catalogs_fingerprint()], sort_keys=True)
+        fingerprint = hashlib.sha256(text.encode()).hexdigest()
+        meta = self.room.storage.meta
+        if self._sync == "auto" and await meta.get(COMMANDS_FINGERPRINT) == fingerprint:
+            log.info("slash commands unchanged since the last sync: not syncing")
+            return
+        synced = await self.tree.sync(guild=guild)
+        self.synced = len(synced)
+        await meta.set(COMMANDS_FINGERPRINT, fingerprint)
+        if guild is None:
+            log.info("synced %d slash commands globally", len(synced))
+            return
+        log.info("synced %d slash commands to the development guild %s", len(synced), dev)
+        if await self.tree.fetch_commands():
+            log.warning(
+                "slash commands are also registered globally: guild %s shows each of them "
+                "twice. Unset DEV_GUILD_ID and run `cardroom sync`, or remove the global ones.",
+                dev,
+            )
+
+    async def on_ready(self) -> None:
+        """Say who the bot is, where, and how to invite it."""
+        assert self.user is not None
+        log.info("logged in as %s in %d servers", self.user, len(self.guilds))
+        if self.application_id is not None:
+            log.info("invite link: %s", invite_url(self.application_id))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer component interactions none of the persistent components will handle (an
+        older version's ``custom_id``, a forged one, one not on its message), which Discord
+        would otherwise show as "This interaction failed"."""
+        if interaction.type != discord.InteractionType.component or self._handled(interaction):
+            return
+        try:
+            await say(interaction, "⚠️ " + tr(interaction)("This button is no longer in use."))
+        except discord.HTTPException as exc:
+            log.info("could not answer an unknown component: %s", exc.text)
+
+    @staticmethod
+    def _handled(interaction: discord.Interaction) -> bool:
+        """Whether discord.py dispatches this component to one of the dynamic items: its
+        ``custom_id`` matches a template and the message holds that component."""
+        data = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        if not any(
+            re.fullmatch(item.__discord_ui_compiled_template__, custom_id) for item in DYNAMIC_ITEMS
+        ):  # type: ignore[attr-defined]
+            return False
+        message = interaction.message
+        if message is None:
+            return False
+        layout = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
+        view = layout.from_message(message, timeout=None)
+        kind = data.get("component_type")
+        return any(
+            getattr(item, "custom_id", None) == custom_id and item.type.value == kind
+            for item in view.walk_children()
+        )
 
     async def _resume_games(self) -> None:
         """Refresh the tables of the games that were running when the bot stopped, and let
@@ -147,7 +231,13 @@ class CardroomBot(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        """Errors that escaped the handlers' guard (e.g. in argument conversion)."""
+        """Errors that escaped the handlers' guard (e.g. in argument conversion); a command
+        this version no longer has is answered as such."""
+        if isinstance(error, app_commands.CommandNotFound):
+            await say(
+                interaction, "⚠️ " + tr(interaction)("That command is no longer in use: see /help.")
+            )
+            return
         try:
             raise error
         except app_commands.AppCommandError:
@@ -157,9 +247,15 @@ class CardroomBot(commands.Bot):
             )
 
     async def close(self) -> None:
-        """Stop the client, then close storage (queued commits finish first)."""
+        """Shut down cleanly: take no new changes, finish the ones in flight and their
+        follow-ups, stop the client, then close storage (queued commits finish first)."""
         if self._resume_task is not None:
             self._resume_task.cancel()
+        self.in_flight.close()
+        await self.in_flight.idle()
+        service = getattr(self.room, "service", None)
+        if service is not None:
+            await service.shutdown()
         await self.room.wait_idle()
         await super().close()
         storage = getattr(self.room, "storage", None)

@@ -5,10 +5,12 @@ same gettext catalogs as every other text (``bot.i18n``). Command and option *na
 
 from __future__ import annotations
 
+import hashlib
+
 import discord
 from discord import app_commands
 
-from bot.i18n import DEFAULT_LANGUAGE, available_languages, language_of, translator
+from bot.i18n import DEFAULT_LANGUAGE, LOCALES_DIR, available_languages, language_of, translator
 
 _TRANSLATED = {
     app_commands.TranslationContextLocation.command_description,
@@ -35,3 +37,12 @@ class CatalogTranslator(app_commands.Translator):
             return None
         text = translator(language)(string.message)
         return text if text != string.message else None
+
+
+def catalogs_fingerprint() -> str:
+    """A digest of every catalog: the commands' translations change when it does."""
+    digest = hashlib.sha256()
+    for path in sorted(LOCALES_DIR.glob("*.po")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()

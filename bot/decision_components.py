@@ -2,18 +2,20 @@
 select menus, and a chosen menu value back into an action key.
 
 - A single-select decision with up to 5 options: one row of buttons (the option keys).
-- More options: select menus of at most 25 options each (several when over 25).
+- More options: select menus of at most 25 options each (several when over 25; a game may
+  group the options, one menu or more per group).
 - A multi-select decision: one menu with the decision's min and max; an option offered several
   times (two equal cards) appears as many times as it may be chosen, each with its own value
   (``key``, ``key~2``, ...).
 
 Menu values are option keys; :func:`decode` checks chosen values against exactly what was
-offered for that decision, so a value never offered, or the same option twice, is refused.
+offered for that decision (its stamp guarantees it is the decision the menus were built for),
+so a value never offered, or the same option twice, is refused.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.games.base import Presentation, RenderContext
 from bot.specs import ButtonSpec, Row, SelectOption, SelectSpec
@@ -45,13 +47,21 @@ def menu_values(decision: Decision) -> list[tuple[str, str]]:
     return entries
 
 
-def chunks(decision: Decision) -> list[list[tuple[str, str]]]:
-    """The menus of ``decision``: its entries split by :data:`MENU_SIZE` (a multi-select is
-    always one menu: the engine keeps it within one)."""
+def chunks(
+    decision: Decision, group: Callable[[str], str] | None = None
+) -> list[list[tuple[str, str]]]:
+    """The menus of ``decision``: its entries, by ``group`` of their option when given, each
+    split by :data:`MENU_SIZE` (a multi-select is always one menu: the engine keeps it within
+    one)."""
     entries = menu_values(decision)
     if decision.multi:
         return [entries]
-    return [entries[i : i + MENU_SIZE] for i in range(0, len(entries), MENU_SIZE)]
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for entry in entries:
+        groups.setdefault(group(entry[1]) if group else "", []).append(entry)
+    return [
+        part[i : i + MENU_SIZE] for part in groups.values() for i in range(0, len(part), MENU_SIZE)
+    ]
 
 
 def rows_for(
@@ -77,7 +87,8 @@ def rows_for(
             continue
         placeholder = show.placeholder(decision, view, ctx)[:150]
         chosen = list(decision.committed or ())
-        for index, entries in enumerate(chunks(decision)):
+        grouping = show.option_group if show.groups_options(decision) else None
+        for index, entries in enumerate(chunks(decision, grouping)):
             options = []
             entries.sort(key=lambda entry: show.option_sort_key(decision, entry[1]))
             for value, option in entries:
@@ -94,14 +105,13 @@ def rows_for(
     return tuple(rows)
 
 
-def decode(decision: Decision, chunk: int, values: Sequence[str]) -> str | None:
-    """The action key that menu ``chunk`` of ``decision`` means by the chosen ``values``, or
-    ``None`` when the values are not a choice that menu offered (unknown, repeated, too few or
-    too many)."""
-    menus = chunks(decision)
-    if not 0 <= chunk < len(menus) or len(set(values)) != len(values):
+def decode(decision: Decision, values: Sequence[str]) -> str | None:
+    """The action key that a menu of ``decision`` means by the chosen ``values``, or ``None``
+    when the values are not a choice its menus offered (unknown, repeated, too few or too
+    many)."""
+    if len(set(values)) != len(values):
         return None
-    offered = dict(menus[chunk])
+    offered = dict(menu_values(decision))
     if any(value not in offered for value in values):
         return None
     chosen = [offered[value] for value in values]

@@ -10,10 +10,23 @@ from bot.i18n import N_
 NEEDED: tuple[tuple[str, str], ...] = (
     ("view_channel", N_("View Channel")),
     ("send_messages", N_("Send Messages")),
-    ("embed_links", N_("Embed Links")),
-    ("read_message_history", N_("Read Message History")),
 )
-"""``(discord.Permissions attribute, display name msgid)`` the bot needs in a game channel."""
+"""``(discord.Permissions attribute, display name msgid)`` the bot needs in a game channel:
+it posts and edits its own messages (Components V2: no embeds, no attachments) and answers
+interactions."""
+
+
+def needed_permissions() -> discord.Permissions:
+    """The permissions to invite the bot with: exactly :data:`NEEDED`."""
+    return discord.Permissions(**{attr: True for attr, _name in NEEDED})
+
+
+def invite_url(application_id: int) -> str:
+    """The link that adds the bot to a server with the permissions it needs and its slash
+    commands (``discord.utils.oauth_url``)."""
+    return discord.utils.oauth_url(
+        application_id, permissions=needed_permissions(), scopes=("bot", "applications.commands")
+    )
 
 
 def require_channel_permissions(interaction: discord.Interaction) -> None:

@@ -9,6 +9,7 @@ the follow-ups (table, screens) still show it.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import secrets
@@ -19,11 +20,14 @@ import discord
 
 from bot import layouts
 from bot.errors import UserError
-from bot.i18n import Translator, translator
+from bot.gate import InFlight
+from bot.i18n import N_, Translator, translator
 
 log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
+
+RESTARTING = N_("Cardroom is restarting: please try again in a moment.")
 
 
 def tr(interaction: discord.Interaction) -> Translator:
@@ -84,12 +88,17 @@ def guarded(
         @functools.wraps(fn)
         async def wrapper(*args: P.args, **kwargs: P.kwargs) -> None:
             interaction = next(a for a in args if isinstance(a, discord.Interaction))
-            try:
-                await fn(*args, **kwargs)
-            except UserError as error:
-                await user_error(interaction, error)
-            except Exception:
-                await apology(interaction, where)
+            gate: InFlight | None = getattr(interaction.client, "in_flight", None)
+            if gate is not None and gate.closed:
+                await user_error(interaction, UserError(RESTARTING))
+                return
+            with gate.held() if gate is not None else contextlib.nullcontext():
+                try:
+                    await fn(*args, **kwargs)
+                except UserError as error:
+                    await user_error(interaction, error)
+                except Exception:
+                    await apology(interaction, where)
 
         return wrapper
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -18,6 +19,16 @@ class BotSettings(BaseSettings):
             its folder is created when missing).
         dev_guild_id: a guild to sync slash commands to instantly (env ``DEV_GUILD_ID``).
         log_level: ``DEBUG``, ``INFO``, ``WARNING`` or ``ERROR`` (env ``LOG_LEVEL``).
+        sync_commands: when slash commands are sent to Discord (env ``SYNC_COMMANDS``):
+            ``auto`` (default) only when they differ from the last sync recorded in the
+            database (the first start, an upgrade), ``always`` at every start, ``never``
+            (use ``cardroom sync``).
+        connect_timeout: seconds to wait for Discord to answer the login (env
+            ``CONNECT_TIMEOUT``, default 30).
+        discord_api_url: the REST API base, e.g. a rate-limit proxy such as nirn-proxy, or a
+            local Discord for tests (env ``DISCORD_API_URL``; default Discord's own).
+        discord_gateway_url: the gateway to connect to (env ``DISCORD_GATEWAY_URL``; default
+            Discord's own).
     """
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -26,8 +37,12 @@ class BotSettings(BaseSettings):
     database_path: Path = Path("data/cardroom.sqlite3")
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    sync_commands: Literal["auto", "always", "never"] = "auto"
+    connect_timeout: float = Field(default=30.0, gt=0, le=600)
+    discord_api_url: str | None = None
+    discord_gateway_url: str | None = None
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "discord_api_url", "discord_gateway_url", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value == "" else value

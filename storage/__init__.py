@@ -6,6 +6,7 @@ Everything returned is a data object from :mod:`storage.models`; every error rai
 purpose derives from :class:`StorageError`.
 """
 
+from storage.backup import backup_database
 from storage.database import Database
 from storage.errors import (
     AlreadySeated,
@@ -25,6 +26,7 @@ from storage.errors import (
 from storage.games import GameStore
 from storage.guilds import GuildSettingsStore
 from storage.messages import LOBBY, TABLE, MessageStore
+from storage.meta import MetaStore
 from storage.models import (
     OPEN_STATUSES,
     GameMessage,
@@ -68,6 +70,7 @@ __all__ = [
     "LobbyFull",
     "LoggedAction",
     "MessageStore",
+    "MetaStore",
     "NotSeated",
     "PublicEvent",
     "SchemaTooNew",
@@ -78,4 +81,5 @@ __all__ = [
     "StorageSettings",
     "VerifyResult",
     "WrongStatus",
+    "backup_database",
 ]

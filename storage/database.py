@@ -65,11 +65,12 @@ class Database:
 
         Raises:
             SchemaTooNew: the file was written by a newer Cardroom.
-            StorageError: the file cannot use WAL mode.
+            StorageError: the path is a folder or cannot be opened as a database, or the file
+                cannot use WAL mode.
             DatabaseBusy: another process held the write lock during the migrations.
         """
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        _check_openable(path)
         conn = await aiosqlite.connect(path, isolation_level=None)
         db = cls(conn, path)
         try:
@@ -161,3 +162,22 @@ def _transaction(conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]
         _rollback_quietly(conn)
         raise
     return result
+
+
+def _check_openable(path: Path) -> None:
+    """Refuse, before any connection thread starts, a path SQLite cannot open as a file.
+
+    Raises:
+        StorageError: the path is a folder, its folder cannot be created, or SQLite cannot
+            open it.
+    """
+    if path.is_dir():
+        example = path / "cardroom.sqlite3"
+        raise StorageError(
+            f"{path} is a folder: the database path must name a file, e.g. {example}"
+        )
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        sqlite3.connect(path).close()
+    except (OSError, sqlite3.Error) as exc:
+        raise StorageError(f"cannot open {path}: {exc}") from exc

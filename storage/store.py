@@ -8,13 +8,15 @@ from storage.database import Database, Synchronous
 from storage.games import GameStore
 from storage.guilds import GuildSettingsStore
 from storage.messages import MessageStore
+from storage.meta import MetaStore
 from storage.models import VerifyResult
 from storage.settings import StorageSettings
 from storage.verify import verify_game
 
 
 class Storage:
-    """Cardroom's storage: ``games``, ``messages``, ``guilds`` over one :class:`Database`.
+    """Cardroom's storage: ``games``, ``messages``, ``guilds``, ``meta`` over one
+    :class:`Database`.
 
     Usage::
 
@@ -35,6 +37,8 @@ class Storage:
         """Message ids of lobby and table messages: :class:`MessageStore`."""
         self.guilds = GuildSettingsStore(db)
         """Per-guild settings: :class:`GuildSettingsStore`."""
+        self.meta = MetaStore(db)
+        """Facts about this installation: :class:`MetaStore`."""
 
     @classmethod
     async def open(

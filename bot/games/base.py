@@ -140,6 +140,14 @@ class Presentation(ABC):
         private screen). Only decisions whose options reveal nothing hidden may go there."""
         return []
 
+    def groups_options(self, decision: Decision) -> bool:
+        """Whether a long single-select ``decision`` gets its menus by :meth:`option_group`."""
+        return False
+
+    def option_group(self, option: str) -> str:
+        """The menu group of ``option`` (e.g. a colour) when :meth:`groups_options`."""
+        return ""
+
     def option_sort_key(self, decision: Decision, option: str) -> Any:
         """Where ``option`` appears in its menu (default: the options' own order)."""
         return 0

@@ -64,7 +64,7 @@ class PlayHandlers:
         if decision is None or decision.since != since:
             error = UserError(MOVED_ON, refresh_screen=True)
         else:
-            key = decode(decision, chunk, values)
+            key = decode(decision, values)
             if key is not None:
                 await self._act(interaction, game_id, since, key)
                 return

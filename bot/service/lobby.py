@@ -44,7 +44,7 @@ class LobbyUseCases(GameReader):
 
     async def join(self, game_id: int, user_id: int, name: str | None = None) -> GameRecord:
         """Seat ``user_id`` (shown as ``name`` on buttons) in the lobby."""
-        async with self.lock(game_id):
+        async with self.locked(game_id):
             try:
                 return await self.storage.games.join_lobby(game_id, user_id, name)
             except AlreadySeated:
@@ -58,7 +58,7 @@ class LobbyUseCases(GameReader):
 
     async def leave_lobby(self, game_id: int, user_id: int) -> GameRecord:
         """Take ``user_id`` out of the lobby (the host cancels instead)."""
-        async with self.lock(game_id):
+        async with self.locked(game_id):
             game = await self._lobby(game_id)
             if game.host_id == user_id:
                 raise UserError(N_("You are the host: use Cancel to close the lobby."))
@@ -68,7 +68,7 @@ class LobbyUseCases(GameReader):
 
     async def toggle_option(self, game_id: int, user_id: int, option: str) -> GameRecord:
         """Flip the on/off host option ``option`` (a boolean field of the game's options)."""
-        async with self.lock(game_id):
+        async with self.locked(game_id):
             game = await self._lobby(game_id)
             self._host_only(game, user_id)
             current = game.options.get(option)
@@ -81,7 +81,7 @@ class LobbyUseCases(GameReader):
     ) -> GameRecord:
         """Set host option ``option`` to ``value``, one of the ``allowed`` values the lobby
         offered (and a value the game's options model accepts)."""
-        async with self.lock(game_id):
+        async with self.locked(game_id):
             game = await self._lobby(game_id)
             self._host_only(game, user_id)
             if option not in game.options or value not in allowed:
@@ -100,7 +100,7 @@ class LobbyUseCases(GameReader):
 
         Returns the started game; automatic seats never start a game, so nobody else moves.
         """
-        async with self.lock(game_id):
+        async with self.locked(game_id):
             game = await self._lobby(game_id)
             self._host_only(game, user_id)
             info = engine.get_game(game.game_name).info
@@ -118,7 +118,7 @@ class LobbyUseCases(GameReader):
 
     async def cancel(self, game_id: int, user_id: int) -> GameRecord:
         """Close the lobby without playing (host only)."""
-        async with self.lock(game_id):
+        async with self.locked(game_id):
             game = await self._lobby(game_id)
             self._host_only(game, user_id)
             return await self.storage.games.abort_game(game_id, reason="cancelled")

@@ -36,7 +36,7 @@ class PlayUseCases(GameReader):
                 the same simultaneous answer again (``refresh_screen``), or the action is not
                 legal now (``refresh_screen``).
         """
-        async with self.lock(game_id):
+        async with self.locked(game_id):
             snapshot = await self.active(game_id)
             seat = self.seat_of(snapshot.record, user_id)
             state = snapshot.state
@@ -61,7 +61,7 @@ class PlayUseCases(GameReader):
         when it started with people only, two or more, and one person is left: that person
         wins (reason ``"forfeit"``). The leave and the end are one transaction.
         """
-        async with self.lock(game_id):
+        async with self.locked(game_id):
             snapshot = await self.active(game_id)
             record = snapshot.record
             self.seat_of(record, user_id)
@@ -90,7 +90,7 @@ class PlayUseCases(GameReader):
         Raises:
             UserError: no such game, or it has already ended.
         """
-        async with self.lock(game_id):
+        async with self.locked(game_id):
             try:
                 return await self.storage.games.abort_game(game_id, reason=reason)
             except GameNotFound:
@@ -101,7 +101,7 @@ class PlayUseCases(GameReader):
     async def resume(self, game_id: int) -> Played:
         """Let automatic seats make any move that is due (after a restart). A restart never
         ends a game otherwise."""
-        async with self.lock(game_id):
+        async with self.locked(game_id):
             snapshot = await self.active(game_id)
             assert snapshot.state is not None
             played = Played(snapshot, deciding_before=engine.deciding_seats(snapshot.state))

@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 
 import engine
 from bot.errors import UserError
@@ -17,6 +18,7 @@ from storage import GameNotFound, GameRecord, GameStatus, Storage
 log = logging.getLogger(__name__)
 
 SEED_BITS = 63
+RESTARTING = N_("Cardroom is restarting: please try again in a moment.")
 
 
 class GameReader:
@@ -29,10 +31,39 @@ class GameReader:
         self.storage = storage
         self._seed = seed or (lambda: secrets.randbits(SEED_BITS))
         self._locks = KeyedLocks()
+        self._closing = False
+        self._in_flight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         """The lock serialising every change to ``game_id`` in this process."""
         return self._locks(game_id)
+
+    @asynccontextmanager
+    async def locked(self, game_id: int) -> AsyncIterator[None]:
+        """Hold ``game_id``'s lock for one change; refused once the bot is shutting down (the
+        changes in flight are finished first, see :meth:`shutdown`).
+
+        Raises:
+            UserError: the bot is shutting down.
+        """
+        if self._closing:
+            raise UserError(RESTARTING)
+        self._in_flight += 1
+        self._idle.clear()
+        try:
+            async with self._locks(game_id):
+                yield
+        finally:
+            self._in_flight -= 1
+            if self._in_flight == 0:
+                self._idle.set()
+
+    async def shutdown(self) -> None:
+        """Take no new changes and wait until those in flight are committed."""
+        self._closing = True
+        await self._idle.wait()
 
     async def record(self, game_id: int) -> GameRecord:
         """The stored game without its state.

@@ -10,7 +10,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.__main__ import run
+from bot.cli import run
 from bot.settings import BotSettings
 from tests.fakediscord import FakeDiscord
 

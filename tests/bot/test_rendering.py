@@ -65,7 +65,7 @@ def reachable(screen: Screen, decisions: tuple[engine.Decision, ...]) -> set[str
             values = [o.value for o in row.options]
             for n in range(row.min_values, row.max_values + 1):
                 for combo in itertools.combinations(values, n):
-                    key = decode(decision, row.chunk, list(combo))
+                    key = decode(decision, list(combo))
                     assert key is not None, (row.kind, combo)
                     keys.add(key)
         else:
@@ -121,15 +121,14 @@ def test_menus_refuse_values_they_did_not_offer(game: str, seats: int) -> None:
     for state, _rng in playout_states(game, seats, 6, 50 + seats):
         for decision in engine.decisions(state):
             values = [v for v, _option in menu_values(decision)]
-            assert decode(decision, 0, ["nonsense"]) is None
-            assert decode(decision, 99, values[:1]) is None
+            assert decode(decision, ["nonsense"]) is None
             if decision.multi:
-                assert decode(decision, 0, values[:1] * max(2, decision.min)) is None
+                assert decode(decision, values[:1] * max(2, decision.min)) is None
                 too_many = values[: decision.max + 1]
                 if len(too_many) > decision.max:
-                    assert decode(decision, 0, too_many) is None
+                    assert decode(decision, too_many) is None
             else:
-                assert decode(decision, 0, values[:2]) is None or len(values) < 2
+                assert decode(decision, values[:2]) is None or len(values) < 2
 
 
 @pytest.mark.parametrize(("game", "seats"), counts())

@@ -1,0 +1,225 @@
+"""The ``cardroom`` command (also ``python -m bot``): run the bot, sync its slash commands,
+print its invite link, back up the database.
+
+Every failure a server admin can fix ends with one line on stderr and an exit code: 2 for
+settings, the token or the database, 3 when Discord cannot be reached. SIGTERM (``docker
+stop``) and Ctrl-C shut down cleanly: no new interactions, the changes in flight committed,
+the database closed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sqlite3
+import sys
+from collections.abc import Awaitable, Callable
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import aiohttp
+import discord
+import yarl
+from pydantic import ValidationError
+
+from bot.app import CardroomBot
+from bot.permissions import invite_url
+from bot.settings import BotSettings
+from storage import Storage, StorageError, StorageSettings, backup_database
+
+log = logging.getLogger("bot")
+
+DISCORD_API = "https://discord.com/api/v10"
+
+
+def cardroom_version() -> str:
+    """The installed package's version."""
+    try:
+        return version("cardroom")
+    except PackageNotFoundError:  # running from a source tree that was not installed
+        return "unknown"
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line: ``run`` (the default), ``sync``, ``invite``, ``backup PATH``."""
+    top = argparse.ArgumentParser(
+        prog="cardroom",
+        description="Cardroom: card and dice games in Discord channels. Settings come from "
+        "the environment or .env (see .env.example).",
+    )
+    top.add_argument("--version", action="version", version=f"cardroom {cardroom_version()}")
+    commands = top.add_subparsers(dest="command", metavar="COMMAND")
+    run = commands.add_parser("run", help="run the bot (the default)")
+    run.add_argument(
+        "--sync", action="store_true", help="send the slash commands to Discord at this start"
+    )
+    commands.add_parser("sync", help="send the slash commands to Discord now, then exit")
+    commands.add_parser(
+        "invite", help="print the link that adds the bot with exactly the permissions it needs"
+    )
+    backup = commands.add_parser(
+        "backup", help="copy the database to PATH (safe while the bot runs)"
+    )
+    backup.add_argument("path", type=Path, help="a new file for the copy")
+    return top
+
+
+def fail(text: str) -> None:
+    """Print one ``cardroom: ...`` line on stderr."""
+    print(f"cardroom: {text}", file=sys.stderr)
+
+
+def load_settings() -> BotSettings | None:
+    """The settings, or ``None`` after printing a one-line reason."""
+    try:
+        return BotSettings()  # type: ignore[call-arg]
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'/'.join(str(p) for p in err['loc']).upper() or 'settings'}: {err['msg']}"
+            for err in exc.errors()
+        )
+        if any(err["loc"] == ("discord_token",) for err in exc.errors()):
+            problems = "DISCORD_TOKEN is missing: put DISCORD_TOKEN=... in .env (see .env.example)"
+        fail(problems)
+        return None
+
+
+def point_at_discord(settings: BotSettings) -> None:
+    """Use ``settings``' API and gateway addresses (a proxy, or a local Discord for tests)."""
+    if settings.discord_api_url:
+        discord.http.Route.BASE = settings.discord_api_url.rstrip("/")
+    if settings.discord_gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+
+def _host(settings: BotSettings) -> str:
+    return urlsplit(settings.discord_api_url or DISCORD_API).netloc
+
+
+async def check_database(settings: BotSettings) -> bool:
+    """Open and migrate the database once, before any network is involved; ``False`` after
+    printing why it cannot be used."""
+    try:
+        storage = await Storage.open(path=settings.database_path)
+        await storage.close()
+    except (StorageError, OSError, sqlite3.Error) as exc:
+        fail(f"cannot open the database {settings.database_path}: {exc}")
+        return False
+    return True
+
+
+async def run(settings: BotSettings, *, sync: str | None = None) -> int:
+    """Run the bot until it is stopped (SIGTERM, Ctrl-C); returns the process exit code."""
+    if not await check_database(settings):
+        return 2
+    point_at_discord(settings)
+    bot = CardroomBot(settings, sync=sync)
+    return await _connected(bot, settings, bot.connect)
+
+
+async def sync_commands(settings: BotSettings) -> int:
+    """Send the slash commands to Discord, then exit."""
+    if not await check_database(settings):
+        return 2
+    point_at_discord(settings)
+    bot = CardroomBot(settings, sync="always", resume=False)
+
+    async def report() -> None:
+        where = f"to guild {settings.dev_guild_id}" if settings.dev_guild_id else "globally"
+        print(f"cardroom: synced {bot.synced} slash commands {where}")
+
+    return await _connected(bot, settings, report)
+
+
+async def print_invite(settings: BotSettings) -> int:
+    """Log in (no gateway) to learn the application id, print the invite link."""
+    point_at_discord(settings)
+    client = discord.Client(intents=discord.Intents.none())
+
+    async def report() -> None:
+        assert client.application_id is not None
+        print(invite_url(client.application_id))
+
+    return await _connected(client, settings, report)
+
+
+async def _connected(
+    client: discord.Client, settings: BotSettings, then: Callable[[], Awaitable[None]]
+) -> int:
+    """Log ``client`` in (within ``connect_timeout``), then await ``then`` (the gateway for a
+    running bot), with SIGTERM and SIGINT closing it cleanly. Returns the exit code."""
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+
+    def stop() -> None:
+        if not stopping.is_set():
+            stopping.set()
+            log.info("stopping: finishing the moves in flight")
+            loop.create_task(client.close())
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop)
+    try:
+        async with client:
+            try:
+                await asyncio.wait_for(
+                    client.login(settings.discord_token.get_secret_value()),
+                    settings.connect_timeout,
+                )
+            except TimeoutError:
+                fail(
+                    f"cannot reach Discord at {_host(settings)}: no answer within "
+                    f"{settings.connect_timeout:g} s; check the network"
+                )
+                return 3
+            if not stopping.is_set():
+                await then()
+    except discord.LoginFailure:
+        fail("Discord rejected DISCORD_TOKEN (check the token in .env)")
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        fail("Discord refused the requested intents")
+        return 2
+    except (aiohttp.ClientError, OSError) as exc:
+        cause = str(exc) or type(exc).__name__
+        fail(f"cannot reach Discord at {_host(settings)} ({cause}); check the network")
+        return 3
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(sig)
+    return 0
+
+
+def backup(target: Path) -> int:
+    """``cardroom backup PATH``: copy the database of the settings (no token needed)."""
+    source = StorageSettings().database_path
+    try:
+        games = backup_database(source, target)
+    except StorageError as exc:
+        fail(str(exc))
+        return 2
+    print(f"cardroom: backed up {source} ({games} games) to {target}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``cardroom`` and ``python -m bot``."""
+    args = parser().parse_args(argv)
+    command = args.command or "run"
+    if command == "backup":
+        return backup(args.path)
+    settings = load_settings()
+    if settings is None:
+        return 2
+    logging.basicConfig(
+        level=settings.numeric_log_level(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    if command == "sync":
+        return asyncio.run(sync_commands(settings))
+    if command == "invite":
+        return asyncio.run(print_invite(settings))
+    return asyncio.run(run(settings, sync="always" if getattr(args, "sync", False) else None))

@@ -1,0 +1,196 @@
+"""The ``cardroom`` command as a server admin runs it: ``--help``/``--version``, a clean stop on
+SIGTERM (``docker stop``), a silent host, a database path that is a folder, ``backup``,
+``invite`` — each as a real process."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from storage import Storage
+from tests.fakediscord import FakeDiscord
+from tests.storage.helpers import start_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def env_for(tmp_path: Path, **extra: str) -> dict[str, str]:
+    """A clean environment: this source tree first on the path, settings from ``extra``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+    defaults = {"DATABASE_PATH": str(tmp_path / "db.sqlite3"), "LOG_LEVEL": "WARNING"}
+    return {**env, **defaults, "PYTHONPATH": str(ROOT), **extra}
+
+
+async def cardroom(
+    tmp_path: Path, *args: str, timeout: float = 60, **env: str
+) -> tuple[int, str, str]:
+    """Run ``python -m bot ARGS`` in ``tmp_path``; ``(exit code, stdout, stderr)``."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        *args,
+        cwd=tmp_path,
+        env=env_for(tmp_path, **env),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(process.communicate(), timeout)
+    assert process.returncode is not None
+    return process.returncode, out.decode(), err.decode()
+
+
+async def test_help_and_version(tmp_path: Path) -> None:
+    code, out, _err = await cardroom(tmp_path, "--help")
+    assert code == 0
+    for command in ("run", "sync", "invite", "backup"):
+        assert command in out
+    code, out, _err = await cardroom(tmp_path, "--version")
+    assert code == 0 and out.startswith("cardroom ")
+
+
+async def test_a_database_path_that_is_a_folder_is_one_clean_line(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for _attempt in range(3):  # the aiosqlite thread once printed a traceback, sometimes
+        code, _out, err = await cardroom(tmp_path, DISCORD_TOKEN="abc", DATABASE_PATH=str(folder))
+        assert code == 2
+        assert err.strip().splitlines() == [
+            f"cardroom: cannot open the database {folder}: {folder} is a folder: the database "
+            f"path must name a file, e.g. {folder / 'cardroom.sqlite3'}"
+        ]
+
+
+@pytest.fixture
+async def silent_host() -> AsyncIterator[int]:
+    """A host that accepts connections and never answers; yields its port."""
+    held: list[asyncio.StreamWriter] = []
+
+    async def accept(_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        held.append(writer)
+
+    server = await asyncio.start_server(accept, "127.0.0.1", 0)
+    yield server.sockets[0].getsockname()[1]
+    for writer in held:
+        writer.close()
+    server.close()
+    await server.wait_closed()
+
+
+async def test_a_host_that_never_answers_is_named_after_the_connect_timeout(
+    tmp_path: Path, silent_host: int
+) -> None:
+    code, _out, err = await cardroom(
+        tmp_path,
+        DISCORD_TOKEN="abc",
+        DISCORD_API_URL=f"http://127.0.0.1:{silent_host}/api/v10",
+        CONNECT_TIMEOUT="1.5",
+        timeout=30,
+    )
+    assert code == 3
+    assert err.strip().splitlines() == [
+        f"cardroom: cannot reach Discord at 127.0.0.1:{silent_host}: no answer within 1.5 s; "
+        "check the network"
+    ]
+
+
+async def test_backup_copies_a_live_database(tmp_path: Path) -> None:
+    db_path = tmp_path / "db.sqlite3"
+    async with await Storage.open(path=db_path) as storage:
+        await start_game(storage, 1, [1, 2], seed=3)
+        await start_game(storage, 2, [3, 4], seed=4)
+        target = tmp_path / "backups" / "copy.sqlite3"
+        code, out, err = await cardroom(tmp_path, "backup", str(target))  # the bot runs
+        assert code == 0, err
+        assert out.strip() == f"cardroom: backed up {db_path} (2 games) to {target}"
+    with sqlite3.connect(target) as copy:
+        assert copy.execute("SELECT count(*) FROM games").fetchone() == (2,)
+        assert copy.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    code, _out, err = await cardroom(tmp_path, "backup", str(target))
+    assert code == 2 and "already exists" in err
+
+
+async def bot_process(fake: FakeDiscord, tmp_path: Path, *args: str) -> asyncio.subprocess.Process:
+    """``python -m bot ARGS`` against ``fake``."""
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        *args,
+        cwd=tmp_path,
+        env=env_for(
+            tmp_path,
+            DISCORD_TOKEN=fake.token,
+            DISCORD_API_URL=f"{fake.url}/api/v10",
+            DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{fake.port}/gateway",
+            LOG_LEVEL="INFO",
+        ),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def test_invite_prints_the_link_with_exactly_the_permissions_needed(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    process = await bot_process(fake_discord, tmp_path, "invite")
+    out, err = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 0, err
+    app = fake_discord.bot.id
+    # View Channel (1024) + Send Messages (2048)
+    assert out.decode().strip() == (
+        f"https://discord.com/oauth2/authorize?client_id={app}&scope=bot+applications.commands"
+        "&permissions=3072"
+    )
+
+
+async def test_sigterm_stops_the_bot_cleanly_during_a_game(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    guild = fake_discord.add_guild("Docker Town")
+    channel = guild.add_text_channel("games")
+    alice, bob = fake_discord.add_user("alice"), fake_discord.add_user("bob")
+    guild.add_member(alice)
+    guild.add_member(bob)
+    process = await bot_process(fake_discord, tmp_path)
+    assert process.stderr is not None
+    started = ""
+    while "invite link:" not in started:  # ready: it says who it is and how to invite it
+        started += (await asyncio.wait_for(process.stderr.readline(), 60)).decode()
+    lobby = (await alice.slash(channel, "game new", game="ninjan", timeout=30)).original
+    assert lobby is not None
+    await bob.click(lobby, label="Join")
+    await alice.click(lobby, label="Start")
+    table = await fake_discord.wait_for_message(channel, lambda m: "Show my hand" in m.labels())
+    screens = {}
+    for user in (alice, bob):
+        screens[user] = (await user.click(table, label="Show my hand")).original
+        assert screens[user] is not None
+    (menu,) = screens[alice].selects()
+    await alice.select(screens[alice], [menu["options"][0]["value"]])  # committed, answered
+    (menu,) = screens[bob].selects()
+    in_flight = await bob.select(screens[bob], [menu["options"][0]["value"]], wait=False)
+    process.send_signal(signal.SIGTERM)  # docker stop, while bob's pick is on its way
+    _out, err = await asyncio.wait_for(process.communicate(), 20)
+    log = started + err.decode()
+    assert process.returncode == 0, log
+    assert "stopping: finishing the moves in flight" in log and "Traceback" not in log
+    assert "logged in as Cardroom" in log and " in 1 servers" in log
+    assert "invite link: https://discord.com/oauth2/authorize" in log
+    await fake_discord.wait_for(lambda: in_flight.outcome != "pending", what="bob answered")
+    async with await Storage.open(path=tmp_path / "db.sqlite3") as storage:
+        (game,) = await storage.games.list_games(guild.id)
+        assert (await storage.verify_game(game.id)).ok
+    # bob's pick was either finished (and shown) or refused before it started: never lost
+    if game.version == 2:
+        assert "you play" in (in_flight.answer_text or "")
+    else:
+        assert game.version == 1
+        assert "Cardroom is restarting" in (in_flight.answer_text or "")
