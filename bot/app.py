@@ -19,7 +19,7 @@ from bot.context import Cardroom
 from bot.followups import FollowUps
 from bot.gate import InFlight
 from bot.handlers import Handlers
-from bot.handlers.commands import AdminCommands, GameCommands
+from bot.handlers.commands import AdminCommands, GameCommands, HelpCommand
 from bot.lobby_messages import LobbyMessages
 from bot.open_screens import OpenScreens
 from bot.permissions import invite_url
@@ -112,6 +112,7 @@ class CardroomBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(GameCommands(self.components))
         await self.add_cog(AdminCommands(self.components))
+        await self.add_cog(HelpCommand(self.components))
         self.tree.on_error = self.on_app_command_error
         await self.tree.set_translator(CatalogTranslator())
         await self._sync_commands()

@@ -10,6 +10,7 @@ handlers (:class:`ComponentHandlers`); no game logic lives here.
 - ``cr:lopt:<game>:<field>`` — a lobby menu choosing the value of a host option
 - ``cr:hand:<game>`` — the table's button opening a player's private screen
 - ``cr:rules:<game>`` — "Rules" on the public table
+- ``cr:abort:<game>:<yes|no>`` — an admin's confirmation of ``/cardroom abort``
 - ``cr:act:<game>:<since>:<key>`` — an engine action answering the decisions stamped ``since``
 - ``cr:sel:<game>:<since>:<kind>:<chunk>`` — a select menu of decision ``kind``
 """
@@ -22,6 +23,7 @@ from typing import Any, Protocol
 import discord
 from discord import ui
 
+ABORT_TEMPLATE = r"cr:abort:(?P<game>[0-9]{1,18}):(?P<choice>yes|no)"
 LOBBY_TEMPLATE = r"cr:lobby:(?P<game>[0-9]{1,18}):(?P<op>[a-z_.]{1,40})"
 LOBBY_OPTION_TEMPLATE = r"cr:lopt:(?P<game>[0-9]{1,18}):(?P<field>[a-z_]{1,40})"
 HAND_TEMPLATE = r"cr:hand:(?P<game>[0-9]{1,18})"
@@ -50,6 +52,9 @@ class ComponentHandlers(Protocol):
     ) -> None:
         """A lobby option menu."""
 
+    async def on_abort(self, interaction: discord.Interaction, game: int, confirmed: bool) -> None:
+        """An abort confirmation's button."""
+
     async def on_show_screen(self, interaction: discord.Interaction, game: int) -> None:
         """The table's private-screen button."""
 
@@ -76,6 +81,30 @@ class ComponentHandlers(Protocol):
 def handlers(interaction: discord.Interaction) -> ComponentHandlers:
     """The handlers of the bot that received ``interaction``."""
     return interaction.client.components  # type: ignore[attr-defined,no-any-return]
+
+
+class AbortButton(ui.DynamicItem[ui.Button], template=ABORT_TEMPLATE):
+    """Confirm (or not) an admin's ``/cardroom abort``."""
+
+    def __init__(self, game_id: int, confirmed: bool, label: str) -> None:
+        super().__init__(
+            ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.danger if confirmed else discord.ButtonStyle.secondary,
+                custom_id=f"cr:abort:{game_id}:{'yes' if confirmed else 'no'}",
+            )
+        )
+        self.game_id = game_id
+        self.confirmed = confirmed
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+    ) -> AbortButton:
+        return cls(int(match["game"]), match["choice"] == "yes", item.label or "-")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await handlers(interaction).on_abort(interaction, self.game_id, self.confirmed)
 
 
 class LobbyButton(ui.DynamicItem[ui.Button], template=LOBBY_TEMPLATE):
@@ -265,6 +294,7 @@ class ActionSelect(ui.DynamicItem[ui.Select], template=SELECT_TEMPLATE):
 
 
 DYNAMIC_ITEMS = (
+    AbortButton,
     LobbyButton,
     LobbyOptionSelect,
     ShowScreenButton,

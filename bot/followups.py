@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from bot.discord_io import message_link
 from bot.games import presentation
 from bot.languages import guild_translator
 from bot.locks import KeyedLocks
@@ -14,7 +15,7 @@ from bot.rendering import seat_names
 from bot.service import GameSnapshot, Played
 from bot.tables import TableKeeper
 from engine import deciding_seats
-from storage import GameRecord, GameStatus, Storage
+from storage import TABLE, GameRecord, GameStatus, Storage
 
 
 class FollowUps:
@@ -75,14 +76,23 @@ class FollowUps:
             if seats:
                 lines.append(
                     _(
-                        "{players}: your move in game #{game} — press **{button}** on the table.",
+                        "{players}: your move in game #{game} — press **{button}** on the "
+                        "table: {link}",
                         players=", ".join(names[s] for s in seats),
                         game=record.id,
                         button=_(presentation(record.game_name).private_label),
+                        link=await self._table_link(record),
                     )
                 )
         if lines:
             await self.pings.ping(record, seats, "\n".join(lines))
+
+    async def _table_link(self, record: GameRecord) -> str:
+        """The jump link of the game's table (empty if none was posted)."""
+        stored = await self.storage.messages.get(record.id, TABLE)
+        if stored is None:
+            return ""
+        return message_link(record.guild_id, stored.channel_id, stored.message_id)
 
     async def announce_start(self, snapshot: GameSnapshot) -> None:
         """Ping every player of a game that just started."""
@@ -92,13 +102,19 @@ class FollowUps:
         names = seat_names(record, _)
         first = deciding_seats(snapshot.state)
         button = _(presentation(record.game_name).private_label)
+        link = await self._table_link(record)
         if len(first) > 1 and len(first) == len(record.seats):
-            start = _("Everyone plays at once — press **{button}** on the table.", button=button)
+            start = _(
+                "Everyone plays at once — press **{button}** on the table: {link}",
+                button=button,
+                link=link,
+            )
         else:
             start = _(
-                "{first} goes first — press **{button}** on the table.",
+                "{first} goes first — press **{button}** on the table: {link}",
                 first=", ".join(names[s] for s in first),
                 button=button,
+                link=link,
             )
         async with self.in_order(record.id):
             await self.pings.ping(

@@ -13,6 +13,7 @@ import discord
 from discord import ui
 
 from bot.components import (
+    AbortButton,
     ActionButton,
     ActionSelect,
     LobbyButton,
@@ -49,6 +50,20 @@ class LobbySetting:
     on: bool = False
     choices: tuple[str, ...] = ()
     current: int = -1
+
+
+def confirm_abort(game_id: int, text: str, _: Translator) -> ui.LayoutView:
+    """An admin's confirmation before aborting a game: ``text`` and two buttons."""
+    view = ui.LayoutView(timeout=None)
+    container = ui.Container(ui.TextDisplay(clip(text)), accent_colour=NEUTRAL)
+    container.add_item(
+        ui.ActionRow(
+            AbortButton(game_id, True, _("Abort game #{game}", game=game_id)),
+            AbortButton(game_id, False, _("Keep it")),
+        )
+    )
+    view.add_item(container)
+    return view
 
 
 def lobby(

@@ -33,6 +33,10 @@ class Handlers:
         """A lobby option menu."""
         await self.lobby.on_option(interaction, game, field, values)
 
+    async def on_abort(self, interaction: discord.Interaction, game: int, confirmed: bool) -> None:
+        """An abort confirmation's button."""
+        await self.admin.on_abort_button(interaction, game, confirmed)
+
     async def on_show_screen(self, interaction: discord.Interaction, game: int) -> None:
         """The table's private-screen button."""
         await self.play.on_show_screen(interaction, game)

@@ -10,14 +10,16 @@ import logging
 from datetime import UTC, datetime
 
 import discord
+from discord import app_commands
 
 import engine
+from bot import layouts
 from bot.context import Cardroom
 from bot.errors import UserError
 from bot.games import presentation
 from bot.i18n import N_, Translator
 from bot.rendering import context_for, seat_names
-from bot.replies import guarded, say, tr
+from bot.replies import ephemeral, guarded, say, tr
 from storage import GameNotFound, GameRecord, GameStatus, VerifyResult
 
 log = logging.getLogger(__name__)
@@ -155,16 +157,77 @@ class AdminHandlers:
                         lines.append(f"{names[seat]}: {summary}")
         await say(interaction, "\n".join(lines))
 
+    async def game_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        """Autocomplete of ``game_id``: the guild's open games matching what was typed (its
+        number or a word of its title), newest first, for admins only."""
+        permissions = interaction.permissions
+        if interaction.guild_id is None or not (
+            permissions.manage_guild or permissions.administrator
+        ):
+            return []
+        _ = tr(interaction)
+        games = await self.room.storage.games.list_games(
+            interaction.guild_id, (GameStatus.LOBBY, GameStatus.ACTIVE)
+        )
+        typed = current.strip().lstrip("#").lower()
+        choices = []
+        for game in reversed(games):
+            title = _(engine.get_game(game.game_name).info.title)
+            if typed and not (str(game.id).startswith(typed) or typed in title.lower()):
+                continue
+            channel = interaction.guild.get_channel(game.channel_id) if interaction.guild else None
+            name = _(
+                "#{game} · {title} · {channel} · {status} · {players} players",
+                game=game.id,
+                title=title,
+                channel=f"#{channel.name}" if channel else game.channel_id,
+                status=_(str(game.status)),
+                players=len(game.seats),
+            )
+            choices.append(app_commands.Choice(name=name[:100], value=game.id))
+        return choices[:25]
+
     @guarded("admin abort")
     async def abort(self, interaction: discord.Interaction, game_id: int) -> None:
-        """End an open game without a result; its table says so and its buttons go grey."""
+        """Ask the admin to confirm ending an open game without a result."""
+        require_admin(interaction)
+        _ = tr(interaction)
+        record = await self._guild_game(interaction, game_id)
+        if not record.is_open:
+            raise UserError(N_("That game has already ended."))
+        text = _(
+            "Abort game #{game} ({title} in <#{channel}>, {status}, {moves} moves, players: "
+            "{players})? It ends at once, without a result.",
+            game=record.id,
+            title=_(engine.get_game(record.game_name).info.title),
+            channel=record.channel_id,
+            status=_(str(record.status)),
+            moves=record.version,
+            players=", ".join(seat_names(record, _)) or _("nobody yet"),
+        )
+        await ephemeral(interaction, view=layouts.confirm_abort(record.id, text, _))
+
+    @guarded("abort confirmation")
+    async def on_abort_button(
+        self, interaction: discord.Interaction, game_id: int, confirmed: bool
+    ) -> None:
+        """The confirmation's buttons: abort the game, or leave it be."""
         require_admin(interaction)
         _ = tr(interaction)
         await self._guild_game(interaction, game_id)
+        if not confirmed:
+            await interaction.response.edit_message(
+                view=layouts.notice(_("Game #{game} goes on.", game=game_id))
+            )
+            return
         room = self.room
         record = await room.service.abort(game_id)
         log.info("game %s aborted by admin %s", game_id, interaction.user.id)
-        await say(interaction, _("Game #{game} was aborted.", game=game_id))
+        await interaction.response.edit_message(
+            view=layouts.notice(_("Game #{game} was aborted.", game=game_id))
+        )
         room.spawn(room.followups.after_abort(record, room.lobbies.refresh), f"abort {game_id}")
 
 

@@ -80,3 +80,21 @@ class AdminCommands(commands.Cog):
     @app_commands.describe(game_id=N_("The game number (see /cardroom list)"))
     async def abort(self, interaction: discord.Interaction, game_id: int) -> None:
         await self.handlers.admin.abort(interaction, game_id)
+
+    @inspect.autocomplete("game_id")
+    @abort.autocomplete("game_id")
+    async def open_games(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self.handlers.admin.game_choices(interaction, current)
+
+
+class HelpCommand(commands.Cog):
+    """``/help``: what Cardroom's commands do."""
+
+    def __init__(self, handlers: Handlers) -> None:
+        self.handlers = handlers
+
+    @app_commands.command(name="help", description=N_("What Cardroom's commands do"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        await self.handlers.play.help_command(interaction)

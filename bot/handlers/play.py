@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 import discord
+from discord import app_commands
 
 import engine
 from bot import layouts
@@ -248,6 +249,30 @@ class PlayHandlers:
             game_name = open_game.game_name
         options = open_game.options if open_game and open_game.game_name == game_name else None
         await say(interaction, rules_text(game_name, options, _))
+
+    @guarded("/help")
+    async def help_command(self, interaction: discord.Interaction) -> None:
+        """``/help``: every command with what it does (from the synced command tree), and
+        the games."""
+        _ = tr(interaction)
+        tree: app_commands.CommandTree[discord.Client] = interaction.client.tree  # type: ignore[attr-defined]
+        lines = [_("**Cardroom**: card and dice games in this channel.")]
+        admin = []
+        for top in tree.get_commands(type=discord.AppCommandType.chat_input):
+            leaves = top.walk_commands() if isinstance(top, app_commands.Group) else [top]
+            for command in leaves:
+                if isinstance(command, app_commands.Group):
+                    continue
+                line = f"`/{command.qualified_name}` — {_(str(command.description))}"
+                root = command.root_parent or command
+                if root.default_permissions is not None and root.default_permissions.manage_guild:
+                    admin.append(line)
+                else:
+                    lines.append(line)
+        if admin:
+            lines += ["", _("**For server admins** (Manage Server)"), *admin]
+        lines += ["", games_list_text(_)]
+        await say(interaction, "\n".join(lines))
 
     @guarded("Rules button")
     async def on_rules(self, interaction: discord.Interaction, game_id: int) -> None:

@@ -90,6 +90,17 @@ def told(record: InteractionRecord, user: User) -> str:
     return record.answer_text
 
 
+async def abort_game(world: World, game_id: int, admin: User | None = None) -> str:
+    """An admin runs ``/cardroom abort`` and confirms; returns what they were told last."""
+    admin = admin or world.admin
+    record = await admin.slash(world.channel, "cardroom abort", game_id=game_id)
+    question = told(record, admin)
+    assert question.startswith(f"Abort game #{game_id} ("), question
+    confirmed = await admin.click(record.original, label=f"Abort game #{game_id}")
+    assert confirmed.response_type == 7
+    return confirmed.answer_text or ""
+
+
 def user_at(world: World, snapshot: GameSnapshot, seat: int) -> User:
     """The user playing ``seat``."""
     user_id = snapshot.record.seats[seat].user_id

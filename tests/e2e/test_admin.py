@@ -11,7 +11,16 @@ from engine.artichokes.cards import ALL_KINDS
 from storage import GameStatus
 from tests.e2e.conftest import World
 from tests.e2e.driver import leak_scan, table_closed
-from tests.e2e.helpers import buttons_by_key, hand_of, mover, open_lobby, start_game, stored, told
+from tests.e2e.helpers import (
+    abort_game,
+    buttons_by_key,
+    hand_of,
+    mover,
+    open_lobby,
+    start_game,
+    stored,
+    told,
+)
 from tests.fakediscord.errors import CommandUnavailable
 
 _ = translator("en")
@@ -116,9 +125,9 @@ async def test_an_admin_aborts_a_game_and_the_channel_is_free_again(world: World
     screen = driver.screens[user.id]
     version = (await stored(world, driver.game_id)).record.version
 
-    record = await world.admin.slash(world.channel, "cardroom abort", game_id=driver.game_id)
+    answer = await abort_game(world, driver.game_id)
 
-    assert told(record, world.admin) == f"Game #{driver.game_id} was aborted."
+    assert answer == f"Game #{driver.game_id} was aborted."
     # the answer comes first, then the table is edited
     await world.fake.wait_for(lambda: driver.table.text().startswith("**This game was aborted.**"))
     assert table_closed(driver.table)
@@ -150,6 +159,44 @@ async def test_an_unknown_game_number_is_named_in_the_refusal(world: World) -> N
 
 async def test_the_players_of_an_aborted_game_are_told(world: World) -> None:
     driver = await start_game(world, [world.alice, world.bob])
-    await world.admin.slash(world.channel, "cardroom abort", game_id=driver.game_id)
+    await abort_game(world, driver.game_id)
     ping = await world.fake.wait_for_message(world.channel, lambda m: "was aborted" in m.content)
     assert sorted(u.id for u in ping.mentions) == sorted([world.alice.id, world.bob.id])
+
+
+async def test_abort_asks_first_and_keep_it_leaves_the_game_alone(world: World) -> None:
+    driver = await start_game(world, [world.alice, world.bob])
+    record = await world.admin.slash(world.channel, "cardroom abort", game_id=driver.game_id)
+    question = told(record, world.admin)
+    assert question == (
+        f"Abort game #{driver.game_id} (Abandon All Artichokes in <#{world.channel.id}>, active, "
+        f"0 moves, players: {world.alice.mention}, {world.bob.mention})? It ends at once, "
+        "without a result."
+    )
+    assert record.original.labels() == [f"Abort game #{driver.game_id}", "Keep it"]
+    # someone without Manage Server who got hold of the buttons is refused
+    forged = await world.bob.forge(record.original, f"cr:abort:{driver.game_id}:yes")
+    assert told(forged, world.bob) == REFUSED
+    kept = await world.admin.click(record.original, label="Keep it")
+    assert kept.answer_text == f"Game #{driver.game_id} goes on."
+    assert (await stored(world, driver.game_id)).record.status == GameStatus.ACTIVE
+    assert not table_closed(driver.table)
+
+
+async def test_game_numbers_are_suggested_as_an_admin_types(world: World) -> None:
+    first = await start_game(world, [world.alice, world.bob])
+    elsewhere = world.guild.add_text_channel("more-games")
+    second, _id = await open_lobby(world, world.carol, elsewhere, game="ninjan")
+    suggested = await world.admin.autocomplete(
+        world.channel, "cardroom abort", focused="game_id", typed=""
+    )
+    assert [c["value"] for c in suggested] == [_id, first.game_id]  # newest first
+    assert suggested[0]["name"] == f"#{_id} · Ninjan · #more-games · lobby · 1 players"
+    typed = await world.admin.autocomplete(
+        world.channel, "cardroom inspect", focused="game_id", typed="artich"
+    )
+    assert [c["value"] for c in typed] == [first.game_id]
+    nothing = await world.bob.autocomplete(
+        world.channel, "cardroom abort", focused="game_id", typed=""
+    )
+    assert nothing == []  # not an admin

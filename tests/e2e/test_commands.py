@@ -123,3 +123,31 @@ async def test_the_table_rules_button_shows_the_rules_of_that_game(world: World)
     driver = await start_game(world, [world.alice, world.bob], toggles=("Rhubarb promo",))
     record = await world.eve.click(driver.table, label="Rules")  # spectators may read them too
     assert told(record, world.eve).splitlines() == reference(list(ALL_KINDS))
+
+
+async def test_help_lists_every_command_and_game(world: World) -> None:
+    text = told(await world.eve.slash(world.channel, "help"), world.eve)
+    for command in ("/game new", "/game hand", "/game rules", "/game leave", "/help"):
+        assert f"`{command}` — " in text
+    admin = text.split("**For server admins** (Manage Server)")[1]
+    for command in ("/cardroom list", "/cardroom inspect", "/cardroom abort"):
+        assert f"`{command}` — " in admin
+    assert "**Abandon All Artichokes** (2–4 players)" in text and "**Ninjan** (2–5 players)" in text
+
+
+async def test_the_turn_ping_links_to_the_table(world: World) -> None:
+    driver = await start_game(world, [world.alice, world.bob])
+    link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{driver.table.id}"
+    start = next(m for m in world.channel.messages if "has started" in m.content)
+    assert start.content.endswith(f"on the table: {link}")
+    while (
+        "your move"
+        not in max(
+            (m for m in world.channel.messages if m.content and not m.deleted), key=lambda m: m.id
+        ).content
+    ):
+        assert await driver.step()
+    ping = max(
+        (m for m in world.channel.messages if m.content and not m.deleted), key=lambda m: m.id
+    )
+    assert ping.content.endswith(f"on the table: {link}")

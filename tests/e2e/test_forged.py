@@ -9,7 +9,15 @@ import pytest
 import engine
 from tests.e2e.conftest import World
 from tests.e2e.driver import action_components, expected_table_text, leak_scan
-from tests.e2e.helpers import buttons_by_key, mover, pass_values, start_game, stored, told
+from tests.e2e.helpers import (
+    abort_game,
+    buttons_by_key,
+    mover,
+    pass_values,
+    start_game,
+    stored,
+    told,
+)
 from tests.e2e.test_eggplant import play_until_eggplant
 
 NO_LONGER = "⚠️ This button is no longer in use."
@@ -134,7 +142,7 @@ async def test_a_button_of_a_finished_game_is_answered(world: World) -> None:
     user = await mover(driver)
     screen = driver.screens[user.id]
     old = action_components(screen)[0]["custom_id"]
-    await world.admin.slash(world.channel, "cardroom abort", game_id=driver.game_id)
+    await abort_game(world, driver.game_id)
     await world.bot.wait_idle()
 
     record = await user.forge(screen, old)

@@ -7,7 +7,15 @@ import json
 
 from tests.e2e.conftest import World
 from tests.e2e.driver import public_messages, table_closed
-from tests.e2e.helpers import buttons_by_key, mover, open_lobby, start_game, stored, told
+from tests.e2e.helpers import (
+    abort_game,
+    buttons_by_key,
+    mover,
+    open_lobby,
+    start_game,
+    stored,
+    told,
+)
 
 CALLBACK = "POST /interactions/{interaction_id}/{token}/callback"
 
@@ -67,8 +75,7 @@ async def test_a_damaged_game_can_be_inspected_and_aborted(world: World) -> None
         await world.admin.slash(world.channel, "cardroom inspect", game_id=game_id), world.admin
     )
     assert "The stored state cannot be read" in inspected
-    aborted = await world.admin.slash(world.channel, "cardroom abort", game_id=game_id)
-    assert told(aborted, world.admin) == f"Game #{game_id} was aborted."
+    assert await abort_game(world, game_id) == f"Game #{game_id} was aborted."
     lobby, new_id = await open_lobby(world, world.carol)
     assert new_id != game_id
 

@@ -25,8 +25,9 @@ if TYPE_CHECKING:
     from .users import User
     from .world import World
 
-APPLICATION_COMMAND, MESSAGE_COMPONENT = 2, 3
-CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, MODAL = 4, 5, 6, 7, 9
+APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 2, 3, 4
+CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
+AUTOCOMPLETE_RESULT, MODAL = 8, 9
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 TOKEN_LIFETIME = 15 * 60.0
 
@@ -75,6 +76,8 @@ class InteractionRecord:
         self.answer_text: str | None = None
         self.followups: list[Message] = []
         self.modal: dict[str, Any] | None = None
+        self.choices: list[dict[str, Any]] | None = None
+        """The suggestions an autocomplete interaction was answered with (type 8)."""
         self.expired = False
         self._answered: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
@@ -174,7 +177,7 @@ class InteractionRecord:
             if guild
             else {"1": str(self.user.id)},
         }
-        if self.type == APPLICATION_COMMAND:
+        if self.type in (APPLICATION_COMMAND, AUTOCOMPLETE):
             data["name"] = self.name.lstrip("/")
         elif self.message is not None:
             data["interacted_message_id"] = str(self.message.id)

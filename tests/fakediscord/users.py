@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from . import components as c
 from .commands import Resolver, build_command_data, check_available
 from .errors import ComponentDisabled, FakeDiscordError, InteractionFailed, NotVisible, OptionError
-from .interactions import APPLICATION_COMMAND, MESSAGE_COMPONENT, InteractionRecord
+from .interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, InteractionRecord
 from .model import Channel, Message, Role
 
 if TYPE_CHECKING:
@@ -123,6 +123,43 @@ class User:
             deadline=world.interaction_deadline,
         )
         return await self._run(record, wait, timeout)
+
+    async def autocomplete(
+        self, channel: Channel, command: str, /, *, focused: str, typed: str = "", **kwargs: Any
+    ) -> list[dict[str, Any]]:
+        """Type ``typed`` into option ``focused`` of ``/command`` (other options as keyword
+        arguments) and return the suggestions the bot answered with (``{"name", "value"}``)."""
+        world = self._world
+        self._require_view(channel)
+        path = command.strip().lstrip("/").split()
+        guild = channel.guild
+        found = world.commands.find(guild.id if guild else None, path[0])
+        node = found
+        for name in path[1:]:  # into the subcommand (group)
+            node = next(o for o in node.get("options") or [] if o["name"] == name)
+        option = next((o for o in node.get("options") or [] if o["name"] == focused), None)
+        if option is None or not option.get("autocomplete"):
+            raise OptionError(f"/{' '.join(path)} has no autocompleted option {focused!r}")
+        placeholder = {3: "", 4: 0, 10: 0.0}.get(option["type"], "")
+        values = {**kwargs, focused: placeholder}
+        data = build_command_data(found, path, values, Resolver(channel, world.bot))
+        holder = data["options"]
+        for _name in path[1:]:
+            holder = holder[0]["options"]
+        for entry in holder:
+            if entry["name"] == focused:  # what was typed so far, as Discord sends it
+                entry.update(value=typed, focused=True)
+        record = InteractionRecord(
+            world,
+            kind=AUTOCOMPLETE,
+            user=self,
+            channel=channel,
+            name="/" + " ".join(path) + f" [{focused}]",
+            data=data,
+            deadline=world.interaction_deadline,
+        )
+        await self._run(record, True, None)
+        return list(record.choices or [])
 
     async def click(
         self,

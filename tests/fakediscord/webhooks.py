@@ -24,6 +24,8 @@ from .errors import (
     unknown_webhook,
 )
 from .interactions import (
+    AUTOCOMPLETE,
+    AUTOCOMPLETE_RESULT,
     CHANNEL_MESSAGE,
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE,
@@ -102,6 +104,12 @@ class WebhookApi:
             return message
         if kind == MODAL:
             record.modal = data
+            return None
+        if kind == AUTOCOMPLETE_RESULT and record.type == AUTOCOMPLETE:
+            choices = data.get("choices")
+            if not isinstance(choices, list) or len(choices) > 25:
+                raise bad_callback("An autocomplete result holds a list of at most 25 choices.")
+            record.choices = choices
             return None
         raise bad_callback(f"Callback type {kind} cannot answer a type {record.type} interaction.")
 
