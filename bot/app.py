@@ -8,6 +8,7 @@ import json
 import logging
 import re
 from collections.abc import Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -113,7 +114,7 @@ class CardroomBot(commands.Bot):
         await self.add_cog(GameCommands(self.components))
         await self.add_cog(AdminCommands(self.components))
         await self.add_cog(HelpCommand(self.components))
-        self.tree.on_error = self.on_app_command_error
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         await self.tree.set_translator(CatalogTranslator())
         await self._sync_commands()
         if self._resume:
@@ -172,11 +173,10 @@ class CardroomBot(commands.Bot):
     def _handled(interaction: discord.Interaction) -> bool:
         """Whether discord.py dispatches this component to one of the dynamic items: its
         ``custom_id`` matches a template and the message holds that component."""
-        data = interaction.data or {}
+        data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if not any(
-            re.fullmatch(item.__discord_ui_compiled_template__, custom_id) for item in DYNAMIC_ITEMS
-        ):  # type: ignore[attr-defined]
+        templates = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
+        if not any(re.fullmatch(template, custom_id) for template in templates):
             return False
         message = interaction.message
         if message is None:

@@ -78,9 +78,14 @@ class ComponentHandlers(Protocol):
         """A decision's select menu."""
 
 
+def _label(item: ui.Item[Any]) -> str:
+    return getattr(item, "label", None) or "-"
+
+
 def handlers(interaction: discord.Interaction) -> ComponentHandlers:
     """The handlers of the bot that received ``interaction``."""
-    return interaction.client.components  # type: ignore[attr-defined,no-any-return]
+    found: ComponentHandlers = interaction.client.components  # type: ignore[attr-defined]
+    return found
 
 
 class AbortButton(ui.DynamicItem[ui.Button], template=ABORT_TEMPLATE):
@@ -99,9 +104,9 @@ class AbortButton(ui.DynamicItem[ui.Button], template=ABORT_TEMPLATE):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
     ) -> AbortButton:
-        return cls(int(match["game"]), match["choice"] == "yes", item.label or "-")
+        return cls(int(match["game"]), match["choice"] == "yes", _label(item))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         await handlers(interaction).on_abort(interaction, self.game_id, self.confirmed)
@@ -126,9 +131,9 @@ class LobbyButton(ui.DynamicItem[ui.Button], template=LOBBY_TEMPLATE):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
     ) -> LobbyButton:
-        return cls(int(match["game"]), match["op"], item.label or "-")
+        return cls(int(match["game"]), match["op"], _label(item))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         await handlers(interaction).on_lobby_button(interaction, self.game_id, self.op)
@@ -156,10 +161,10 @@ class LobbyOptionSelect(ui.DynamicItem[ui.Select], template=LOBBY_OPTION_TEMPLAT
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
     ) -> LobbyOptionSelect:
         select = cls(int(match["game"]), match["field"])
-        select.item = item
+        select.item = item  # type: ignore[assignment]
         return select
 
     async def callback(self, interaction: discord.Interaction) -> Any:
@@ -183,9 +188,9 @@ class ShowScreenButton(ui.DynamicItem[ui.Button], template=HAND_TEMPLATE):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
     ) -> ShowScreenButton:
-        return cls(int(match["game"]), item.label or "-")
+        return cls(int(match["game"]), _label(item))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         await handlers(interaction).on_show_screen(interaction, self.game_id)
@@ -206,9 +211,9 @@ class RulesButton(ui.DynamicItem[ui.Button], template=RULES_TEMPLATE):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
     ) -> RulesButton:
-        return cls(int(match["game"]), item.label or "-")
+        return cls(int(match["game"]), _label(item))
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         await handlers(interaction).on_rules(interaction, self.game_id)
@@ -242,9 +247,14 @@ class ActionButton(ui.DynamicItem[ui.Button], template=ACTION_TEMPLATE):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Button, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
     ) -> ActionButton:
-        return cls(int(match["game"]), int(match["since"]), match["key"], item.label or "-")
+        return cls(
+            int(match["game"]),
+            int(match["since"]),
+            match["key"],
+            _label(item),
+        )
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         await handlers(interaction).on_action(interaction, self.game_id, self.since, self.key)
@@ -280,10 +290,10 @@ class ActionSelect(ui.DynamicItem[ui.Select], template=SELECT_TEMPLATE):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: ui.Select, match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
     ) -> ActionSelect:
         select = cls(int(match["game"]), int(match["since"]), match["kind"], int(match["chunk"]))
-        select.item = item
+        select.item = item  # type: ignore[assignment]
         return select
 
     async def callback(self, interaction: discord.Interaction) -> Any:

@@ -93,11 +93,15 @@ def _catalog(language: str) -> Messages:
         return Messages()
     with path.open("rb") as handle:
         catalog = read_po(handle, locale=None)
-    texts = {m.id: m.string for m in catalog if isinstance(m.id, str) and m.id and m.string}
+    texts = {
+        m.id: m.string
+        for m in catalog
+        if isinstance(m.id, str) and m.id and isinstance(m.string, str) and m.string
+    }
     plurals = {
         (m.id[0], m.id[1]): tuple(m.string)
         for m in catalog
-        if isinstance(m.id, tuple) and any(m.string)
+        if isinstance(m.id, tuple) and isinstance(m.string, tuple | list) and any(m.string)
     }
     rule = gettext.c2py(catalog.plural_expr) if plurals else (lambda n: int(n != 1))
     return Messages(texts, plurals, rule)

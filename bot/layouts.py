@@ -33,6 +33,10 @@ def clip(text: str) -> str:
     return text if len(text) <= TEXT_LIMIT else text[: TEXT_LIMIT - 1] + "…"
 
 
+def _container(text: str, accent: int) -> ui.Container[ui.LayoutView]:
+    return ui.Container(ui.TextDisplay(clip(text)), accent_colour=accent)
+
+
 def notice(text: str) -> ui.LayoutView:
     """A layout holding only ``text``."""
     view = ui.LayoutView(timeout=None)
@@ -55,7 +59,9 @@ class LobbySetting:
 def confirm_abort(game_id: int, text: str, _: Translator) -> ui.LayoutView:
     """An admin's confirmation before aborting a game: ``text`` and two buttons."""
     view = ui.LayoutView(timeout=None)
-    container = ui.Container(ui.TextDisplay(clip(text)), accent_colour=NEUTRAL)
+    container: ui.Container[ui.LayoutView] = ui.Container(
+        ui.TextDisplay(clip(text)), accent_colour=NEUTRAL
+    )
     container.add_item(
         ui.ActionRow(
             AbortButton(game_id, True, _("Abort game #{game}", game=game_id)),
@@ -77,7 +83,9 @@ def lobby(
     """The lobby: ``text`` (players and options), Join/Leave/Start/Cancel, one toggle per on/off
     option and one menu per option with values; no components once ``closed``."""
     view = ui.LayoutView(timeout=None)
-    container = ui.Container(ui.TextDisplay(clip(text)), accent_colour=accent)
+    container: ui.Container[ui.LayoutView] = ui.Container(
+        ui.TextDisplay(clip(text)), accent_colour=accent
+    )
     if not closed:
         container.add_item(
             ui.ActionRow(
@@ -158,7 +166,9 @@ def table(
     """The public table: its text, the components of decisions shown on the table (if any),
     the private-screen button (disabled once the game has ended) and Rules."""
     view = ui.LayoutView(timeout=None)
-    container = ui.Container(ui.TextDisplay(clip(screen.text)), accent_colour=accent)
+    container: ui.Container[ui.LayoutView] = ui.Container(
+        ui.TextDisplay(clip(screen.text)), accent_colour=accent
+    )
     _add_rows(container, game_id, screen)
     container.add_item(
         ui.ActionRow(
@@ -173,7 +183,9 @@ def table(
 def seat(game_id: int, screen: Screen, *, accent: int) -> ui.LayoutView:
     """A player's private screen: its text and the components of its decisions."""
     view = ui.LayoutView(timeout=None)
-    container = ui.Container(ui.TextDisplay(clip(screen.text)), accent_colour=accent)
+    container: ui.Container[ui.LayoutView] = ui.Container(
+        ui.TextDisplay(clip(screen.text)), accent_colour=accent
+    )
     _add_rows(container, game_id, screen)
     view.add_item(container)
     return view

@@ -16,6 +16,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any, ParamSpec
 
+import aiohttp
 import discord
 
 from bot import layouts
@@ -56,6 +57,8 @@ async def user_error(interaction: discord.Interaction, error: UserError) -> None
         await say(interaction, "⚠️ " + _(error.msgid, **error.fields))
     except discord.HTTPException as exc:
         log.warning("could not tell a user why their request was refused: %s", exc.text)
+    except (aiohttp.ClientError, RuntimeError) as exc:  # the bot is closing its connection
+        log.info("could not tell a user why their request was refused: %r", exc)
 
 
 async def apology(interaction: discord.Interaction, where: str) -> str:
@@ -73,7 +76,7 @@ async def apology(interaction: discord.Interaction, where: str) -> str:
                 error_id=error_id,
             ),
         )
-    except discord.HTTPException:
+    except (discord.HTTPException, aiohttp.ClientError, RuntimeError):
         log.warning("could not deliver the apology for error %s", error_id)
     return error_id
 

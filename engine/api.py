@@ -47,7 +47,8 @@ def new_game(
         )
     if seed < 0:
         raise ValueError("seed must be non-negative")
-    return game.setup(seats, parse_options(name, options), seed)
+    state: GameState = game.setup(seats, parse_options(name, options), seed)
+    return state
 
 
 def parse_options(name: str, options: BaseModel | Mapping[str, Any] | None) -> BaseModel:

@@ -7,7 +7,6 @@ pydantic ``TypeAdapter``, which validates every field (and refuses unknown ones)
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -54,12 +53,17 @@ class GameState:
     def clone(self: S) -> S:
         """An independent copy (games may override this with a faster hand-written copy)."""
         adapter = adapter_for(type(self))
-        copy = adapter.validate_python(adapter.dump_python(self))
+        copy: S = adapter.validate_python(adapter.dump_python(self))
         copy._pending = getattr(self, "_pending", None)  # type: ignore[attr-defined]
         return copy
 
 
-@functools.cache
+_ADAPTERS: dict[type[Any], TypeAdapter[Any]] = {}
+
+
 def adapter_for(model: type[Any]) -> TypeAdapter[Any]:
     """The (cached) pydantic adapter that dumps and validates states of ``model``."""
-    return TypeAdapter(model)
+    adapter = _ADAPTERS.get(model)
+    if adapter is None:
+        adapter = _ADAPTERS[model] = TypeAdapter(model)
+    return adapter

@@ -11,6 +11,7 @@ under load the fsync is shared, which keeps commit latency flat (see the storage
 from __future__ import annotations
 
 import asyncio
+import functools
 import sqlite3
 from dataclasses import dataclass, field
 
@@ -64,7 +65,7 @@ class CommitQueue:
         while self._pending:
             batch, self._pending = self._pending, []
             try:
-                outcomes = await self._db.write(lambda conn, b=batch: apply_batch(conn, b))
+                outcomes = await self._db.write(functools.partial(_apply_to, batch))
             except asyncio.CancelledError:
                 for request in batch:
                     request.future.cancel()
@@ -78,6 +79,10 @@ class CommitQueue:
                     request.future.set_exception(outcome)
                 else:
                     request.future.set_result(outcome)
+
+
+def _apply_to(batch: list[CommitRequest], conn: sqlite3.Connection) -> list[int | Exception]:
+    return apply_batch(conn, batch)
 
 
 def apply_batch(conn: sqlite3.Connection, batch: list[CommitRequest]) -> list[int | Exception]:

@@ -115,7 +115,8 @@ class Database:
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
         # The one place that touches aiosqlite internals: queue fn(sqlite3_conn, *args)
         # on the connection's thread and await its result.
-        return await self._conn._execute(fn, self._conn._conn, *args)
+        result: T = await self._conn._execute(fn, self._conn._conn, *args)
+        return result
 
 
 def _configure(conn: sqlite3.Connection, busy_timeout_ms: int, synchronous: Synchronous) -> None:

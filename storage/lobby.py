@@ -191,7 +191,7 @@ class LobbyOperations:
             if state.get("game") != game.game_name:
                 raise ValueError(f"the state is for {state.get('game')!r}, not {game.game_name!r}")
             if state.get("seats") != len(game.seats):
-                raise LobbyChanged(game_id, state.get("seats"), len(game.seats))
+                raise LobbyChanged(game_id, int(state.get("seats") or 0), len(game.seats))
             now = now_text()
             conn.execute(
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = 0, "

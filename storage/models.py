@@ -29,9 +29,12 @@ OPEN_STATUSES: tuple[GameStatus, ...] = (GameStatus.LOBBY, GameStatus.ACTIVE)
 
 
 class _OutcomeLike(Protocol):
-    winners: Any
-    draw: bool
-    reason: str
+    @property
+    def winners(self) -> Any: ...
+    @property
+    def draw(self) -> bool: ...
+    @property
+    def reason(self) -> str: ...
 
 
 def _ints(values: Any) -> tuple[int, ...] | None:

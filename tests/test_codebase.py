@@ -120,3 +120,18 @@ def test_modules_stay_small() -> None:
             if lines > 400:
                 big.append(f"{path.relative_to(ROOT)}: {lines} lines")
     assert big == []
+
+
+def test_the_docker_image_keeps_games_in_its_volume_and_stops_cleanly() -> None:
+    # no Docker engine runs here: these are the properties `docker run --env-file .env` needs
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    base = re.search(r"^FROM (\S+)", dockerfile, flags=re.MULTILINE)
+    assert base and re.fullmatch(r"python:3\.11\.\d+-slim-\w+", base.group(1)), "pin the base"
+    assert "DATABASE_PATH=/data/cardroom.sqlite3" in dockerfile and 'VOLUME ["/data"]' in dockerfile
+    deps = dockerfile.index("pip install --no-cache-dir .")
+    assert deps < dockerfile.index("COPY engine"), "dependencies in a layer before the source"
+    assert 'CMD ["cardroom", "run"]' in dockerfile  # the process that handles SIGTERM
+    env = (ROOT / ".env.example").read_text(encoding="utf-8")
+    assert not re.search(r"^DATABASE_PATH=", env, flags=re.MULTILINE), (
+        ".env must not override the image's /data path"
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import Translator
@@ -66,7 +66,7 @@ class LobbyOption:
     field: str
     label: str
     help: str = ""
-    choices: tuple[tuple[Any, str], ...] = field(default=())
+    choices: tuple[tuple[Any, str], ...] = ()
 
     @property
     def is_toggle(self) -> bool:

@@ -109,7 +109,7 @@ class ArtichokesState(GameState):
     winner: int | None = None
     draw: bool = False
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def clone(self) -> ArtichokesState:
         """An independent copy (hand-written: no validation, lists copied one level deep)."""

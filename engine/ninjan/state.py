@@ -88,7 +88,7 @@ class NinjanState(GameState):
     order: list[int] = field(default_factory=list)
     resolved: list[Resolved] = field(default_factory=list)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def clone(self) -> NinjanState:
         """An independent copy (hand-written: no validation, lists copied one level deep;
