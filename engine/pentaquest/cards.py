@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    model_validator,
+)
 
 Symbol = Literal["1", "2", "3", "4", "5", "6", "sun", "moon"]
 """A requirement symbol: a number (a die showing it), a sun or a moon."""

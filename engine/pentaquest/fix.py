@@ -33,8 +33,9 @@ def moves(power: str, dice: Sequence[int]) -> list[tuple[int, int]]:
     found = []
     for i, value in enumerate(dice):
         if power == "addsub":
-            found.extend((i, value + (1 if way == powers.PLUS else -1)) for way in
-                         powers.directions(value))
+            found.extend(
+                (i, value + (1 if way == powers.PLUS else -1)) for way in powers.directions(value)
+            )
         elif powers.can_change(power, value):
             found.append((i, powers.changed(power, value)))
     return found

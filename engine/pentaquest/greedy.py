@@ -23,7 +23,6 @@ from engine.contract import Decision
 from engine.pentaquest.fix import MAX_FIX_CARDS, ONE_DIE_POWERS, cheapest_fix
 from engine.pentaquest.matcher import (
     BIT,
-    CODE_SPACE,
     MASKS,
     OUTCOMES,
     PLACE,
@@ -68,10 +67,31 @@ def _neighbours() -> dict[str, dict[int, tuple[int, ...]]]:
 
 NEIGHBOURS = _neighbours()
 
-_WORTH: dict[tuple[int, tuple[tuple[str, int], ...]], list[float]] = {}
+
+def _inverse() -> dict[str, dict[int, tuple[int, ...]]]:
+    """Power -> code -> the codes from which one card of that power reaches it."""
+    table: dict[str, dict[int, list[int]]] = {p: {c: [] for c in ROLL_CODES} for p in NEIGHBOURS}
+    for power, by_code in NEIGHBOURS.items():
+        for code, targets in by_code.items():
+            for target in targets:
+                table[power][target].append(code)
+    return {p: {c: tuple(v) for c, v in t.items()} for p, t in table.items()}
 
 
-def worth_table(quest: Sequence[int], counts: dict[str, int]) -> list[float]:
+INVERSE = _inverse()
+
+_WORTH: dict[tuple[int, tuple[tuple[str, int], ...]], dict[int, float]] = {}
+
+
+def _reaching(power: str, codes: set[int]) -> set[int]:
+    inverse = INVERSE[power]
+    found: set[int] = set()
+    for code in codes:
+        found.update(inverse[code])
+    return found
+
+
+def worth_table(quest: Sequence[int], counts: dict[str, int]) -> dict[int, float]:
     """Code of five dice -> its worth against ``quest`` (ids) for an army holding
     ``counts`` one-die cards per power (see :data:`FIX_VALUE`, :data:`HARD_BONUS`)."""
     qmask = quest_mask(quest)
@@ -80,35 +100,30 @@ def worth_table(quest: Sequence[int], counts: dict[str, int]) -> list[float]:
     table = _WORTH.get(key)
     if table is not None:
         return table
-    table = [0.0] * CODE_SPACE
-    bonus: dict[int, float] = {}
+    table = dict.fromkeys(ROLL_CODES, 0.0)
+    hard = {c: hardness(c) for c in quest}
     direct = set()
     for code in ROLL_CODES:
         mask = MASKS[code] & qmask
         if mask:
             direct.add(code)
-            best = max(hardness(c) for c in quest if mask & BIT[c])
-            bonus[code] = HARD_BONUS * best
-            table[code] = FIX_VALUE[0] + bonus[code]
+            table[code] = FIX_VALUE[0] + HARD_BONUS * max(
+                h for c, h in hard.items() if mask & BIT[c]
+            )
     avail = dict(capped)
-    one: dict[str, set[int]] = {
-        p: {c for c in ROLL_CODES if any(n in direct for n in NEIGHBOURS[p][c])} for p in avail
-    }
+    one = {p: _reaching(p, direct) - direct for p in avail}
     fixed1 = set().union(*one.values()) if one else set()
-    for code in fixed1 - direct:
+    for code in fixed1:
         table[code] = FIX_VALUE[1]
     if MAX_FIX_CARDS >= 2:
-        for code in ROLL_CODES:
-            if table[code]:
-                continue
-            for p in avail:
-                for n in NEIGHBOURS[p][code]:
-                    if any(n in one[q] for q in avail if q != p or avail[p] >= 2):
-                        table[code] = FIX_VALUE[2]
-                        break
-                if table[code]:
-                    break
-    if len(_WORTH) > 5_000:
+        fixed2: set[int] = set()
+        for p in avail:
+            for q in avail:
+                if q != p or avail[p] >= 2:
+                    fixed2 |= _reaching(p, one[q])
+        for code in fixed2 - fixed1 - direct:
+            table[code] = FIX_VALUE[2]
+    if len(_WORTH) > 1_000:
         _WORTH.clear()
     _WORTH[key] = table
     return table

@@ -93,10 +93,10 @@ for _code in ROLL_CODES:
     MASKS[_code] = sum(BIT[card.id] for card in DECK if beats(card.requirement, _dice))
 
 ROLLS: dict[int, int] = {
-    card.id: sum(n for code, n in ROLL_CODES.items() if MASKS[code] & BIT[card.id])
-    for card in DECK
+    card.id: sum(n for code, n in ROLL_CODES.items() if MASKS[code] & BIT[card.id]) for card in DECK
 }
 """Card id -> how many of the 7,776 rolls of 5d6 beat it (the deck table's "rolls")."""
+
 
 def _outcomes(k: int) -> tuple[tuple[int, int], ...]:
     counts: dict[int, int] = {}

@@ -7,7 +7,6 @@ from engine.chance import below, shuffle
 from engine.pentaquest.cards import DECK
 from engine.pentaquest.state import PentaquestOptions, PentaquestState
 from engine.pentaquest.turn import start_turn
-from engine.types import Event
 
 
 def new_game(seats: int, options: PentaquestOptions, seed: int) -> PentaquestState:

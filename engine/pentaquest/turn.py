@@ -53,7 +53,9 @@ def start_turn(state: PentaquestState, ev: list[Event]) -> None:
     state.cancels = 0
     state.using = state.die = None
     ev.append(
-        Event("turn_started", state.active, {"turn": state.turn, "free_rerolls": state.free_rerolls})
+        Event(
+            "turn_started", state.active, {"turn": state.turn, "free_rerolls": state.free_rerolls}
+        )
     )
     fill_quest(state, ev)
     state.dice = roll(state, 5)
@@ -206,7 +208,9 @@ def settle(state: PentaquestState, ev: list[Event]) -> None:
     end_turn(state, False, ev, auto=True)
 
 
-def end_turn(state: PentaquestState, captured: bool, ev: list[Event], *, auto: bool = False) -> None:
+def end_turn(
+    state: PentaquestState, captured: bool, ev: list[Event], *, auto: bool = False
+) -> None:
     """Phase 5, the end checks (§ End and score), then the next turn.
 
     Solo: without a capture the game is lost; after a capture with deck and quest area both
