@@ -3,12 +3,10 @@
 Outcome (``shared/rules/pentaquest.md`` § End and score):
 
 - solo won: ``winners=(0,)``, reason ``"won"``, ``scores=(army size,)``, ``ranks=(1,)``;
-- solo lost: ``winners=()``, ``draw=False``, reason ``"lost"``, ``scores=(0,)``,
-  ``ranks=(2,)``. A lost game has no score [ruling]: the contract wants a score per seat for
-  a "scores" game, so the placeholder 0 stands there and ``ranks=(2,)`` (below any win) keeps
-  the seat out of the winners. Statistics must treat ``reason == "lost"`` as a loss and never
-  average its score; the cards kept are in the view and the ``game_over`` event
-  (``cards_kept``).
+- solo lost: ``winners=()``, ``draw=False``, reason ``"lost"``, ``scores=None``,
+  ``ranks=None``. A lost game has no score [ruling], and the contract allows exactly this
+  case (a solo game lost without a score) to carry none; the cards kept are in the view and
+  the ``game_over`` event (``cards_kept``), never a score.
 - multiplayer: ``scored_outcome`` of army + discard per seat, tie-break the unused army
   cards, still tied: a shared win; reason ``"complete"`` (deck and quest area empty),
   ``"stall"`` (the stall rule) or ``"turn_cap"`` (stall rule off, 300 turns).
@@ -131,7 +129,7 @@ class Pentaquest(Game[PentaquestState, PentaquestOptions]):
         if state.solo:
             if result == "won":
                 return Outcome((0,), False, "won", (len(state.armies[0]),), (1,))
-            return Outcome((), False, "lost", (0,), (2,))
+            return Outcome((), False, "lost", None, None)
         scores = [state.score(s) for s in range(state.seats)]
         unused = [len(army) for army in state.armies]
         return scored_outcome(scores, result, tie_break=unused)
