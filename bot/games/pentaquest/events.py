@@ -1,8 +1,10 @@
 """Pentaquest's events in words, for the table's "last events".
 
 Every Pentaquest event is public (``engine.pentaquest.turn``). With hidden armies, a line
-never names a card that is (back) in an army: a capture and a card put back are told without
-the card; a used card is named, since it lies in the public discard pile from then on.
+never names a card that is, or may later be, in an army: a capture, a card put back and the
+cards revealed into the quest area are told without their names (the quest area itself shows
+the cards while they are there); a used card is named, since it lies in the public discard
+pile from then on.
 """
 
 from __future__ import annotations
@@ -32,6 +34,13 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
     kind = event.kind
     who = ctx.names[event.seat] if event.seat is not None else ""
     if kind == "quest_filled":
+        if hidden_armies(ctx):  # the quest area shows them; this line would outlive them
+            return _.plural(
+                "{count} new card in the quest area (deck: {deck} left).",
+                "{count} new cards in the quest area (deck: {deck} left).",
+                len(d["cards"]),
+                deck=d["deck_count"],
+            )
         return _.plural(
             "New in the quest area: {cards} (deck: {count} card left).",
             "New in the quest area: {cards} (deck: {count} cards left).",
