@@ -37,6 +37,24 @@ def _container(text: str, accent: int) -> ui.Container[ui.LayoutView]:
     return ui.Container(ui.TextDisplay(clip(text)), accent_colour=accent)
 
 
+def split(text: str) -> list[str]:
+    """``text`` in parts that each fit one message, cut between lines (at a blank line when
+    one is near enough); a single line too long for a message is clipped."""
+    parts: list[str] = []
+    rest = text
+    while len(rest) > TEXT_LIMIT:
+        cut = rest.rfind("\n\n", 0, TEXT_LIMIT)
+        if cut < TEXT_LIMIT // 2:
+            cut = rest.rfind("\n", 0, TEXT_LIMIT)
+        if cut <= 0:
+            parts.append(clip(rest))
+            return parts
+        parts.append(rest[:cut])
+        rest = rest[cut:].lstrip("\n")
+    parts.append(rest)
+    return parts
+
+
 def notice(text: str) -> ui.LayoutView:
     """A layout holding only ``text``."""
     view = ui.LayoutView(timeout=None)

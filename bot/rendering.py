@@ -53,7 +53,12 @@ def ended_early(record: GameRecord) -> bool:
 def context_for(record: GameRecord, _: Translator) -> RenderContext:
     """The render context of ``record`` for an audience speaking ``_``'s language."""
     return RenderContext(
-        _, seat_names(record, _), seat_labels(record, _), record.id, ended_early(record)
+        _,
+        seat_names(record, _),
+        seat_labels(record, _),
+        record.id,
+        ended_early(record),
+        record.options,
     )
 
 

@@ -46,8 +46,10 @@ async def ephemeral(interaction: discord.Interaction, *, view: discord.ui.Layout
 
 
 async def say(interaction: discord.Interaction, text: str) -> None:
-    """Tell the interaction's user ``text``, privately."""
-    await ephemeral(interaction, view=layouts.notice(text))
+    """Tell the interaction's user ``text``, privately (in several messages when it is too
+    long for one, such as a game's whole card reference)."""
+    for part in layouts.split(text):
+        await ephemeral(interaction, view=layouts.notice(part))
 
 
 async def user_error(interaction: discord.Interaction, error: UserError) -> None:

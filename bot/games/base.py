@@ -10,8 +10,8 @@ words what an engine view shows; it decides nothing and never sees a state.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.i18n import Translator
@@ -30,6 +30,8 @@ class RenderContext:
             mention (display names), by seat.
         game_id: the game number.
         closed: the game ended outside the rules (aborted, forfeited, abandoned).
+        options: the table options chosen in the lobby (public), for wording that depends on
+            them: event lines have no view to read them from.
     """
 
     _: Translator
@@ -37,6 +39,7 @@ class RenderContext:
     labels: tuple[str, ...]
     game_id: int = 0
     closed: bool = False
+    options: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -101,8 +101,12 @@ class PlayHandlers:
             return
         seat = played.steps[0].seat
         record = played.snapshot.record
+        # the follow-ups skip the screen this click answers; a click on the table answers
+        # none of the player's own, so a private screen they have open follows too
+        answered = None if where == "table" else seat
         self.room.spawn(
-            self.room.followups.after_played(played, actor=seat), f"after game {game_id} action"
+            self.room.followups.after_played(played, actor=answered),
+            f"after game {game_id} action",
         )
         try:
             if where == "table":  # public controls: the answer is the table itself

@@ -25,11 +25,11 @@ _ = translator("en-US")
 
 
 def playout_states(
-    game: str, seats: int, games: int, seed: int
+    game: str, seats: int, games: int, seed: int, options: dict | None = None
 ) -> Iterator[tuple[engine.GameState, random.Random]]:
     rng = random.Random(seed)
     for _game in range(games):
-        state = engine.new_game(game, seats, None, rng.randrange(2**32))
+        state = engine.new_game(game, seats, options, rng.randrange(2**32))
         while True:
             yield state, rng
             if engine.outcome(state) is not None:
@@ -38,12 +38,22 @@ def playout_states(
             engine.apply(state, engine.random_action(state, seat, rng))
 
 
+def every_switch_on(game: str) -> dict | None:
+    """The game's options with every on/off option switched on (``None`` if it has none)."""
+    fields = engine.get_game(game).info.options_model.model_fields
+    on = {name: True for name, info in fields.items() if info.annotation is bool}
+    return on or None
+
+
 def counts() -> list[object]:
     params = []
     for game in presented_games():
         info = engine.get_game(game).info
         for seats in sorted({info.min_players, info.max_players}):
-            params.append(pytest.param(game, seats, id=f"{game}-{seats}p"))
+            params.append(pytest.param(game, seats, None, id=f"{game}-{seats}p"))
+            switched = every_switch_on(game)
+            if switched is not None:
+                params.append(pytest.param(game, seats, switched, id=f"{game}-{seats}p-on"))
     return params
 
 
@@ -73,9 +83,10 @@ def reachable(screen: Screen, decisions: tuple[engine.Decision, ...]) -> set[str
     return keys
 
 
-def check_limits(screen: Screen) -> None:
+def check_limits(screen: Screen, table: bool = False) -> None:
     tree = layouts.seat(123456, screen, accent=0).to_components()
-    assert count_components(tree) <= 40
+    # the table adds one row: its private-screen button and Rules
+    assert count_components(tree) + (3 if table else 0) <= 40
     assert len(screen.text) <= layouts.TEXT_LIMIT
     for row in screen.rows:
         if isinstance(row, SelectSpec):
@@ -92,11 +103,21 @@ def check_limits(screen: Screen) -> None:
                 assert len(custom_id) <= 100 and re.fullmatch(ACTION_TEMPLATE, custom_id)
 
 
-@pytest.mark.parametrize(("game", "seats"), counts())
-def test_every_legal_answer_has_exactly_its_component(game: str, seats: int) -> None:
+@pytest.mark.parametrize(("game", "seats", "options"), counts())
+def test_every_legal_answer_has_exactly_its_component(
+    game: str, seats: int, options: dict | None
+) -> None:
     checked = 0
-    for state, _rng in playout_states(game, seats, 12, seats):
+    for state, _rng in playout_states(game, seats, 12, seats, options):
         record = record_for(state)
+        table = table_screen(record, state, [], _)
+        check_limits(table, table=True)
+        if table.rows:  # controls on the table answer the one deciding seat's decisions
+            (seat,) = {d.seat for d in engine.decisions(state)}
+            assert table.since == engine.decisions(state, seat)[0].since
+            legal = engine.legal_actions(state, seat)
+            keys = reachable(table, engine.decisions(state, seat))
+            assert keys and all(engine.Action(seat, key) in legal for key in keys)
         for seat in range(seats):
             decisions = engine.decisions(state, seat)
             screen = seat_screen(record, state, seat, _)
@@ -116,9 +137,11 @@ def test_every_legal_answer_has_exactly_its_component(game: str, seats: int) -> 
     assert checked > 20
 
 
-@pytest.mark.parametrize(("game", "seats"), counts())
-def test_menus_refuse_values_they_did_not_offer(game: str, seats: int) -> None:
-    for state, _rng in playout_states(game, seats, 6, 50 + seats):
+@pytest.mark.parametrize(("game", "seats", "options"), counts())
+def test_menus_refuse_values_they_did_not_offer(
+    game: str, seats: int, options: dict | None
+) -> None:
+    for state, _rng in playout_states(game, seats, 6, 50 + seats, options):
         for decision in engine.decisions(state):
             values = [v for v, _option in menu_values(decision)]
             assert decode(decision, ["nonsense"]) is None
@@ -131,12 +154,12 @@ def test_menus_refuse_values_they_did_not_offer(game: str, seats: int) -> None:
                 assert decode(decision, values[:2]) is None or len(values) < 2
 
 
-@pytest.mark.parametrize(("game", "seats"), counts())
+@pytest.mark.parametrize(("game", "seats", "options"), counts())
 def test_table_and_screens_do_not_depend_on_what_their_audience_cannot_see(
-    game: str, seats: int
+    game: str, seats: int, options: dict | None
 ) -> None:
     checked = 0
-    for state, rng in playout_states(game, seats, 10, 100 + seats):
+    for state, rng in playout_states(game, seats, 10, 100 + seats, options):
         if state.step % 3:
             continue
         record = record_for(state)

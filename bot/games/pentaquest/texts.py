@@ -1,0 +1,120 @@
+"""Pentaquest's small pieces of text: dice faces, requirements with suns and moons, powers,
+cards, armies and the cheapest army fix — from engine view data only."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from bot.i18n import N_, Translator
+from engine.pentaquest.cards import CARDS, POWERS, Card
+from engine.pentaquest.fix import FixStep
+
+FACES = "⚀⚁⚂⚃⚄⚅"
+"""A die showing ``v`` is ``FACES[v - 1]``."""
+SUN = "☀️"
+MOON = "🌙"
+
+POWER_WORDS = {
+    "add": "+1",
+    "sub": "−1",
+    "addsub": "±1",
+    "mirror": N_("mirror"),
+    "reroll": N_("reroll"),
+}
+"""How each power is named on cards and buttons (the words are msgids; numbers stay)."""
+
+
+POWER_HINTS = {
+    "add": N_("+1 to one die (not on a 6)"),
+    "sub": N_("−1 from one die (not on a 1)"),
+    "addsub": N_("+1 or −1 to one die, your choice"),
+    "mirror": N_("one die to its opposite face (1↔6, 2↔5, 3↔4)"),
+    "reroll": N_("reroll any of the dice (at least one)"),
+}
+"""What each power does, in a few words (a menu option's description)."""
+
+
+def face(value: int) -> str:
+    """``3`` -> ``"⚂"``."""
+    return FACES[value - 1]
+
+
+def dice_text(dice: Iterable[int]) -> str:
+    """Dice as faces, in position order: ``"⚂ ⚂ ⚅ ⚀ ⚄"``."""
+    return " ".join(face(v) for v in dice)
+
+
+def faces_text(values: Iterable[int | None]) -> str:
+    """Faces run together, for a change: ``[2, 6]`` -> ``"⚁⚅"``."""
+    return "".join(face(v) for v in values if v is not None)
+
+
+def requirement_text(requirement: Sequence[str]) -> str:
+    """A card's requirement drawn: numbers as dice faces, then suns and moons."""
+    parts = []
+    for symbol in requirement:
+        if symbol == "sun":
+            parts.append(SUN)
+        elif symbol == "moon":
+            parts.append(MOON)
+        else:
+            parts.append(face(int(symbol)))
+    return " ".join(parts)
+
+
+def power_text(power: str, _: Translator) -> str:
+    """``"addsub"`` -> ``"±1"``, ``"mirror"`` -> the translated word."""
+    word = POWER_WORDS[power]
+    return _(word) if word[0].isalpha() else word
+
+
+def card_name(card: Card | int, _: Translator) -> str:
+    """A card's translated name."""
+    info = CARDS[card] if isinstance(card, int) else card
+    return _(info.name)
+
+
+def card_label(card: Card | int, _: Translator) -> str:
+    """``"Pixie (−1)"``: a card with its power, for buttons and menus."""
+    info = CARDS[card] if isinstance(card, int) else card
+    return _("{card} ({power})", card=_(info.name), power=power_text(info.power, _))
+
+
+def quest_line(card: Card, beaten: bool, _: Translator) -> str:
+    """One quest card: mark, name, requirement and power."""
+    return _(
+        "{mark} **{card}** — {requirement} · power {power}",
+        mark="✅" if beaten else "▫️",
+        card=_(card.name),
+        requirement=requirement_text(card.requirement),
+        power=power_text(card.power, _),
+    )
+
+
+def army_text(cards: Sequence[Card], _: Translator) -> str:
+    """An army grouped by power: ``"+1: Goblin Scout, Giant Rat · mirror: Brownie"``, or
+    "empty"."""
+    groups = []
+    for power in POWERS:
+        names = [_(c.name) for c in cards if c.power == power]
+        if names:
+            groups.append(_("{power}: {cards}", power=power_text(power, _), cards=", ".join(names)))
+    return " · ".join(groups) if groups else _("empty")
+
+
+def fix_text(fix: Sequence[FixStep], dice: Sequence[int], _: Translator) -> str:
+    """The cheapest army fix in words: ``"Pixie on die 3 (⚂ → ⚁), then ..."``."""
+    current = list(dice)
+    steps = []
+    for step in fix:
+        steps.append(
+            _(
+                "{card} on die {die} ({old} → {new})",
+                card=card_name(step.card, _),
+                die=step.die + 1,
+                old=face(current[step.die]),
+                new=face(step.value),
+            )
+        )
+        current[step.die] = step.value
+    return _(", then ").join(steps)

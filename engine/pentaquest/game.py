@@ -1,0 +1,186 @@
+"""Pentaquest behind the game contract (``engine.contract.Game``).
+
+Outcome (``shared/rules/pentaquest.md`` § End and score):
+
+- solo won: ``winners=(0,)``, reason ``"won"``, ``scores=(army size,)``, ``ranks=(1,)``;
+- solo lost: ``winners=()``, ``draw=False``, reason ``"lost"``, ``scores=None``,
+  ``ranks=None``. A lost game has no score [ruling], and the contract allows exactly this
+  case (a solo game lost without a score) to carry none; the cards kept are in the view and
+  the ``game_over`` event (``cards_kept``), never a score.
+- multiplayer: ``scored_outcome`` of army + discard per seat, tie-break the unused army
+  cards, still tied: a shared win; reason ``"complete"`` (deck and quest area empty),
+  ``"stall"`` (the stall rule) or ``"turn_cap"`` (stall rule off, 300 turns).
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.contract import (
+    Common,
+    Decision,
+    Game,
+    GameInfo,
+    Outcome,
+    Reference,
+    ReferenceSection,
+    View,
+    scored_outcome,
+)
+from engine.pentaquest.cards import DECK, POWER_TEXT, POWERS, TIER_NAMES
+from engine.pentaquest.describe import describe_action
+from engine.pentaquest.greedy import greedy_action
+from engine.pentaquest.hidden import redistribute
+from engine.pentaquest.rules import apply_legal, decisions
+from engine.pentaquest.setup import new_game
+from engine.pentaquest.state import (
+    CANCEL_LIMIT,
+    MAX_STALL_ROUNDS,
+    SCHEMA_VERSION,
+    TURN_CAP,
+    PentaquestOptions,
+    PentaquestState,
+)
+from engine.pentaquest.view import PentaquestView, view
+from engine.types import Action, Event
+
+
+def _max_actions() -> int:
+    """A true bound on one game's actions: turns x the actions a turn can take without army
+    cards (2 free rerolls, the cancels, the end or capture) + every card's uses (each card is
+    used at most once a game, in at most 3 actions)."""
+    cards = len(DECK)
+    # before each capture and after the last one, fewer than K x seats dry turns
+    turns = max(cards + (cards + 1) * MAX_STALL_ROUNDS * 4, TURN_CAP)
+    per_turn = 2 + 3 * CANCEL_LIMIT + 1
+    return turns * per_turn + 3 * cards
+
+
+INFO = GameInfo(
+    name="pentaquest",
+    title="Pentaquest",
+    min_players=1,
+    max_players=4,
+    chance=True,
+    scoring="scores",
+    options_model=PentaquestOptions,
+    state_model=PentaquestState,
+    schema_version=SCHEMA_VERSION,
+    state_budget=4096,
+    max_actions=_max_actions(),
+)
+
+OVERVIEW: tuple[str, ...] = (
+    "Goal: defeat the creatures of the deck with five dice. Each creature you beat joins your "
+    "army, and its power can change your dice later, but a used card is discarded.",
+    "Your turn: the quest area is filled up to 5 cards and you roll the five dice. Once per "
+    "turn you may reroll any of them for free (the very first roll of the game gets two free "
+    "rerolls). Then you may use army cards, one at a time; once you have used one, the free "
+    "reroll is gone. Whenever your dice beat a quest card you may capture it: one card a turn, "
+    "and capturing ends your turn.",
+    "Solo: a turn without a capture loses the game. Capture every card to win; your score is "
+    "the number of cards left unused in your army.",
+    "Multiplayer: the quest area is shared; a turn without a capture simply passes. When the "
+    "deck and the quest area are empty, your score is your army plus your discard pile; a tie "
+    "goes to the most unused army cards, and players still tied share the win.",
+)
+
+REQUIREMENTS: tuple[tuple[str, str], ...] = (
+    ("Numbers", "A number needs a die showing it: 2 2 needs two dice showing 2."),
+    (
+        "Suns and moons",
+        "All suns need dice of one value and all moons dice of one value: sun sun is any pair, "
+        "sun sun sun any three of a kind. Suns and moons may show the same value or different "
+        "ones, and may match a number of the card.",
+    ),
+    ("Each symbol its own die", "One die never counts for two symbols; extra dice do not matter."),
+)
+
+STALL_TEXT = (
+    "Stall rule: if a few full rounds in a row pass without any capture (3 unless the table "
+    "chose otherwise; the table shows the count), the game ends at once and the cards left "
+    "score for nobody."
+)
+NO_STALL_TEXT = "The game ends when the deck and the quest area are empty, or after 300 turns."
+
+
+class Pentaquest(Game[PentaquestState, PentaquestOptions]):
+    """Pentaquest (solo and 2-4 players, dice) — ``shared/rules/pentaquest.md``."""
+
+    info = INFO
+
+    def setup(self, seats: int, options: PentaquestOptions, seed: int) -> PentaquestState:
+        """§ Components and setup (see ``engine.pentaquest.setup.new_game``)."""
+        return new_game(seats, options, seed)
+
+    def decisions(self, state: PentaquestState) -> list[Decision]:
+        """See ``engine.pentaquest.rules.decisions``."""
+        return decisions(state)
+
+    def apply(self, state: PentaquestState, action: Action) -> list[Event]:
+        """See ``engine.pentaquest.rules.apply_legal``."""
+        return apply_legal(state, action)
+
+    def outcome(self, state: PentaquestState) -> Outcome | None:
+        """§ End and score; the module docstring says how a solo loss is expressed."""
+        result = state.result
+        if result is None:
+            return None
+        if state.solo:
+            if result == "won":
+                return Outcome((0,), False, "won", (len(state.armies[0]),), (1,))
+            return Outcome((), False, "lost", None, None)
+        scores = [state.score(s) for s in range(state.seats)]
+        unused = [len(army) for army in state.armies]
+        return scored_outcome(scores, result, tie_break=unused)
+
+    def view(self, state: PentaquestState, viewer: int | None, common: Common) -> PentaquestView:
+        """§ Information (see ``engine.pentaquest.view``)."""
+        return view(state, viewer, common)
+
+    def redistribute(self, state: PentaquestState, viewer: int | None, rng: random.Random) -> None:
+        """See ``engine.pentaquest.hidden.redistribute``."""
+        redistribute(state, viewer, rng)
+
+    def reference(self, options: PentaquestOptions) -> Reference:
+        """How the game goes, the requirements, the powers and the cards of house deck v1."""
+        stall = STALL_TEXT if options.stall_rounds is not None else NO_STALL_TEXT
+        rules = [("The end", stall)]
+        if options.first_turn_rerolls_everyone:
+            rules.append(("First turns", "Every player's first turn gets two free rerolls."))
+        if options.hidden_armies:
+            rules.append(
+                (
+                    "Hidden armies",
+                    "You see only how many cards the other armies hold, until the end.",
+                )
+            )
+        cards = tuple(
+            (
+                card.name,
+                f"{TIER_NAMES[card.tier].capitalize()}. Needs {' '.join(card.requirement)}. "
+                f"Power: {card.power}.",
+            )
+            for card in DECK
+        )
+        return Reference(
+            OVERVIEW,
+            (
+                ReferenceSection("Requirements", REQUIREMENTS),
+                ReferenceSection("Powers", tuple((p, POWER_TEXT[p]) for p in POWERS)),
+                ReferenceSection("Multiplayer", tuple(rules)),
+                ReferenceSection("The creatures (house deck v1)", cards),
+            ),
+        )
+
+    def describe(self, state: PentaquestState, action: Action) -> str:
+        """See ``engine.pentaquest.describe``."""
+        return describe_action(state, action)
+
+    def greedy_action(self, view: View, rng: random.Random) -> Action:
+        """See ``engine.pentaquest.greedy``."""
+        assert isinstance(view, PentaquestView)
+        return greedy_action(view, rng)
+
+
+GAME = Pentaquest()

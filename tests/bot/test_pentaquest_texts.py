@@ -1,0 +1,198 @@
+"""Pentaquest's own wording: requirements drawn with dice faces, suns and moons; the table's
+quest area, dice, armies and stall count; event lines; the end (solo feel, multiplayer ranks
+and tie-break); long armies within Discord's limits; hidden armies kept off the table."""
+
+from __future__ import annotations
+
+import engine
+from bot import layouts
+from bot.games import RenderContext, presentation
+from bot.games.pentaquest.texts import requirement_text
+from bot.i18n import translator
+from bot.rendering import seat_screen, table_screen
+from engine.pentaquest.cards import CARDS, DECK
+from engine.types import Event
+from tests.bot.records import record_for
+from tests.bot.test_rendering import check_limits, reachable
+from tests.engine.pentaquest.helpers import (
+    BOGGART,
+    DRAGON,
+    GOBLIN,
+    ID,
+    KELPIE,
+    PIXIE,
+    TROLL,
+    WEREWOLF,
+    act,
+    position,
+)
+
+_ = translator("en-US")
+NAMES = ("<@101>", "<@102>", "<@103>", "<@104>")
+CTX = RenderContext(_, NAMES, ("a", "b", "c", "d"), 9)
+HIDDEN = RenderContext(_, NAMES, ("a", "b", "c", "d"), 9, options={"hidden_armies": True})
+PQ = presentation("pentaquest")
+
+
+def table(state, recent=()):  # noqa: ANN001, ANN201
+    record = record_for(state, game_id=9)
+    return table_screen(record, state, list(recent), _)
+
+
+def test_requirements_are_drawn_with_dice_faces_suns_and_moons() -> None:
+    assert requirement_text(CARDS[WEREWOLF].requirement) == "☀️ ☀️ ☀️"
+    assert requirement_text(CARDS[ID["Minotaur"]].requirement) == "⚅ ⚄ ☀️ ☀️ ☀️"
+    assert requirement_text(CARDS[ID["Cockatrice"]].requirement) == "⚅ ☀️ ☀️ 🌙 🌙"
+    assert requirement_text(CARDS[ID["Frost Giant"]].requirement) == "⚀ ⚀ ⚁ ⚁"
+
+
+def test_the_solo_table_shows_the_quest_area_what_the_dice_beat_and_the_fix() -> None:
+    state = position(dice=(6, 6, 5, 1, 3), quest=[TROLL, KELPIE, DRAGON], armies=[[GOBLIN, PIXIE]],
+                     deck=[BOGGART] * 3)  # fmt: skip
+    text = table(state).text
+    assert "**Turn 5** · 1 free reroll left" in text
+    assert "**Quest area** · deck: 3 cards" in text
+    assert "▫️ **Troll** — ⚅ ⚅ ⚅ · power reroll" in text
+    assert "✅ **Kelpie** — ⚅ ⚅ · power +1" in text
+    assert "**Dice**: ⚅ ⚅ ⚄ ⚀ ⚂" in text and "The dice beat: Kelpie." in text
+    assert "▶ <@101> — army (2): +1: Goblin Scout · −1: Pixie · discard pile: 0" in text
+    assert "no capture for" not in text  # solo needs no stall rule
+    screen = seat_screen(record_for(state), state, 0, _)
+    assert "**Your army** (2): +1: Goblin Scout · −1: Pixie" in screen.text
+    assert "-# Ending your turn without a capture loses the game." in screen.text
+    assert "-# Once you use an army card, the free reroll is gone." in screen.text
+
+    act(state, 0, "capture:" + str(KELPIE))  # a new turn: the dice beat nothing
+    state.dice, state.free_rerolls, state._pending = [6, 6, 5, 1, 3], 0, None
+    state.quest = [TROLL, DRAGON]
+    text = table(state).text
+    assert "no free reroll left" in text and "The dice beat no quest card." in text
+    assert "💡 Cheapest army fix: Goblin Scout on die 3 (⚄ → ⚅)." in text
+
+
+def test_the_controls_are_on_the_table_unless_they_name_hidden_army_cards() -> None:
+    state = position(dice=(6, 6, 5, 1, 3), quest=[TROLL, KELPIE], armies=[[GOBLIN], [PIXIE]])
+    rows = table(state).rows
+    keys = reachable(table(state), engine.decisions(state, 0))
+    assert keys == {f"capture:{KELPIE}", "end", f"use:{GOBLIN}"} | {
+        k for k in keys if k.startswith("reroll:")
+    }
+    labels = [b.label for row in rows if isinstance(row, tuple) for b in row]
+    assert labels == ["Capture Kelpie", "Use Goblin Scout (+1)", "End the turn"]
+
+    hidden = position(dice=(6, 6, 5, 1, 3), quest=[TROLL, KELPIE], armies=[[GOBLIN], [PIXIE]],
+                      hidden_armies=True)  # fmt: skip
+    screen = table(hidden)
+    assert not [k for k in reachable(screen, engine.decisions(hidden, 0)) if k.startswith("use")]
+    assert "Goblin Scout" not in screen.text and "Pixie" not in screen.text
+    assert "army: 1 card (hidden)" in screen.text
+    assert "their army cards are played from their own screen" in screen.text
+    mine = seat_screen(record_for(hidden), hidden, 0, _)
+    assert f"use:{GOBLIN}" in reachable(mine, engine.decisions(hidden, 0))
+
+
+def test_a_card_in_use_asks_for_its_die_then_its_direction() -> None:
+    state = position(dice=(6, 3, 1, 2, 2), armies=[[BOGGART], []])
+    act(state, 0, f"use:{BOGGART}")
+    screen = table(state)
+    assert "<@101> is using Boggart (±1): which die?" in screen.text
+    labels = [b.label for row in screen.rows for b in row]  # type: ignore[union-attr]
+    assert labels[:3] == ["Die 1: ⚅ → ⚄", "Die 2: ⚂ (up or down)", "Die 3: ⚀ → ⚁"]
+    assert labels[-1] == "Put Boggart back"
+    act(state, 0, "die:1")
+    screen = table(state)
+    assert "<@101> is using Boggart (±1) on die 2 (⚂): up or down?" in screen.text
+    labels = [b.label for row in screen.rows for b in row]  # type: ignore[union-attr]
+    assert labels == ["Down: ⚂ → ⚁", "Up: ⚂ → ⚃", "Put Boggart back"]
+
+
+def test_event_lines() -> None:
+    line = PQ.event_line
+    rerolled = Event(
+        "rerolled", 0, {"changes": [[1, 2, 4], [3, 6, 4]], "dice": [], "free_rerolls": 0}
+    )
+    assert line(rerolled, None, CTX) == "<@101> rerolled ⚁⚅ → ⚃⚃ (free reroll)."
+    used = Event(
+        "card_used",
+        1,
+        {"card": PIXIE, "name": "Pixie", "power": "sub", "direction": None,
+         "changes": [[0, 3, 2]], "dice": []},
+    )  # fmt: skip
+    assert line(used, None, CTX) == "<@102> used Pixie: ⚂ → ⚁."
+    captured = Event("captured", 0, {"card": WEREWOLF, "name": "Werewolf", "tier": 2, "dice": []})
+    assert line(captured, None, CTX) == "<@101> captured Werewolf."
+    assert line(captured, None, HIDDEN) == "<@101> captured a card (armies are hidden)."
+    filled = Event("quest_filled", None, {"cards": [WEREWOLF], "names": [], "deck_count": 1})
+    assert line(filled, None, CTX) == "New in the quest area: Werewolf (deck: 1 card left)."
+    assert "Werewolf" not in line(filled, None, HIDDEN)
+    back = Event("card_put_back", 0, {"card": PIXIE, "name": "Pixie"})
+    assert "Pixie" in line(back, None, CTX) and "Pixie" not in line(back, None, HIDDEN)
+    ended = Event("turn_ended", 0, {"turn": 3, "captured": False, "auto": True, "dry_turns": 1})
+    assert "ended by itself" in line(ended, None, CTX)
+    assert line(Event("turn_started", 0, {"turn": 1, "free_rerolls": 2}), None, CTX) is None
+
+
+def test_a_solo_score_gets_the_published_feel() -> None:
+    for kept, feel in [(15, "Over 20 is good"), (21, "A good score"), (30, "A great score")]:
+        state = position(quest=[], armies=[list(range(1, kept + 1))])
+        state.phase, state.result = "over", "won"
+        text = table(state).text
+        assert f"Score: **{kept}** (cards left unused in the army). {feel}" in text
+        assert "over 20 is good, 30 is great" in text.lower()
+    state = position(armies=[[GOBLIN, PIXIE]])
+    act(state, 0, "end")
+    text = table(state).text
+    assert "**<@101> lost**: a turn ended without a capture." in text
+    assert "A lost game has no score. Cards kept: 2." in text and "Score" not in text
+
+
+def test_the_multiplayer_end_shows_ranks_and_the_tie_break() -> None:
+    # scores 3, 3, 2: the first two tie, the unused army cards break it
+    state = position(quest=[], armies=[[1, 2], [3], [4, 5]], discards=[[6], [7, 8], []])
+    state.phase, state.result = "over", "complete"
+    text = table(state).text
+    assert "Every creature is captured: the game is over." in text
+    assert "🏆 1. <@101> — 3 points (army 2 + discard pile 1)" in text
+    assert "2. <@102> — 3 points (army 1 + discard pile 2)" in text
+    assert "3. <@103> — 2 points" in text
+    assert "Tie on 3 points, broken by unused army cards: <@101> 2, <@102> 1." in text
+    # still tied: a shared win
+    state = position(quest=[TROLL], armies=[[1], [2], []], discards=[[3], [4], [5]])
+    state.phase, state.result = "over", "stall"
+    text = table(state).text
+    assert (
+        "Stall rule: 3 full rounds in a row without a capture ended the game; 1 card escaped."
+        in text
+    )
+    assert "🏆 1. <@101> — 2 points" in text and "🏆 1. <@102> — 2 points" in text
+    assert (
+        "Players still tied share their rank." in text and "<@101>, <@102> share the win." in text
+    )
+
+
+def test_the_stall_count_is_shown_in_rounds() -> None:
+    state = position(armies=[[], [], []], dry_turns=7)
+    assert "Stall rule: no capture for 2 of 3 rounds." in table(state).text
+    state = position(armies=[[], []], stall_rounds=None)
+    assert "Stall rule off: the game ends at the latest after turn 300." in table(state).text
+
+
+def test_a_solo_army_of_every_card_fits_in_menus_of_25() -> None:
+    army = [card.id for card in DECK if card.id not in (TROLL, DRAGON)]
+    state = position(dice=(1, 2, 3, 4, 6), quest=[TROLL, DRAGON], armies=[army], free_rerolls=0)
+    for screen in (table(state), seat_screen(record_for(state), state, 0, _)):
+        check_limits(screen, table=screen.text.startswith("**Pentaquest**"))
+        menus = [r for r in screen.rows if not isinstance(r, tuple)]
+        assert [len(m.options) for m in menus] == [25, 15]
+        assert reachable(screen, engine.decisions(state, 0)) == {
+            a.key for a in engine.legal_actions(state, 0)
+        }
+
+
+def test_a_crowded_four_player_table_fits_in_one_message() -> None:
+    cards = [card.id for card in DECK]
+    state = position(quest=cards[:5], armies=[cards[5:15], cards[15:25], cards[25:35], cards[35:]])
+    recent = ["<@1577264554193190915> used Will-o'-the-Wisp: rerolled ⚀⚁⚂⚃⚄ → ⚅⚅⚅⚅⚅."] * 8
+    screen = table(state, recent)
+    assert len(screen.text) <= layouts.TEXT_LIMIT
+    check_limits(screen, table=True)
