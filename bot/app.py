@@ -14,6 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clock import Clock, SystemClock
+from bot.clocks import TurnClocks
 from bot.command_text import CatalogTranslator, catalogs_fingerprint
 from bot.components import DYNAMIC_ITEMS
 from bot.context import Cardroom
@@ -45,7 +47,8 @@ class CardroomBot(commands.Bot):
     ``seed_source`` returns the seed of each new game (default: 63 random bits; tests pass a
     seeded one so games are reproducible). ``sync`` overrides ``settings.sync_commands``
     (``"always"``, ``"auto"``, ``"never"``); ``resume=False`` skips resuming running games
-    (``cardroom sync``). Other keyword ``options`` go to discord.py.
+    (``cardroom sync``); ``clock`` gives the time to the turn clocks (default: the system's;
+    tests move one by hand). Other keyword ``options`` go to discord.py.
 
     Attributes:
         room: the shared parts (storage, use cases, keepers), once set up.
@@ -64,6 +67,7 @@ class CardroomBot(commands.Bot):
         seed_source: Callable[[], int] | None = None,
         sync: str | None = None,
         resume: bool = True,
+        clock: Clock | None = None,
         **options: object,
     ) -> None:
         intents = discord.Intents.none()
@@ -79,6 +83,7 @@ class CardroomBot(commands.Bot):
         self._seed_source = seed_source
         self._sync = sync or settings.sync_commands
         self._resume = resume
+        self.clock: Clock = clock or SystemClock()
         self.synced: int | None = None
         """How many commands the last sync sent (``None``: none was needed)."""
         self.room = Cardroom(self)
@@ -103,12 +108,27 @@ class CardroomBot(commands.Bot):
         commands, sync, and schedule the resumption of running games."""
         room = self.room
         room.storage = await Storage.open(path=self.settings.database_path)
-        room.service = GameService(room.storage, seed=self._seed_source)
+        room.service = GameService(
+            room.storage,
+            seed=self._seed_source,
+            clock=self.clock,
+            search_budget_ms=self.settings.search_budget_ms,
+        )
         room.tables = TableKeeper(self, room.storage, room.service)
         room.pings = Pings(self, room.storage)
         room.screens = OpenScreens()
         room.lobbies = LobbyMessages(self, room.storage)
-        room.followups = FollowUps(room.storage, room.tables, room.screens, room.pings)
+        room.followups = FollowUps(
+            room.storage, room.service, room.tables, room.screens, room.pings
+        )
+        room.clocks = TurnClocks(
+            room.storage,
+            room.service,
+            room.pings,
+            self.clock,
+            lambda played: room.followups.after_played(played, actor=None),
+        )
+        room.followups.clocks = room.clocks
         self.components = Handlers(room)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(GameCommands(self.components))
@@ -212,11 +232,8 @@ class CardroomBot(commands.Bot):
             )
         for loaded in report.games:
             try:
-                played = await room.service.resume(loaded.game.id)
-                if played.steps:
-                    await room.followups.after_played(played, actor=None)
-                else:
-                    await room.tables.refresh(loaded.game.id)
+                await room.tables.refresh(loaded.game.id)
+                await room.followups.play_automatic(loaded.game.id)  # and its turn clock
             except Exception:
                 log.exception("could not resume game %s", loaded.game.id)
         log.info("resumed %d game(s); %d set aside", len(report.games), len(report.failures))
@@ -254,6 +271,10 @@ class CardroomBot(commands.Bot):
             self._resume_task.cancel()
         self.in_flight.close()
         await self.in_flight.idle()
+        clocks = getattr(self.room, "clocks", None)
+        if clocks is not None:
+            await clocks.stop()
+        await self.room.wait_idle()  # follow-ups of finished moves (automatic ones included)
         service = getattr(self.room, "service", None)
         if service is not None:
             await service.shutdown()

@@ -3,7 +3,9 @@ pings for whoever must decide now."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from bot.discord_io import message_link
 from bot.games import presentation
@@ -12,22 +14,38 @@ from bot.locks import KeyedLocks
 from bot.open_screens import OpenScreens
 from bot.pings import Pings
 from bot.rendering import seat_names
-from bot.service import GameSnapshot, Played
+from bot.service import GameService, GameSnapshot, Played
 from bot.tables import TableKeeper
 from engine import deciding_seats
 from storage import TABLE, GameRecord, GameStatus, Storage
 
+if TYPE_CHECKING:
+    from bot.clocks import TurnClocks
+
+
+THINKING_AFTER = 1.0
+"""Seconds after which the table says an automatic player is thinking."""
+
 
 class FollowUps:
-    """Runs the follow-ups of each game one at a time, never an older change after a newer."""
+    """Runs the follow-ups of each game one at a time, never an older change after a newer;
+    then lets the automatic players make the moves that became due, and (re)starts the turn
+    clock. ``clocks`` is set once the turn clocks are built."""
 
     def __init__(
-        self, storage: Storage, tables: TableKeeper, screens: OpenScreens, pings: Pings
+        self,
+        storage: Storage,
+        service: GameService,
+        tables: TableKeeper,
+        screens: OpenScreens,
+        pings: Pings,
     ) -> None:
         self.storage = storage
+        self.service = service
         self.tables = tables
         self.screens = screens
         self.pings = pings
+        self.clocks: TurnClocks | None = None
         self.in_order = KeyedLocks()
         """Per game: follow-ups run in commit order under this lock."""
         self._followed: dict[int, int] = {}
@@ -38,7 +56,12 @@ class FollowUps:
         """Edit the table and the screens other players have open, then ping whoever must
         decide now and did not have to before (or everyone, when the game ended). ``note``
         (already in the guild's language) leads the channel message, which is then posted
-        even when nobody is to be pinged."""
+        even when nobody is to be pinged. Then the automatic moves that became due, and the
+        turn clock."""
+        await self._show(played, actor, note)
+        await self.play_automatic(played.snapshot.id)
+
+    async def _show(self, played: Played, actor: int | None, note: str | None) -> None:
         record = played.snapshot.record
         async with self.in_order(record.id):
             if record.version < self._followed.get(record.id, -1):
@@ -50,6 +73,30 @@ class FollowUps:
             await self.tables.refresh(record.id)
             await self.screens.refresh(played, actor)
             await self._ping_after(played, actor, note)
+
+    async def play_automatic(self, game_id: int) -> None:
+        """Let the automatic players move while it is their turn (the table says so when
+        they think for more than a second), show their moves, and watch the turn clock."""
+        thinking = asyncio.create_task(self._thinking(game_id))
+        try:
+            played = await self.service.play_automatic(game_id)
+        finally:
+            thinking.cancel()
+        if played is not None:
+            await self._show(played, None, None)
+        if self.clocks is not None:
+            self.clocks.schedule(await self.storage.games.get_game(game_id))
+
+    async def _thinking(self, game_id: int) -> None:
+        await asyncio.sleep(THINKING_AFTER)
+        snapshot = await self.service.snapshot(game_id)
+        if snapshot.state is None or snapshot.record.status != GameStatus.ACTIVE:
+            return
+        automatic = {s.seat for s in snapshot.record.seats if s.played_automatically}
+        due = [s for s in deciding_seats(snapshot.state) if s in automatic]
+        if due:
+            async with self.in_order(game_id):
+                await self.tables.refresh(game_id, thinking=due[0])
 
     async def _ping_after(self, played: Played, actor: int | None, note: str | None) -> None:
         record = played.snapshot.record
@@ -119,7 +166,7 @@ class FollowUps:
         async with self.in_order(record.id):
             await self.pings.ping(
                 record,
-                [s.seat for s in record.seats],
+                [s.seat for s in record.seats if s.is_human],
                 _(
                     "Game #{game} has started: {players}. {start}",
                     game=record.id,
@@ -127,6 +174,7 @@ class FollowUps:
                     start=start,
                 ),
             )
+        await self.play_automatic(record.id)
 
     async def after_abort(
         self,

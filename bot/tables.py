@@ -27,8 +27,11 @@ class TableKeeper:
         self.service = service
         self._locks = KeyedLocks()
 
-    async def render(self, snapshot: GameSnapshot) -> discord.ui.LayoutView:
-        """The table layout of ``snapshot`` in its guild's language."""
+    async def render(
+        self, snapshot: GameSnapshot, thinking: int | None = None
+    ) -> discord.ui.LayoutView:
+        """The table layout of ``snapshot`` in its guild's language (``thinking``: the seat
+        of an automatic player thinking for a while)."""
         record = snapshot.record
         _ = await guild_translator(self.storage, record.guild_id)
         if snapshot.state is None:
@@ -36,7 +39,7 @@ class TableKeeper:
         show = presentation(record.game_name)
         logged = await self.storage.games.recent_actions(record.id, RECENT_ACTIONS)
         recent = recent_lines(show, logged, context_for(record, _))
-        screen = table_screen(record, snapshot.state, recent, _)
+        screen = table_screen(record, snapshot.state, recent, _, thinking=thinking)
         return layouts.table(
             record.id,
             screen,
@@ -46,14 +49,14 @@ class TableKeeper:
             finished=record.status in (GameStatus.FINISHED, GameStatus.ABORTED),
         )
 
-    async def refresh(self, game_id: int) -> None:
+    async def refresh(self, game_id: int, thinking: int | None = None) -> None:
         """Edit the table to show the stored game now; repost it if it was deleted."""
         async with self._locks(game_id):
             snapshot = await self.service.snapshot(game_id)
             record = snapshot.record
             if record.status == GameStatus.LOBBY:
                 return
-            view = await self.render(snapshot)
+            view = await self.render(snapshot, thinking)
             stored = await self.storage.messages.get(game_id, TABLE)
             target = self.client.get_partial_messageable(
                 record.channel_id, guild_id=record.guild_id

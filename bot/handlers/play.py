@@ -35,8 +35,10 @@ class PlayHandlers:
 
     @guarded("private screen button")
     async def on_show_screen(self, interaction: discord.Interaction, game_id: int) -> None:
-        """Send the clicking player a fresh private screen."""
-        await self._send_screen(interaction, await self.room.service.snapshot(game_id))
+        """Send the clicking player a fresh private screen (a player away after timeouts
+        who opens it is back)."""
+        back = await self.room.service.come_back(game_id, interaction.user.id)
+        await self._send_screen(interaction, await self.room.service.snapshot(game_id), back)
 
     @guarded("action button")
     async def on_action(
@@ -177,7 +179,9 @@ class PlayHandlers:
         if record.status == GameStatus.ACTIVE:
             self.room.screens.remember(interaction, snapshot, seat_screen(record, state, seat, _))
 
-    async def _send_screen(self, interaction: discord.Interaction, snapshot: GameSnapshot) -> None:
+    async def _send_screen(
+        self, interaction: discord.Interaction, snapshot: GameSnapshot, back: bool = False
+    ) -> None:
         _ = tr(interaction)
         record, state = snapshot.record, snapshot.state
         if record.status == GameStatus.LOBBY or state is None:
@@ -188,9 +192,10 @@ class PlayHandlers:
             screen = seat_screen(record, state, seat, _, notice=_("This game is over."))
             await ephemeral(interaction, view=layouts.seat(record.id, screen, accent=accent))
             return
-        screen = seat_screen(record, state, seat, _)
+        notice = _("Welcome back: you play your seat again.") if back else ""
+        screen = seat_screen(record, state, seat, _, notice=notice)
         await ephemeral(interaction, view=layouts.seat(record.id, screen, accent=accent))
-        self.room.screens.remember(interaction, snapshot, screen)
+        self.room.screens.remember(interaction, snapshot, seat_screen(record, state, seat, _))
 
     # --------------------------------------------------------------- commands
 
