@@ -114,13 +114,14 @@ def _repair(
 ) -> None:
     """Match the ``stuck`` slots by augmenting paths from the partial matching ``chosen``."""
     owner = {face >> 1: slot for slot, face in enumerate(chosen) if face >= 0}
+    rand = rng.random
     candidates: dict[int, list[tuple[int, int]]] = {}
 
     def augment(slot: int, visited: set[int]) -> bool:
         options = candidates.get(slot)
         if options is None:
             options = [fc for fc in _CANDIDATES[types[slot]] if fc[1] in unknown]
-            rng.shuffle(options)
+            options.sort(key=lambda _fc: rand())
             candidates[slot] = options
         for face, card in options:
             if card in visited:

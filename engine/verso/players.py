@@ -20,9 +20,9 @@ from engine.verso.rules import FINAL_NONE, SQUARE_VP, has_square
 from engine.verso.series import parse, series_in
 from engine.verso.view import CardView, Side, VersoView
 
-SERIES_WEIGHT = 0.6
+SERIES_WEIGHT = 0.5
 """Worth of the best series of a row, per VP, when there are turns left to bank it."""
-MATERIAL_WEIGHT = 0.25
+MATERIAL_WEIGHT = 1.0
 """Worth of each VP lying in the tableau."""
 SQUARE_PROGRESS = {1: 0.45, 2: 0.2, 3: 0.08}
 """Share of the square's 7 VP counted when that many cards are missing from one."""

@@ -2,9 +2,11 @@
 
 import random
 
+import pytest
+
 import engine
-from engine.verso.cards import KIND
-from engine.verso.hidden import unknown_cards
+from engine.verso.cards import FACES_OF_TYPE, KIND, SIDE_TYPE
+from engine.verso.hidden import match, unknown_cards
 from tests.engine.verso.helpers import accounted, act, position
 
 
@@ -125,3 +127,17 @@ def test_the_state_stays_compact_with_eight_players_and_full_tableaux() -> None:
     assert len(engine.dumps(state).encode()) <= 4096
     fresh = engine.new_game("verso", 8, None, 2**62)
     assert len(engine.dumps(fresh).encode()) <= 4096
+
+
+def test_the_matching_repairs_a_greedy_dead_end() -> None:
+    # card x shows side type t1 on one side and t2 on the other; card y shows t1 too. Slots
+    # (t1, t2) with only x and y unknown have one deal: t1 <- y, t2 <- x. A random first pick
+    # of x for t1 leaves t2 stuck, and the augmenting path must move t1 to y.
+    x = 0
+    t1, t2 = SIDE_TYPE[2 * x], SIDE_TYPE[2 * x + 1]
+    y = next(f >> 1 for f in FACES_OF_TYPE[t1] if f >> 1 != x)
+    for seed in range(40):
+        faces = match([t1, t2], {x, y}, random.Random(seed))
+        assert faces == [next(f for f in FACES_OF_TYPE[t1] if f >> 1 == y), 2 * x + 1]
+    with pytest.raises(RuntimeError):
+        match([t2, t2], {x, y}, random.Random(0))
