@@ -124,16 +124,14 @@ def greedy_action(view: VersoView, rng: random.Random) -> Action:
     holds = view.seats[seat].square
     if "final" in {d.kind for d in view.decisions}:
         (decision,) = [d for d in view.decisions if d.kind == "final"]
-        best, best_vp = FINAL_NONE, 0
-        for key in decision.options:
-            if key != FINAL_NONE:
-                vp = parse(tableau, key.partition(":")[2]).vp
-                if vp > best_vp:
-                    best, best_vp = key, vp
-        if decision.committed == (best,):  # nothing better to change to: keep the answer
-            others = [k for k in decision.options if k != best]
-            return Action(seat, others[0] if others else best)
-        return Action(seat, best)
+
+        def worth(key: str) -> int:
+            return 0 if key == FINAL_NONE else parse(tableau, key.partition(":")[2]).vp
+
+        # the series worth most (ties: the first in key order); a seat asked again after it
+        # committed that answer takes the next best (the same answer is not a move)
+        ranked = sorted(decision.options, key=lambda k: -worth(k))
+        return Action(seat, next(k for k in ranked if decision.accepts(k)))
     turns_left = _my_turns_left(view)
     known = known_cards(view)
     best_key, best_worth = "draw:flip", float("-inf")

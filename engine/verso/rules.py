@@ -26,14 +26,19 @@ start of the final series; seats without any series skip the final decision.
 [ruling] Every discarded card (the Discard Pile is public: "cards out of the game, public")
 lies with both sides shown: discarding a card shows its down side to everyone.
 
-Event kinds (all public; sides as ``cards.side_data``, cards as ``cards.card_data``):
-``drew`` {side, pile, forced}, ``kept`` {side, to: row}, ``flipped`` {card, to: row or
-"discarded"},
-``banked`` {series, sides, vp, discarded: [cards]}, ``neighbour_flip`` (seat = the neighbour)
-{card, row or discarded, by}, ``no_flip`` (seat = the neighbour) {colour, by},
-``square`` {vp}, ``square_broken`` {}, ``opponent`` {card, effect: "joker" | "not_higher" |
-"flip"}, ``final_round`` {}, ``final_banked`` {series, sides, vp}, ``final_none`` {},
-``game_over`` {scores, ladder}.
+Event kinds (all public; ``side`` as ``cards.side_data``, ``card`` as ``cards.card_data``
+with its new up side; ``to`` is the row's colour name or ``"discarded"``):
+
+- ``drew`` {side, pile (cards left), forced (keeping was not allowed)}; then ``kept``
+  {side, to} or ``flipped`` {card, to};
+- ``banked`` {series (code), sides, vp, discarded: [card]};
+- ``neighbour_flip`` (seat = the neighbour) {card, to, by (the banking seat)}, or
+  ``no_flip`` {colour, by} for a neighbour without that colour; solo, ``opponent`` {card (the
+  revealed side up), effect: "joker", "not_higher" or "flip"} then ``opponent_flip`` {card,
+  to, by: None} or ``no_flip``;
+- ``square`` (seat) {vp: 7}, ``square_broken`` (seat) {};
+- ``final_round`` {}, ``final_banked`` (seat) {series, sides, vp}, ``final_none`` (seat) {},
+  ``game_over`` {scores, ladder (solo only: the step reached or None)}.
 """
 
 from __future__ import annotations
@@ -139,11 +144,11 @@ def decisions(state: VersoState) -> list[Decision]:
 # --- tableau changes ----------------------------------------------------------------------
 
 
-def identical_in(tableau: list[int], face: int, ignore: int | None = None) -> bool:
-    """Whether a card of ``tableau`` (other than face ``ignore``) is identical to ``face``:
-    same colour and number, or jokers of one colour; VP do not matter ([ruling] § Words)."""
+def identical_in(tableau: list[int], face: int) -> bool:
+    """Whether a card of ``tableau`` is identical to ``face``: same colour and number, or
+    jokers of one colour; VP do not matter ([ruling] § Words)."""
     kind = KIND[face]
-    return any(KIND[f] == kind and f != ignore for f in tableau)
+    return any(KIND[f] == kind for f in tableau)
 
 
 def _add(tableau: list[int], face: int) -> None:

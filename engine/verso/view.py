@@ -11,7 +11,8 @@ been seen (a card kept as drawn shows only its up side, to its owner too), the D
 its top (cards, sides and order), the cards out of the game, the other seats' final-series
 choices until every seat has chosen. Card ids never appear in a view: two cards showing the
 same side look alike. The rule constraints of a down side (another colour, the other VP, an
-adjacent number or a joker) are rules, not secrets: ``engine.verso.cards`` lists the deck.
+adjacent number or a joker) are rules, not secrets: ``back_options`` lists the backs the house
+deck allows for a side.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from engine.contract import Common, View
-from engine.verso.cards import COLOUR, COLOURS, FACE_COUNT, LETTERS, NUMBER, VP
+from engine.verso.cards import COLOUR, COLOURS, FACE_COUNT, FACES_OF_TYPE, KIND, LETTERS, NUMBER, VP
 from engine.verso.ladder import ladder_line, ladder_step
 from engine.verso.state import MEMO, VersoState
 
@@ -124,6 +125,17 @@ class VersoView(View):
     finals: tuple[str | None, ...] | None
     ladder: int | None
     ladder_line: str | None
+
+
+def back_options(side: Side) -> tuple[Side, ...]:
+    """The sides the unseen back of a card showing ``side`` may be under the house deck (the
+    rule constraints made concrete: another colour, the other VP, an adjacent number or a
+    joker), sorted by colour then number, the joker last. Public knowledge, not a secret: it
+    does not say which of them it is, nor which cards are already accounted for."""
+    kind = 8 * _COLOUR_INDEX[side.colour] + (side.number or 7)
+    faces = FACES_OF_TYPE[2 * kind + (side.vp == 3)]
+    backs = sorted({f ^ 1 for f in faces}, key=lambda f: (KIND[f], VP[f]))
+    return tuple(SIDE_VIEWS[f] for f in backs)
 
 
 def card_views(state: VersoState) -> list[CardView]:

@@ -7,6 +7,7 @@ import pytest
 import engine
 from engine.verso.cards import FACES_OF_TYPE, KIND, SIDE_TYPE
 from engine.verso.hidden import match, unknown_cards
+from engine.verso.view import back_options
 from tests.engine.verso.helpers import accounted, act, position
 
 
@@ -141,3 +142,12 @@ def test_the_matching_repairs_a_greedy_dead_end() -> None:
         assert faces == [next(f for f in FACES_OF_TYPE[t1] if f >> 1 == y), 2 * x + 1]
     with pytest.raises(RuntimeError):
         match([t2, t2], {x, y}, random.Random(0))
+
+
+def test_the_rule_constraints_of_an_unseen_back_may_be_stated() -> None:
+    state = position([["B3:1"], []], pile=["G6", "O5"])
+    card = engine.view(state, 1).seats[0].rows[0][0]
+    assert card.down is None
+    backs = back_options(card.up)
+    assert [b.code for b in backs] == ["G2", "G4", "GJ", "O2", "O4"]
+    assert all(b.vp == 3 and b.colour != "Blue" for b in backs)
