@@ -82,9 +82,17 @@ def row_of(tableau: Iterable[int], colour: int) -> tuple[dict[int, int], int | N
 def _make(
     colour: int, low: int, high: int, joker_at: int, nums: dict[int, int], joker: int | None
 ) -> Series:
-    faces = tuple(joker if k == joker_at else nums[k] for k in range(low, high + 1))
+    faces: list[int] = []
+    for k in range(low, high + 1):
+        if k == joker_at:
+            assert joker is not None, "a joker placement needs a joker"
+            faces.append(joker)
+        else:
+            faces.append(nums[k])
     code = LETTERS[colour] + "".join("J" if k == joker_at else str(k) for k in range(low, high + 1))
-    return Series(code, colour, faces, tuple(range(low, high + 1)), sum(VP[f] for f in faces))  # type: ignore[arg-type]
+    return Series(
+        code, colour, tuple(faces), tuple(range(low, high + 1)), sum(VP[f] for f in faces)
+    )
 
 
 def series_of_row(

@@ -73,7 +73,7 @@ class VersoState(GameState):
     phase: Phase = "turn"
     finals: dict[int, str] = field(default_factory=dict)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def clone(self) -> VersoState:
         """An independent copy (hand-written: no validation, lists copied one level deep)."""
