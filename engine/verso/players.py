@@ -16,8 +16,9 @@ from collections.abc import Sequence
 
 from engine.types import Action
 from engine.verso.cards import COLOUR, DECK, FACES_OF_TYPE, KIND, SIDE_TYPE, VP
-from engine.verso.rules import FINAL_NONE, SQUARE_VP, has_square
+from engine.verso.rules import FINAL_NONE
 from engine.verso.series import parse, series_in
+from engine.verso.tableau import SQUARE_VP, has_square
 from engine.verso.view import CardView, Side, VersoView
 
 SERIES_WEIGHT = 0.5
@@ -125,12 +126,12 @@ def greedy_action(view: VersoView, rng: random.Random) -> Action:
     if "final" in {d.kind for d in view.decisions}:
         (decision,) = [d for d in view.decisions if d.kind == "final"]
 
-        def worth(key: str) -> int:
+        def final_worth(key: str) -> int:
             return 0 if key == FINAL_NONE else parse(tableau, key.partition(":")[2]).vp
 
         # the series worth most (ties: the first in key order); a seat asked again after it
         # committed that answer takes the next best (the same answer is not a move)
-        ranked = sorted(decision.options, key=lambda k: -worth(k))
+        ranked = sorted(decision.options, key=lambda k: -final_worth(k))
         return Action(seat, next(k for k in ranked if decision.accepts(k)))
     turns_left = _my_turns_left(view)
     known = known_cards(view)

@@ -43,24 +43,23 @@ with its new up side; ``to`` is the row's colour name or ``"discarded"``):
 
 from __future__ import annotations
 
-from bisect import bisect_left
-
 from engine.contract import Decision
 from engine.types import Action, Event
-from engine.verso.cards import (
-    COLOUR,
-    COLOURS,
-    KIND,
-    NUMBER,
-    card_data,
-    side_data,
-)
+from engine.verso.cards import COLOUR, COLOURS, KIND, NUMBER, card_data, side_data
 from engine.verso.ladder import ladder_step
 from engine.verso.series import has_series, parse, series_in
 from engine.verso.state import VersoState
+from engine.verso.tableau import (
+    add,
+    check_squares,
+    discard,
+    flip_in_tableau,
+    highest_of_colour,
+    identical_in,
+    mark_seen,
+    unmark_seen,
+)
 
-SQUARE_VP = 7
-SQUARE_ROW = 3
 FINAL_NONE = "final:none"
 DRAWS = ("draw:flip", "draw:keep")
 
@@ -141,96 +140,6 @@ def decisions(state: VersoState) -> list[Decision]:
     return []
 
 
-# --- tableau changes ----------------------------------------------------------------------
-
-
-def identical_in(tableau: list[int], face: int) -> bool:
-    """Whether a card of ``tableau`` is identical to ``face``: same colour and number, or
-    jokers of one colour; VP do not matter ([ruling] § Words)."""
-    kind = KIND[face]
-    return any(KIND[f] == kind for f in tableau)
-
-
-def _add(tableau: list[int], face: int) -> None:
-    """Put ``face`` in its row (the tableau stays sorted by kind)."""
-    kinds = [KIND[f] for f in tableau]
-    tableau.insert(bisect_left(kinds, KIND[face]), face)
-
-
-def _mark_seen(state: VersoState, card: int) -> None:
-    i = bisect_left(state.seen, card)
-    if i == len(state.seen) or state.seen[i] != card:
-        state.seen.insert(i, card)
-
-
-def _unmark_seen(state: VersoState, card: int) -> None:
-    i = bisect_left(state.seen, card)
-    if i < len(state.seen) and state.seen[i] == card:
-        del state.seen[i]
-
-
-def _discard(state: VersoState, face: int) -> None:
-    """Put ``face`` on the Discard Pile (both sides public from now on: [ruling])."""
-    state.discard.append(face)
-
-
-def has_square(tableau: list[int]) -> bool:
-    """Whether ``tableau`` holds a square: at least 3 cards in each of the 3 rows."""
-    counts = [0, 0, 0]
-    for f in tableau:
-        counts[COLOUR[f]] += 1
-    return min(counts) >= SQUARE_ROW
-
-
-def check_squares(state: VersoState, ev: list[Event]) -> None:
-    """§ The square: after a change to any tableau, every seat in seat order from the active
-    one ([ruling]) scores 7 VP for a square it holds and has not scored since it was last
-    broken; a seat whose square is broken is re-armed."""
-    n = state.seats
-    for k in range(n):
-        s = (state.active + k) % n
-        holds = has_square(state.tableaux[s])
-        if holds and not state.squares[s]:
-            state.squares[s] = True
-            state.scores[s] += SQUARE_VP
-            ev.append(Event("square", s, {"vp": SQUARE_VP}))
-        elif not holds and state.squares[s]:
-            state.squares[s] = False
-            ev.append(Event("square_broken", s, {}))
-
-
-def highest_of_colour(tableau: list[int], colour: int) -> int | None:
-    """The card a flip of ``colour`` turns over: the highest-numbered card of that row; the
-    joker only when it is the row's only card; ``None`` for an empty row (§ A turn, 2)."""
-    best: int | None = None
-    joker: int | None = None
-    for f in tableau:
-        if COLOUR[f] != colour:
-            continue
-        if NUMBER[f] == 0:
-            joker = f
-        elif best is None or NUMBER[f] > NUMBER[best]:
-            best = f
-    return best if best is not None else joker
-
-
-def flip_in_tableau(state: VersoState, seat: int, face: int) -> tuple[dict[str, object], str]:
-    """Flip the tableau card ``face`` of ``seat``: both its sides are seen; it moves to the row
-    of its new colour, or is discarded if its new side is identical to another card of that
-    tableau (§ A turn, 2). Returns the card's data (new side up) and its fate: the new row's
-    colour name or ``"discarded"``. The caller checks squares."""
-    tableau = state.tableaux[seat]
-    tableau.remove(face)
-    new = face ^ 1
-    if identical_in(tableau, new):
-        _unmark_seen(state, new >> 1)
-        _discard(state, new)
-        return card_data(new), "discarded"
-    _mark_seen(state, new >> 1)
-    _add(tableau, new)
-    return card_data(new), COLOURS[COLOUR[new]]
-
-
 def _flip_highest(
     state: VersoState, seat: int, colour: int, ev: list[Event], kind: str, by: object
 ) -> None:
@@ -271,19 +180,19 @@ def _draw(state: VersoState, seat: int, flip: bool, ev: list[Event]) -> None:
         Event("drew", seat, {"side": side_data(face), "pile": len(state.pile), "forced": forced})
     )
     if not flip:
-        _add(tableau, face)
+        add(tableau, face)
         ev.append(Event("kept", seat, {"side": side_data(face), "to": COLOURS[COLOUR[face]]}))
         check_squares(state, ev)
         _end_turn(state, ev)
         return
     face ^= 1
     if identical_in(tableau, face):
-        _discard(state, face)
+        discard(state, face)
         ev.append(Event("flipped", seat, {"card": card_data(face), "to": "discarded"}))
         _end_turn(state, ev)
         return
-    _mark_seen(state, face >> 1)
-    _add(tableau, face)
+    mark_seen(state, face >> 1)
+    add(tableau, face)
     ev.append(Event("flipped", seat, {"card": card_data(face), "to": COLOURS[COLOUR[face]]}))
     check_squares(state, ev)
     _end_turn(state, ev)
@@ -298,8 +207,8 @@ def _bank(state: VersoState, seat: int, code: str, ev: list[Event]) -> None:
     discarded = []
     for face in series.discards:
         tableau.remove(face)
-        _unmark_seen(state, face >> 1)
-        _discard(state, face)
+        unmark_seen(state, face >> 1)
+        discard(state, face)
         discarded.append(card_data(face))
     ev.append(
         Event(
@@ -357,7 +266,7 @@ def _opponent(state: VersoState, ev: list[Event]) -> None:
     ev.append(Event("opponent", None, {"card": card_data(revealed), "effect": effect}))
     if effect == "flip":
         _flip_highest(state, 0, COLOUR[revealed], ev, "opponent_flip", None)
-    _discard(state, revealed)
+    discard(state, revealed)
 
 
 def _start_final(state: VersoState, ev: list[Event]) -> None:
@@ -385,8 +294,8 @@ def _final(state: VersoState, seat: int, key: str, ev: list[Event]) -> None:
         state.scores[s] += series.vp
         for face in series.discards:
             tableau.remove(face)
-            _unmark_seen(state, face >> 1)
-            _discard(state, face)
+            unmark_seen(state, face >> 1)
+            discard(state, face)
         ev.append(
             Event(
                 "final_banked",

@@ -15,7 +15,7 @@ import pytest
 
 import engine
 from engine.verso.cards import KIND
-from engine.verso.rules import has_square
+from engine.verso.tableau import has_square
 from tests.engine.verso.helpers import accounted
 
 ALL = {card: 1 for card in range(90)}
