@@ -20,21 +20,35 @@ from engine.verso.hidden import redistribute
 from engine.verso.ladder import ladder_step
 from engine.verso.players import greedy_action
 from engine.verso.rules import apply_legal, decisions
-from engine.verso.setup import new_game
+from engine.verso.setup import new_game, pile_size
 from engine.verso.state import SCHEMA_VERSION, VersoOptions, VersoState
 from engine.verso.text import reference
 from engine.verso.view import VersoView, view
 
-MAX_ACTIONS = 2_000
-"""A bound on one game's actions: at most 90 draws (each with a keep or flip), at most 45
-banks (each discards 2 of the 90 cards), then the final series. Changes of mind in the final
-series are not bounded by the rules; this leaves room for over 1,700 of them."""
+MIN_PLAYERS = 1
+MAX_PLAYERS = 8
+
+
+def _max_actions() -> int:
+    """The most actions one game can take, changes of a committed final answer not counted
+    (``GameInfo.max_actions``): a draw takes one card from the Draw Pile (at most all 90
+    cards, with 7 or 8 players); a bank discards two tableau cards, which only draws bring
+    in, so there are at most half as many banks as draws; then one final answer per seat.
+    The largest table gives the bound: 90 + 45 + 8 = 143."""
+    return max(
+        pile_size(seats) + pile_size(seats) // 2 + seats
+        for seats in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    )
+
+
+MAX_ACTIONS = _max_actions()
+"""143: see ``_max_actions``."""
 
 INFO = GameInfo(
     name="verso",
     title="Verso",
-    min_players=1,
-    max_players=8,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
     chance=True,
     scoring="scores",
     options_model=VersoOptions,

@@ -40,6 +40,13 @@ def test_every_card_is_accounted_for_in_random_games(seats: int) -> None:
         state = engine.new_game("verso", seats, None, rng.randrange(2**32))
         actions = 0
         while engine.outcome(state) is None:
+            # now and then a seat that has chosen its final series changes its mind first
+            committed = [d.seat for d in engine.decisions(state) if d.committed is not None]
+            if committed and rng.random() < 0.3:
+                seat = rng.choice(committed)
+                engine.apply(state, engine.random_action(state, seat, rng))
+                check_invariants(state)
+                continue  # a change of mind: not counted by max_actions
             seat = rng.choice(engine.deciding_seats(state))
             engine.apply(state, engine.random_action(state, seat, rng))
             actions += 1
@@ -78,3 +85,8 @@ def test_the_greedy_player_beats_the_random_player_in_solo() -> None:
             engine.apply(state, engine.automatic_action(state, 0, rng))
         random_ += state.scores[0]
     assert greedy / 100 > 35 > random_ / 100 + 10
+
+
+def test_the_bound_on_actions_is_draws_banks_and_one_final_answer_each() -> None:
+    # 90 draws (7-8 players use every card), at most 45 banks (2 discards each), 8 finals
+    assert engine.get_game("verso").info.max_actions == 90 + 45 + 8
