@@ -1,5 +1,5 @@
 """What follows committed changes, in commit order: the table edit, the open screens, and the
-pings for whoever must decide now."""
+pings for whoever must decide now or is mentioned by the game's events."""
 
 from __future__ import annotations
 
@@ -7,11 +7,12 @@ from collections.abc import Awaitable, Callable
 
 from bot.discord_io import message_link
 from bot.games import presentation
+from bot.i18n import Translator
 from bot.languages import guild_translator
 from bot.locks import KeyedLocks
 from bot.open_screens import OpenScreens
 from bot.pings import Pings
-from bot.rendering import seat_names
+from bot.rendering import context_for, seat_names
 from bot.service import GameSnapshot, Played
 from bot.tables import TableKeeper
 from engine import deciding_seats
@@ -36,7 +37,9 @@ class FollowUps:
         self, played: Played, actor: int | None, note: str | None = None
     ) -> None:
         """Edit the table and the screens other players have open, then ping whoever must
-        decide now and did not have to before (or everyone, when the game ended). ``note``
+        decide now and did not have to before (or everyone, when the game ended) and whoever
+        the game's presentation mentions for the public events (``Presentation.mentions``).
+        ``note``
         (already in the guild's language) leads the channel message, which is then posted
         even when nobody is to be pinged."""
         record = played.snapshot.record
@@ -57,6 +60,10 @@ class FollowUps:
         names = seat_names(record, _)
         lines = [note] if note else []
         seats: list[int] = []
+        for seat, line in self._mentions(played, _):
+            lines.append(line)
+            if seat not in seats:
+                seats.append(seat)
         if record.status != GameStatus.ACTIVE:
             seats = [s.seat for s in record.seats if s.is_human]
             if seats:
@@ -70,15 +77,16 @@ class FollowUps:
         else:
             state = played.snapshot.state
             assert state is not None
-            seats = [
+            turn = [
                 s for s in deciding_seats(state) if s not in played.deciding_before and s != actor
             ]
-            if seats:
+            seats += [s for s in turn if s not in seats]
+            if turn:
                 lines.append(
                     _(
                         "{players}: your move in game #{game} — press **{button}** on the "
                         "table: {link}",
-                        players=", ".join(names[s] for s in seats),
+                        players=", ".join(names[s] for s in turn),
                         game=record.id,
                         button=_(presentation(record.game_name).private_label),
                         link=await self._table_link(record),
@@ -86,6 +94,16 @@ class FollowUps:
                 )
         if lines:
             await self.pings.ping(record, seats, "\n".join(lines))
+
+    @staticmethod
+    def _mentions(played: Played, _: Translator) -> list[tuple[int, str]]:
+        """The presentation's mentions for the public events of the applied steps
+        (``Presentation.mentions``), in the guild's language."""
+        record = played.snapshot.record
+        public = [e for e in played.events() if e.visible_to is None]
+        if not public:
+            return []
+        return presentation(record.game_name).mentions(public, context_for(record, _))
 
     async def _table_link(self, record: GameRecord) -> str:
         """The jump link of the game's table (empty if none was posted)."""
