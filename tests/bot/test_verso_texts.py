@@ -99,7 +99,7 @@ def test_a_series_with_a_joker_says_what_it_stands_for_and_who_flips() -> None:
     option = by_key["bank:G3J5"]
     assert option.label == "🟩 3-J(4)-5 · 5 VP"
     assert option.description == (
-        "discards 🟩J³=4 🟩5¹ · keeps 🟩3¹ · Player2 flips 🟩6¹ (🟧5³) · Player0: no 🟩"
+        "discards 🟩J³=4 🟩5¹ · Player2 flips 🟩6¹ (🟧5³) · Player0: no 🟩 · keeps 🟩3¹"
     )
 
 

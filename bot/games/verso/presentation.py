@@ -32,7 +32,7 @@ from bot.i18n import N_
 from engine import Decision, Event, View
 from engine.verso.cards import COLOURS, LETTERS
 from engine.verso.rules import FINAL_NONE, neighbours
-from engine.verso.view import VersoView
+from engine.verso.view import CardView, VersoView
 
 TABLE_KINDS = ("draw", "bank")
 """The decisions of a turn, which sit on the table (see the class docstring)."""
@@ -185,25 +185,14 @@ class VersoPresentation(Presentation):
         return OptionText(label, description=self._bank_effects(code, decision.seat, view, ctx))
 
     def _bank_effects(self, code: str, seat: int, view: VersoView, ctx: RenderContext) -> str:
-        """What banking ``code`` does besides scoring: the two cards discarded, the cards
-        kept, and the card each neighbour flips."""
+        """What banking ``code`` does besides scoring: the two cards discarded, the card each
+        neighbour flips, the cards kept (in that order: a menu's description is cut at 100
+        characters)."""
         _ = ctx._
         cards = series_cards(code, view.seats[seat])
         colour, numbers = series_numbers(code)
-        parts = [
-            _(
-                "discards {cards}",
-                cards=" ".join(
-                    self._in_series(c, n, j)
-                    for c, (n, j) in zip(cards[-2:], numbers[-2:], strict=True)
-                ),
-            )
-        ]
-        if len(cards) > 2:
-            kept = zip(cards[:-2], numbers[:-2], strict=True)
-            parts.append(
-                _("keeps {cards}", cards=" ".join(self._in_series(c, n, j) for c, (n, j) in kept))
-            )
+        written = [self._in_series(c, n, j) for c, (n, j) in zip(cards, numbers, strict=True)]
+        parts = [_("discards {cards}", cards=" ".join(written[-2:]))]
         for other in neighbours(len(view.seats), seat):
             target = flip_target(view.seats[other], colour)
             name = ctx.labels[other]
@@ -211,10 +200,13 @@ class VersoPresentation(Presentation):
                 parts.append(_("{player}: no {colour}", player=name, colour=SQUARES[colour]))
             else:
                 parts.append(_("{player} flips {card}", player=name, card=card_text(target)))
+        if len(cards) > 2:
+            parts.append(_("keeps {cards}", cards=" ".join(written[:-2])))
         return " · ".join(parts)
 
     @staticmethod
-    def _in_series(card: Any, number: int, joker: bool) -> str:
+    def _in_series(card: CardView, number: int, joker: bool) -> str:
+        """A card of a series; a joker with the number it stands for (``🟩J³=4``)."""
         text = side_text(card.up)
         return f"{text}={number}" if joker else text
 

@@ -111,12 +111,12 @@ def turn_hint_lines(view: VersoView, ctx: RenderContext) -> list[str]:
         return []
     lines = []
     player = ctx.names[view.active]
-    if identical_in(view.seats[view.active], view):
+    if view.top is not None and identical_in(view.seats[view.active], view):
         lines.append(
             _(
                 "-# {player} must flip it: their tableau already has {card}.",
                 player=player,
-                card=side_text(view.top),  # type: ignore[arg-type]
+                card=side_text(view.top),
             )
         )
     if not view.solo:
