@@ -20,7 +20,7 @@ from bot.games.verso.texts import SQUARES, backs_text, number_text, vp_mark
 from bot.i18n import translator
 from bot.rendering import seat_screen, table_screen
 from engine.verso import GAME
-from engine.verso.cards import COLOUR, COLOURS
+from engine.verso.cards import COLOUR, COLOURS, DECK
 from engine.verso.ladder import ladder_line, ladder_step
 from engine.verso.view import SIDE_VIEWS
 from storage import GameStatus
@@ -228,6 +228,38 @@ class VersoDriver(Driver):
         await check_no_unseen_back(self.world, self)
 
 
+def card_of(up: tuple[str, str, str], down: tuple[str, str, str]) -> int:
+    """The deck's card with these two sides (colour, number or ``J``, VP mark)."""
+
+    def side(colour: str, number: str, vp: str) -> tuple[int, int, int]:
+        return (COLOURS.index(colour), 0 if number == "J" else int(number), 1 if vp == "¹" else 3)
+
+    wanted = {side(*up), side(*down)}
+    (card,) = [c for c, sides in enumerate(DECK) if set(sides) == wanted]
+    return card
+
+
+async def check_backs_in_every_message(world: World, game_id: int) -> None:
+    """Every back any message ever showed in a tableau row — public or private, its owner's
+    included, deleted or not — is the back of a card whose both sides are public now (flipped
+    on a tableau, or discarded): a back nobody has seen was never written."""
+    state = (await stored(world, game_id)).state
+    assert state is not None
+    public = set(state.seen) | {f >> 1 for f in state.discard}
+    colour_of = {square: name for name, square in SQUARES.items()}
+    for message in world.fake.world.messages.values():
+        for line in message.text().splitlines():
+            if line[:1] not in colour_of or line[1:2] != " ":
+                continue
+            row = colour_of[line[0]]
+            for m in TOKEN.finditer(line[2:]):
+                if m.group(3) is None:
+                    continue
+                down = (colour_of[m.group(3)], m.group(4), m.group(5))
+                card = card_of((row, m.group(1), m.group(2)), down)
+                assert card in public, f"a back nobody has seen, in {line!r}"
+
+
 async def check_no_unseen_back(world: World, driver: VersoDriver) -> None:
     """No message shows a down side nobody has seen, its owner's own screen included.
 
@@ -237,7 +269,9 @@ async def check_no_unseen_back(world: World, driver: VersoDriver) -> None:
       deck allows (never fewer than three), the true one among them.
     - The table and every open screen are the same when every unseen card is dealt afresh
       (they depend on nothing hidden).
+    - Every back in any message, ever, is of a card whose both sides are public.
     """
+    await check_backs_in_every_message(world, driver.game_id)
     snapshot = await stored(world, driver.game_id)
     record, state = snapshot.record, snapshot.state
     assert state is not None and driver.table is not None
