@@ -1,5 +1,5 @@
 """What follows committed changes, in commit order: the table edit, the open screens, and the
-pings for whoever must decide now."""
+pings for whoever must decide now or is mentioned by the game's events."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 
 from bot.discord_io import message_link
 from bot.games import presentation
+from bot.i18n import Translator
 from bot.languages import guild_translator
 from bot.locks import KeyedLocks
 from bot.open_screens import OpenScreens
 from bot.pings import Pings
-from bot.rendering import seat_names
+from bot.rendering import context_for, seat_names
 from bot.service import GameService, GameSnapshot, Played
 from bot.tables import TableKeeper
 from engine import deciding_seats
@@ -54,10 +55,11 @@ class FollowUps:
         self, played: Played, actor: int | None, note: str | None = None
     ) -> None:
         """Edit the table and the screens other players have open, then ping whoever must
-        decide now and did not have to before (or everyone, when the game ended). ``note``
-        (already in the guild's language) leads the channel message, which is then posted
-        even when nobody is to be pinged. Then the automatic moves that became due, and the
-        turn clock."""
+        decide now and did not have to before (or everyone, when the game ended) and whoever
+        the game's presentation mentions for the public events (``Presentation.mentions``).
+        ``note`` (already in the guild's language) leads the channel message, which is then
+        posted even when nobody is to be pinged. Then the automatic moves that became due,
+        and the turn clock."""
         await self._show(played, actor, note)
         await self.play_automatic(played.snapshot.id)
 
@@ -104,6 +106,10 @@ class FollowUps:
         names = seat_names(record, _)
         lines = [note] if note else []
         seats: list[int] = []
+        for seat, line in self._mentions(played, _):
+            lines.append(line)
+            if seat not in seats:
+                seats.append(seat)
         if record.status != GameStatus.ACTIVE:
             seats = [s.seat for s in record.seats if s.is_human]
             if seats:
@@ -117,15 +123,16 @@ class FollowUps:
         else:
             state = played.snapshot.state
             assert state is not None
-            seats = [
+            turn = [
                 s for s in deciding_seats(state) if s not in played.deciding_before and s != actor
             ]
-            if seats:
+            seats += [s for s in turn if s not in seats]
+            if turn:
                 lines.append(
                     _(
                         "{players}: your move in game #{game} — press **{button}** on the "
                         "table: {link}",
-                        players=", ".join(names[s] for s in seats),
+                        players=", ".join(names[s] for s in turn),
                         game=record.id,
                         button=_(presentation(record.game_name).private_label),
                         link=await self._table_link(record),
@@ -133,6 +140,16 @@ class FollowUps:
                 )
         if lines:
             await self.pings.ping(record, seats, "\n".join(lines))
+
+    @staticmethod
+    def _mentions(played: Played, _: Translator) -> list[tuple[int, str]]:
+        """The presentation's mentions for the public events of the applied steps
+        (``Presentation.mentions``), in the guild's language."""
+        record = played.snapshot.record
+        public = [e for e in played.events() if e.visible_to is None]
+        if not public:
+            return []
+        return presentation(record.game_name).mentions(public, context_for(record, _))
 
     async def _table_link(self, record: GameRecord) -> str:
         """The jump link of the game's table (empty if none was posted)."""

@@ -95,6 +95,8 @@ class Driver:
     last_ping: int = 0
     checks: bool = True
     """Run the oracle checks (screens, leak scan) after every click; benchmarks turn them off."""
+    remote: bool = False
+    """The bot runs in another process: do not wait for its follow-ups after a click."""
 
     async def open_and_start(self, toggles: tuple[str, ...] = ()) -> int:
         """The first player opens a lobby, the others join, the host switches the ``toggles``
@@ -169,7 +171,8 @@ class Driver:
                 screen, self.rng.sample(values, count), custom_id=component["custom_id"]
             )
         assert record.response_type == 7, "the player's screen is updated in place"
-        await self.world.bot.wait_idle()  # the table edit and pings that follow the action
+        if not self.remote:
+            await self.world.bot.wait_idle()  # the table edit and pings that follow the action
         self.clicks += 1
         if "The game has moved on" in screen.text() or "already your choice" in screen.text():
             self.moved_on += 1
