@@ -137,19 +137,22 @@ async def run(
                 await asyncio.sleep(0.5)
 
         sampler = asyncio.get_running_loop().create_task(sample_memory())
-        started = time.perf_counter()
-        await asyncio.gather(*(play(d) for d in drivers))
-        seconds = time.perf_counter() - started
-        await asyncio.sleep(1.0)  # the last follow-ups
-        sampler.cancel()
-        cpu = cpu_seconds(bot.pid) - cpu_before
-        requests = fake.requests[skip:]
-        stats = fake.latency_stats()
-        records = fake.interactions
-        actions = sum(1 for r in records if r.name.startswith(("cr:act:", "cr:sel:")))
-        finished = sum(1 for d in drivers if d.table is not None and table_closed(d.table))
-        bot.terminate()
-        await bot.wait()
+        try:
+            started = time.perf_counter()
+            await asyncio.gather(*(play(d) for d in drivers))
+            seconds = time.perf_counter() - started
+            await asyncio.sleep(1.0)  # the last follow-ups
+            sampler.cancel()
+            cpu = cpu_seconds(bot.pid) - cpu_before
+            requests = fake.requests[skip:]
+            stats = fake.latency_stats()
+            records = fake.interactions
+            actions = sum(1 for r in records if r.name.startswith(("cr:act:", "cr:sel:")))
+            finished = sum(1 for d in drivers if d.table is not None and table_closed(d.table))
+        finally:
+            sampler.cancel()
+            bot.terminate()
+            await bot.wait()
     routes = collections.Counter(r.route for r in requests)
     return {
         "game": game,

@@ -343,12 +343,15 @@ class Game(ABC, Generic[S, O]):
         assert view.viewer is not None
         return random_answer(view.decisions, view.viewer, rng)
 
-    def rollout_action(self, state: S, seat: int, rng: random.Random) -> Action:
+    def rollout_action(
+        self, state: S, pending: Sequence[Decision], seat: int, rng: random.Random
+    ) -> Action:
         """A fast move for ``seat`` in the playouts of a search player, on a *sampled* state
-        (never the true one). Default: uniformly random; games may give a cheap heuristic."""
-        from engine.api import random_action
+        (never the true one); ``pending`` are its decisions now. Default: uniformly random;
+        games may give a cheap heuristic."""
+        from engine.legal import random_answer
 
-        return random_action(state, seat, rng)
+        return random_answer(pending, seat, rng)
 
     def evaluate(self, state: S) -> Sequence[float] | None:
         """How well each seat stands in an unfinished ``state`` (a sampled one), each in 0..1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.artichokes.cards import ALL_KINDS, CARD_TEXT, OVERVIEW, RHUBARB
 from engine.artichokes.describe import describe_action
@@ -100,9 +101,15 @@ class Artichokes(Game[ArtichokesState, ArtichokesOptions]):
         """See ``engine.artichokes.greedy``."""
         return greedy_action(view, rng)
 
-    def rollout_action(self, state: ArtichokesState, seat: int, rng: random.Random) -> Action:
+    def rollout_action(
+        self,
+        state: ArtichokesState,
+        pending: Sequence[Decision],
+        seat: int,
+        rng: random.Random,
+    ) -> Action:
         """The greedy choices on a sampled state (``engine.artichokes.greedy``)."""
-        return rollout_action(state, seat, rng)
+        return rollout_action(state, pending, seat, rng)
 
     def evaluate(self, state: ArtichokesState) -> list[float]:
         """Standing by Artichokes still owned (``engine.artichokes.greedy.evaluate``)."""

@@ -19,11 +19,13 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from engine.api import apply, deciding_seats, decisions, outcome
-from engine.contract import Decision, GameInfo, Outcome
+from engine.contract import Decision, Game, GameInfo, Outcome
 from engine.legal import random_answer
 from engine.players import Situation
+from engine.playout import Mover, play_out
 from engine.registry import get_game
 from engine.state import GameState
 from engine.types import Action
@@ -194,10 +196,7 @@ def _iterate(root: Node, state: GameState, me: int, info: GameInfo, rng: random.
     # for a few dozen actions
     game = get_game(info.name)
     depth = ROLLOUT_DEPTH if game.evaluate(state) is not None else ROLLOUT_LIMIT
-    steps = 0
-    while (result := outcome(state)) is None and steps < depth:
-        apply(state, game.rollout_action(state, _mover(state), rng))
-        steps += 1
+    result, _steps = play_out(game, state, rng, mover=_playout_mover(game), limit=depth)
     seats = state.seats
     if result is not None:
         rewards = [reward(info, result, s, seats) for s in range(seats)]
@@ -208,6 +207,15 @@ def _iterate(root: Node, state: GameState, me: int, info: GameInfo, rng: random.
         node.visits += 1
         node.value += rewards[node.seat]
         node = node.parent  # type: ignore[assignment]
+
+
+def _playout_mover(game: Game[Any, Any]) -> Mover:
+    """The game's own playout move (``Game.rollout_action``) as a :data:`Mover`."""
+
+    def move(state: GameState, pending: list[Decision], seat: int, rng: random.Random) -> Action:
+        return game.rollout_action(state, pending, seat, rng)
+
+    return move
 
 
 def _mover(state: GameState) -> int:

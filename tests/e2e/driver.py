@@ -23,6 +23,7 @@ from bot.rendering import (
     table_screen,
 )
 from tests.e2e.conftest import World
+from tests.fakediscord.errors import ComponentDisabled
 from tests.fakediscord.model import Message
 from tests.fakediscord.users import User
 
@@ -150,13 +151,17 @@ class Driver:
         assert self.table is not None
         if table_closed(self.table):
             return False
-        for user in self.new_ping():  # people who are pinged look at their screen
-            await self.show_screen(user)
-        candidates = self.actionable(self.players)
-        if not candidates:
-            for user in self.players:
+        try:
+            for user in self.new_ping():  # people who are pinged look at their screen
                 await self.show_screen(user)
             candidates = self.actionable(self.players)
+            if not candidates:
+                for user in self.players:
+                    await self.show_screen(user)
+                candidates = self.actionable(self.players)
+        except ComponentDisabled:  # the game ended meanwhile (a bot in another process)
+            assert self.remote
+            return False
         if not candidates:
             return False
         user = self.rng.choice(candidates)
