@@ -19,7 +19,6 @@ from bot.specs import Row, Screen
 from engine import Event, View
 from storage import GameRecord, GameStatus, LoggedAction, Seat
 
-RECENT_ACTIONS = 6
 RECENT_LINES = 8
 
 

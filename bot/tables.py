@@ -11,7 +11,7 @@ from bot import discord_io, layouts
 from bot.games import presentation
 from bot.languages import guild_translator
 from bot.locks import KeyedLocks
-from bot.rendering import RECENT_ACTIONS, context_for, recent_lines, table_screen
+from bot.rendering import context_for, recent_lines, table_screen
 from bot.service import GameService, GameSnapshot
 from storage import TABLE, GameStatus, Storage
 
@@ -37,7 +37,7 @@ class TableKeeper:
         if snapshot.state is None:
             return layouts.notice(_("This game was closed before it started."))
         show = presentation(record.game_name)
-        logged = await self.storage.games.recent_actions(record.id, RECENT_ACTIONS)
+        logged = await self.service.recent_actions(record.id)
         recent = recent_lines(show, logged, context_for(record, _))
         screen = table_screen(record, snapshot.state, recent, _, thinking=thinking)
         return layouts.table(

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 
 from storage.database import Database
 from storage.errors import GameNotActive, StaleVersion
-from storage.models import GameStatus
-from storage.rows import game_status, now_text, write_seat_results
+from storage.models import GameRecord, GameStatus
+from storage.rows import fetch_game, game_status, now_text, write_seat_results
 
 AWAY_AFTER = 3
 """Timeouts in a row after which a seat is played automatically until its player acts."""
@@ -39,6 +39,8 @@ class CommitRequest:
     counts_timeout: bool  # a "timeout" move that starts a timeout (counted once per timeout)
     deadline: str | None  # the game's deadline after this action (None: no clock)
     future: asyncio.Future[int] = field(repr=False)
+    fetch: bool = False  # read the game back in the same transaction (into ``record``)
+    record: GameRecord | None = field(default=None, repr=False)
 
 
 class CommitQueue:
@@ -166,4 +168,6 @@ def apply_one(conn: sqlite3.Connection, request: CommitRequest, now: str) -> int
         )
     if request.result_json is not None:
         write_seat_results(conn, request.game_id, request.result_json)
+    if request.fetch:
+        request.record = fetch_game(conn, request.game_id)
     return new_version

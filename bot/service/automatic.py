@@ -73,7 +73,9 @@ class AutomaticPlay(Committing):
             seat = record.seat_of(user_id)
             if seat is None or not seat.away or record.status != GameStatus.ACTIVE:
                 return False
-            await self.storage.games.come_back(game_id, seat.seat)
+            back = await self.storage.games.come_back(game_id, seat.seat)
+            live = await self.snapshot(game_id)
+            self.remember(GameSnapshot(back, live.state))
             return True
 
     async def automatic_move(self, snapshot: GameSnapshot, seat: int, level: str) -> Action:

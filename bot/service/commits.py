@@ -12,7 +12,7 @@ from bot.i18n import N_
 from bot.service.reading import GameReader
 from bot.service.snapshots import GameSnapshot, Played, Step
 from engine import Action
-from storage import GameRecord, GameStatus, StaleVersion, Storage
+from storage import GameRecord, GameStatus, LoggedAction, PublicEvent, StaleVersion, Storage
 
 MOVED_ON = N_("The game has moved on since that button was shown.")
 
@@ -80,7 +80,7 @@ class Committing(GameReader):
             record = _back(record, action.seat)
         deadline = self.deadline_after(record, current.state, state, current.record.deadline)
         try:
-            await self.storage.games.commit_action(
+            stored = await self.storage.games.commit_action_record(
                 current.id,
                 current.record.version,
                 action.seat,
@@ -94,11 +94,18 @@ class Committing(GameReader):
                 counts_timeout=counts_timeout,
             )
         except StaleVersion:
+            self.forget(current.id)  # another process moved it: read it afresh next time
             raise UserError(MOVED_ON, refresh_screen=True) from None
-        stored = await self.storage.games.get_game(current.id)
         played.snapshot = GameSnapshot(stored, state)
         played.steps.append(Step(action.seat, action.key, events, actor))
         played.ended = outcome is not None
+        public = tuple(PublicEvent(e.kind, e.seat, e.data) for e in events if e.visible_to is None)
+        self.remember(
+            played.snapshot,
+            LoggedAction(
+                stored.id, stored.version, action.seat, action.key, public, stored.updated_at, actor
+            ),
+        )
 
 
 def _back(record: GameRecord, seat: int) -> GameRecord:

@@ -158,7 +158,9 @@ class LobbyUseCases(Committing):
                 state_json=engine.dumps(state),
                 deadline=self.deadline_after(game, None, state, None),
             )
-            return GameSnapshot(record, state)
+            snapshot = GameSnapshot(record, state)
+            self.remember(snapshot)
+            return snapshot
 
     async def cancel(self, game_id: int, user_id: int) -> GameRecord:
         """Close the lobby without playing (host only)."""

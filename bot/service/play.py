@@ -81,6 +81,7 @@ class PlayUseCases(Committing):
                 GameSnapshot(after, state), deciding_before=engine.deciding_seats(state)
             )
             played.ended = after.status != GameStatus.ACTIVE
+            self.remember(played.snapshot)
             return played
 
     async def abort(self, game_id: int, reason: str = ADMIN_ABORT) -> GameRecord:
@@ -90,6 +91,7 @@ class PlayUseCases(Committing):
             UserError: no such game, or it has already ended.
         """
         async with self.locked(game_id):
+            self.forget(game_id)
             try:
                 return await self.storage.games.abort_game(game_id, reason=reason)
             except GameNotFound:

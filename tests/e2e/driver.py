@@ -16,12 +16,12 @@ import engine
 from bot.games import presentation
 from bot.i18n import translator
 from bot.rendering import (
-    RECENT_ACTIONS,
     context_for,
     recent_lines,
     seat_screen,
     table_screen,
 )
+from bot.service.reading import RECENT_ACTIONS
 from tests.e2e.conftest import World
 from tests.fakediscord.errors import ComponentDisabled
 from tests.fakediscord.model import Message
