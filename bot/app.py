@@ -28,7 +28,7 @@ from bot.open_screens import OpenScreens
 from bot.permissions import invite_url
 from bot.pings import Pings
 from bot.replies import apology, say, tr
-from bot.service import GameService
+from bot.service import GameService, GameSnapshot
 from bot.settings import BotSettings
 from bot.tables import TableKeeper
 from storage import Storage
@@ -114,7 +114,9 @@ class CardroomBot(commands.Bot):
             clock=self.clock,
             search_budget_ms=self.settings.search_budget_ms,
         )
-        room.tables = TableKeeper(self, room.storage, room.service)
+        room.tables = TableKeeper(
+            self, room.storage, room.service, min_interval=self.settings.table_edit_interval
+        )
         room.pings = Pings(self, room.storage)
         room.screens = OpenScreens()
         room.lobbies = LobbyMessages(self, room.storage)
@@ -127,6 +129,7 @@ class CardroomBot(commands.Bot):
             room.pings,
             self.clock,
             lambda played: room.followups.after_played(played, actor=None),
+            room.spawn,
         )
         room.followups.clocks = room.clocks
         self.components = Handlers(room)
@@ -232,8 +235,11 @@ class CardroomBot(commands.Bot):
             )
         for loaded in report.games:
             try:
-                await room.tables.refresh(loaded.game.id)
+                room.service.remember(GameSnapshot(loaded.game, loaded.state))
+                if not await room.tables.is_current(loaded.game.id):
+                    await room.tables.refresh(loaded.game.id)
                 await room.followups.play_automatic(loaded.game.id)  # and its turn clock
+                await asyncio.sleep(0)  # let interactions in between
             except Exception:
                 log.exception("could not resume game %s", loaded.game.id)
         log.info("resumed %d game(s); %d set aside", len(report.games), len(report.failures))
@@ -243,8 +249,13 @@ class CardroomBot(commands.Bot):
         self.room.spawn(work, what)  # type: ignore[arg-type]
 
     async def wait_idle(self) -> None:
-        """Wait until all background work (also work started meanwhile) has finished."""
-        await self.room.wait_idle()
+        """Wait until no interaction handler runs and all background work (also work
+        started meanwhile, e.g. by a handler after its answer) has finished."""
+        while True:
+            await self.in_flight.idle()
+            await self.room.wait_idle()
+            if self.in_flight.idle_now():
+                return
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -11,8 +11,9 @@ import asyncio
 import contextlib
 import functools
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from datetime import timedelta
+from typing import Any
 
 from bot.clock import Clock
 from bot.i18n import Translator
@@ -38,7 +39,9 @@ class TurnClocks:
     """Watches every running game's deadline.
 
     ``after_timeout(played)`` is awaited with the moves a timeout made (the follow-ups: table,
-    screens, pings).
+    screens, pings). What a clock does when it rings (the reminder; the timeout and its
+    follow-ups) runs as ``spawn``-ed background work, so a shutdown lets it finish instead
+    of cancelling it with the sleeping clocks.
     """
 
     def __init__(
@@ -48,12 +51,14 @@ class TurnClocks:
         pings: Pings,
         clock: Clock,
         after_timeout: Callable[[Played], Awaitable[None]],
+        spawn: Callable[[Coroutine[Any, Any, None], str], None],
     ) -> None:
         self.storage = storage
         self.service = service
         self.pings = pings
         self.clock = clock
         self.after_timeout = after_timeout
+        self.spawn = spawn
         self._tasks: dict[int, tuple[int, asyncio.Task[None]]] = {}
 
     def schedule(self, record: GameRecord) -> None:
@@ -100,15 +105,20 @@ class TurnClocks:
             half = deadline - timedelta(seconds=record.turn_clock / 2)
             if self.clock.now() < half:
                 await self.clock.sleep_until(half)
-                await self._remind(record)
+                self.spawn(self._remind(record), f"reminder of game {record.id}")
             await self.clock.sleep_until(deadline)
-            played = await self.service.timeout(record.id, record.version)
-            if played is not None:
-                await self.after_timeout(played)
+            self.spawn(self._time_out(record), f"timeout of game {record.id}")
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("the turn clock of game %s failed", record.id)
+
+    async def _time_out(self, record: GameRecord) -> None:
+        """The deadline of ``record`` (as scheduled) passed: the automatic move, if the game
+        is still where it was, and its follow-ups."""
+        played = await self.service.timeout(record.id, record.version)
+        if played is not None:
+            await self.after_timeout(played)
 
     async def _remind(self, record: GameRecord) -> None:
         """Half the time is gone: mention the people still waited for."""

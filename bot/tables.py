@@ -1,31 +1,64 @@
-"""The public table message of each game: posting it, keeping it current (one edit per
-change), and reposting it when it was deleted."""
+"""The public table message of each game: posting it, keeping it current, and reposting it
+when it was deleted — with as few requests as Discord needs to see.
+
+- Refreshes of one game collapse: while one is being made (or waiting for its turn), further
+  requests only mark the table as behind, and one more edit follows with the newest state.
+- Edits of one table are at least ``min_interval`` seconds apart (Discord rate-limits message
+  edits per channel): moves that land within that moment are shown by one edit.
+- A table that would look the same is not edited; each table records the game version it
+  shows, so a restart edits only the tables that are behind their game.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
+import json
 import logging
+import time
 
 import discord
 
 from bot import discord_io, layouts
 from bot.games import presentation
 from bot.languages import guild_translator
-from bot.locks import KeyedLocks
 from bot.rendering import context_for, recent_lines, table_screen
 from bot.service import GameService, GameSnapshot
 from storage import TABLE, GameStatus, Storage
 
 log = logging.getLogger(__name__)
 
+MIN_INTERVAL = 1.0
+"""Seconds between two edits of one table (Discord allows about 5 per 5 s per channel)."""
+
+
+def _digest(view: discord.ui.LayoutView) -> str:
+    return hashlib.blake2b(
+        json.dumps(view.to_components(), sort_keys=True).encode(), digest_size=16
+    ).hexdigest()
+
 
 class TableKeeper:
     """Posts and edits the table messages of every game (one per game)."""
 
-    def __init__(self, client: discord.Client, storage: Storage, service: GameService) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        storage: Storage,
+        service: GameService,
+        *,
+        min_interval: float = MIN_INTERVAL,
+    ) -> None:
         self.client = client
         self.storage = storage
         self.service = service
-        self._locks = KeyedLocks()
+        self.min_interval = min_interval
+        self._shown: dict[int, str] = {}  # game -> digest of what its table shows
+        self._edited: dict[int, float] = {}  # game -> when its table was last edited
+        self._busy: set[int] = set()
+        self._behind: dict[int, int | None] = {}  # game -> the "thinking" seat of the next edit
+        self.edits = 0
+        """Table edits and posts made (for benchmarks)."""
 
     async def render(
         self, snapshot: GameSnapshot, thinking: int | None = None
@@ -50,36 +83,100 @@ class TableKeeper:
         )
 
     async def refresh(self, game_id: int, thinking: int | None = None) -> None:
-        """Edit the table to show the stored game now; repost it if it was deleted."""
-        async with self._locks(game_id):
-            snapshot = await self.service.snapshot(game_id)
-            record = snapshot.record
-            if record.status == GameStatus.LOBBY:
-                return
-            view = await self.render(snapshot, thinking)
-            stored = await self.storage.messages.get(game_id, TABLE)
-            target = self.client.get_partial_messageable(
-                record.channel_id, guild_id=record.guild_id
-            )
-            if stored is not None:
-                message = target.get_partial_message(stored.message_id)
-                edited = await discord_io.edit(message, view=view)
-                if edited is not False:
+        """Bring the table up to date (repost it if it was deleted). A call while the table
+        is being refreshed returns at once: the refresh under way makes one more edit."""
+        if game_id in self._busy:
+            self._behind[game_id] = thinking
+            return
+        self._busy.add(game_id)
+        try:
+            while True:
+                wait = self._edited.get(game_id, 0.0) + self.min_interval - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                self._behind.pop(game_id, None)
+                await self._refresh_now(game_id, thinking)
+                if game_id not in self._behind:
                     return
-                log.info("table of game %s was deleted; posting it again", game_id)
-            if record.status != GameStatus.ACTIVE and stored is None:
+                thinking = self._behind.pop(game_id)
+        finally:
+            self._busy.discard(game_id)
+
+    async def shown(self, game_id: int, view: discord.ui.LayoutView, version: int) -> None:
+        """The table was edited elsewhere (an interaction's answer on the table itself) to
+        ``view``, showing game ``version``: remember it, so that an edit to the same look is
+        not made again (nor at a restart)."""
+        self._shown[game_id] = _digest(view)
+        self._edited[game_id] = time.monotonic()
+        await self._record_version(game_id, version)
+
+    async def _record_version(self, game_id: int, version: int) -> None:
+        stored = await self.storage.messages.get(game_id, TABLE)
+        if stored is not None and stored.shown_version != version:
+            await self.storage.messages.set(
+                game_id, TABLE, stored.channel_id, stored.message_id, version
+            )
+
+    async def is_current(self, game_id: int) -> bool:
+        """Whether the stored table shows its game's current version (after a restart)."""
+        stored = await self.storage.messages.get(game_id, TABLE)
+        if stored is None:
+            return False
+        record = await self.service.record(game_id)
+        return stored.shown_version == record.version
+
+    async def _refresh_now(self, game_id: int, thinking: int | None) -> None:
+        snapshot = await self.service.snapshot(game_id)
+        record = snapshot.record
+        if record.status == GameStatus.LOBBY:
+            return
+        view = await self.render(snapshot, thinking)
+        digest = _digest(view)
+        if self._shown.get(game_id) == digest:  # it already looks like this: no request
+            await self._record_version(game_id, record.version)
+            return
+        stored = await self.storage.messages.get(game_id, TABLE)
+        target = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        if stored is not None:
+            message = target.get_partial_message(stored.message_id)
+            self.edits += 1
+            edited = await discord_io.edit(message, view=view)
+            if edited is not False:
+                self._edited[game_id] = time.monotonic()
+                if edited:
+                    self._shown[game_id] = digest
+                    await self.storage.messages.set(
+                        game_id, TABLE, stored.channel_id, stored.message_id, record.version
+                    )
+                if record.status != GameStatus.ACTIVE:
+                    self._forget(game_id)
                 return
-            posted = await discord_io.send(target, view=view)
-            if posted is not None:
-                await self.storage.messages.set(game_id, TABLE, record.channel_id, posted.id)
+            log.info("table of game %s was deleted; posting it again", game_id)
+        if record.status != GameStatus.ACTIVE and stored is None:
+            return
+        self.edits += 1
+        posted = await discord_io.send(target, view=view)
+        if posted is not None:
+            self._shown[game_id] = digest
+            self._edited[game_id] = time.monotonic()
+            await self.storage.messages.set(
+                game_id, TABLE, record.channel_id, posted.id, record.version
+            )
+
+    def _forget(self, game_id: int) -> None:
+        self._shown.pop(game_id, None)
+        self._edited.pop(game_id, None)
 
     async def post(self, snapshot: GameSnapshot, channel: discord.abc.Messageable) -> bool:
         """Post the first table of a game that just started; ``False`` if Discord refused."""
-        async with self._locks(snapshot.id):
-            posted = await discord_io.send(channel, view=await self.render(snapshot))
-            if posted is None:
-                return False
-            await self.storage.messages.set(
-                snapshot.id, TABLE, snapshot.record.channel_id, posted.id
-            )
-            return True
+        view = await self.render(snapshot)
+        self.edits += 1
+        posted = await discord_io.send(channel, view=view)
+        if posted is None:
+            return False
+        self._shown[snapshot.id] = _digest(view)
+        self._edited[snapshot.id] = time.monotonic()
+        await self.storage.messages.set(
+            snapshot.id, TABLE, snapshot.record.channel_id, posted.id, snapshot.record.version
+        )
+        return True

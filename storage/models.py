@@ -259,6 +259,7 @@ class GameMessage:
         kind: what the message shows, e.g. ``"lobby"`` or ``"table"``.
         channel_id, message_id: where the message is.
         updated_at: when it was recorded.
+        shown_version: the version of the game it shows (``None``: unknown).
     """
 
     game_id: int
@@ -266,6 +267,7 @@ class GameMessage:
     channel_id: int
     message_id: int
     updated_at: datetime
+    shown_version: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -105,15 +105,19 @@ class PlayHandlers:
         record = played.snapshot.record
         # the follow-ups skip the screen this click answers; a click on the table answers
         # none of the player's own, so a private screen they have open follows too
-        answered = None if where == "table" else seat
-        self.room.spawn(
-            self.room.followups.after_played(played, actor=answered),
-            f"after game {game_id} action",
+        followups = self.room.followups.after_played(
+            played, actor=None if where == "table" else seat
         )
+        if where != "table":
+            self.room.spawn(followups, f"after game {game_id} action")
         try:
             if where == "table":  # public controls: the answer is the table itself
                 view = await self.room.tables.render(played.snapshot)
-                await interaction.response.edit_message(view=view)
+                try:
+                    await interaction.response.edit_message(view=view)
+                    await self.room.tables.shown(game_id, view, record.version)
+                finally:  # after the answer, so that its table edit is not made twice
+                    self.room.spawn(followups, f"after game {game_id} action")
                 return
             private = private_lines(record, played.events(), seat, _)
             await self._show_screen(interaction, played.snapshot, where, private=private)

@@ -31,6 +31,8 @@ class World:
     seeds: Iterator[int] = field(default_factory=lambda: iter(range(7_000, 8_000)))
     clock: ManualClock = field(default_factory=ManualClock)
     search_budget_ms: float = 30.0
+    table_edit_interval: float = 0.0
+    """Seconds between two edits of one table (0: none, so every move's edit is awaited)."""
 
     @property
     def bot(self) -> CardroomBot:
@@ -43,6 +45,7 @@ class World:
             discord_token=self.fake.token,
             database_path=self.db_path,
             search_budget_ms=self.search_budget_ms,
+            table_edit_interval=self.table_edit_interval,
         )
         bot = CardroomBot(
             settings,
