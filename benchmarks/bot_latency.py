@@ -7,7 +7,8 @@ The bot runs as its own process (``python -m bot``, real SQLite file, ``synchron
 against the local fake Discord (``tests/fakediscord``), which runs in this process together
 with the simulated players, so the figures are the bot's. ``--games`` games run at once, each
 in its own channel with its own players, who play to the end by clicking what they see (the
-end-to-end driver, oracle checks off). ``--think-ms``: players pause an exponentially
+end-to-end driver, oracle checks off; a pinged player whose open screen has something to
+click uses it). ``--think-ms``: players pause an exponentially
 distributed time of that mean between clicks (0: as fast as the bot answers — saturation).
 
 Latency is what Discord would measure: from the INTERACTION_CREATE sent to the bot until its
@@ -116,6 +117,7 @@ async def run(
                     game,
                     checks=False,
                     remote=True,
+                    reuse_screens=True,
                 )
             )
         bot = await start_bot(fake, db_path)
