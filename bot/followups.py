@@ -138,8 +138,12 @@ class FollowUps:
                         link=await self._table_link(record),
                     )
                 )
-        if lines:
-            await self.pings.ping(record, seats, "\n".join(lines))
+        if lines:  # people watching the game see it on their open screen: no notification
+            users = {s.seat: s.user_id for s in record.seats if s.user_id is not None}
+            notify = [
+                s for s in seats if s not in users or not self.screens.watching(record.id, users[s])
+            ]
+            await self.pings.ping(record, notify, "\n".join(lines))
 
     @staticmethod
     def _mentions(played: Played, _: Translator) -> list[tuple[int, str]]:
