@@ -37,6 +37,7 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,8 +64,11 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
-async def start_bot(fake: FakeDiscord, db_path: Path) -> asyncio.subprocess.Process:
-    """``python -m bot`` against ``fake``; returns once it is ready (it logged its invite)."""
+async def start_bot(
+    fake: FakeDiscord, db_path: Path, on_line: Callable[[str], object] | None = None
+) -> asyncio.subprocess.Process:
+    """``python -m bot`` against ``fake``; returns once it is ready (it logged its invite).
+    ``on_line`` is called with every later line of its log."""
     env = {
         **os.environ,
         "PYTHONPATH": str(ROOT),
@@ -84,14 +88,17 @@ async def start_bot(fake: FakeDiscord, db_path: Path) -> asyncio.subprocess.Proc
             raise RuntimeError("the bot stopped before it was ready")
         if "invite link:" in line:
             break
-    asyncio.get_running_loop().create_task(_drain(process))
+    asyncio.get_running_loop().create_task(_drain(process, on_line))
     return process
 
 
-async def _drain(process: asyncio.subprocess.Process) -> None:
+async def _drain(
+    process: asyncio.subprocess.Process, on_line: Callable[[str], object] | None
+) -> None:
     assert process.stderr is not None
-    while await process.stderr.readline():
-        pass
+    while line := await process.stderr.readline():
+        if on_line is not None:
+            on_line(line.decode(errors="replace"))
 
 
 async def run(
