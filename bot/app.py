@@ -296,6 +296,9 @@ class CardroomBot(commands.Bot):
         if service is not None:
             await service.shutdown()
         await self.room.wait_idle()
+        tables = getattr(self.room, "tables", None)
+        if tables is not None:
+            await tables.close()  # the shown versions not written yet
         await super().close()
         storage = getattr(self.room, "storage", None)
         if storage is not None:

@@ -48,6 +48,7 @@ class OpenScreens:
 
     def __init__(self, watching: float = WATCHING) -> None:
         self._screens: dict[tuple[int, int], OpenScreen] = {}
+        self._swept = time.monotonic()
         self.watching_seconds = watching
 
     def remember(
@@ -57,8 +58,10 @@ class OpenScreens:
         without private event lines (screens Discord no longer lets the bot edit are
         forgotten on the way)."""
         now = time.monotonic()
-        for key in [k for k, s in self._screens.items() if now - s.opened > SCREEN_LIFETIME]:
-            del self._screens[key]
+        if now - self._swept > 60:  # not at every click: there may be thousands of screens
+            self._swept = now
+            for key in [k for k, s in self._screens.items() if now - s.opened > SCREEN_LIFETIME]:
+                del self._screens[key]
         self._screens[(snapshot.id, interaction.user.id)] = OpenScreen(
             interaction, now, screen, snapshot.record.version
         )
