@@ -7,7 +7,8 @@ The bot runs as its own process (``python -m bot``, real SQLite file, ``synchron
 against the local fake Discord (``tests/fakediscord``), which runs in this process together
 with the simulated players, so the figures are the bot's. ``--games`` games run at once, each
 in its own channel with its own players, who play to the end by clicking what they see (the
-end-to-end driver, oracle checks off). ``--think-ms``: players pause an exponentially
+end-to-end driver, oracle checks off; a pinged player whose open screen has something to
+click uses it). ``--think-ms``: players pause an exponentially
 distributed time of that mean between clicks (0: as fast as the bot answers — saturation).
 
 Latency is what Discord would measure: from the INTERACTION_CREATE sent to the bot until its
@@ -36,6 +37,7 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,8 +64,11 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
-async def start_bot(fake: FakeDiscord, db_path: Path) -> asyncio.subprocess.Process:
-    """``python -m bot`` against ``fake``; returns once it is ready (it logged its invite)."""
+async def start_bot(
+    fake: FakeDiscord, db_path: Path, on_line: Callable[[str], object] | None = None
+) -> asyncio.subprocess.Process:
+    """``python -m bot`` against ``fake``; returns once it is ready (it logged its invite).
+    ``on_line`` is called with every later line of its log."""
     env = {
         **os.environ,
         "PYTHONPATH": str(ROOT),
@@ -83,14 +88,17 @@ async def start_bot(fake: FakeDiscord, db_path: Path) -> asyncio.subprocess.Proc
             raise RuntimeError("the bot stopped before it was ready")
         if "invite link:" in line:
             break
-    asyncio.get_running_loop().create_task(_drain(process))
+    asyncio.get_running_loop().create_task(_drain(process, on_line))
     return process
 
 
-async def _drain(process: asyncio.subprocess.Process) -> None:
+async def _drain(
+    process: asyncio.subprocess.Process, on_line: Callable[[str], object] | None
+) -> None:
     assert process.stderr is not None
-    while await process.stderr.readline():
-        pass
+    while line := await process.stderr.readline():
+        if on_line is not None:
+            on_line(line.decode(errors="replace"))
 
 
 async def run(
@@ -116,6 +124,7 @@ async def run(
                     game,
                     checks=False,
                     remote=True,
+                    reuse_screens=True,
                 )
             )
         bot = await start_bot(fake, db_path)

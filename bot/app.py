@@ -40,6 +40,11 @@ COMMANDS_FINGERPRINT = "commands_fingerprint"
 """``storage.meta`` key of the fingerprint of the slash commands last synced."""
 
 
+RESUME_EDITS_PER_SECOND = 20
+"""Pace of the table edits a restart makes (Discord allows 50 requests per second in all;
+players' interactions keep the rest)."""
+
+
 class CardroomBot(commands.Bot):
     """Cardroom's Discord client.
 
@@ -246,6 +251,7 @@ class CardroomBot(commands.Bot):
                 room.service.remember(GameSnapshot(loaded.game, loaded.state))
                 if not await room.tables.is_current(loaded.game.id):
                     await room.tables.refresh(loaded.game.id)
+                    await asyncio.sleep(1 / RESUME_EDITS_PER_SECOND)  # under the global limit
                 await room.followups.play_automatic(loaded.game.id)  # and its turn clock
                 await asyncio.sleep(0)  # let interactions in between
             except Exception:
@@ -297,6 +303,9 @@ class CardroomBot(commands.Bot):
         if service is not None:
             await service.shutdown()
         await self.room.wait_idle()
+        tables = getattr(self.room, "tables", None)
+        if tables is not None:
+            await tables.close()  # the shown versions not written yet
         await super().close()
         storage = getattr(self.room, "storage", None)
         if storage is not None:

@@ -18,7 +18,7 @@ from bot.rendering import context_for, seat_names
 from bot.service import GameService, GameSnapshot, Played
 from bot.tables import TableKeeper
 from engine import deciding_seats
-from storage import TABLE, GameRecord, GameStatus, Storage
+from storage import GameRecord, GameStatus, Storage
 
 if TYPE_CHECKING:
     from bot.clocks import TurnClocks
@@ -89,7 +89,7 @@ class FollowUps:
         if played is not None:
             await self._show(played, None, None)
         if self.clocks is not None:
-            self.clocks.schedule(await self.storage.games.get_game(game_id))
+            self.clocks.schedule(await self.service.record(game_id))
 
     async def _thinking(self, game_id: int) -> None:
         await asyncio.sleep(THINKING_AFTER)
@@ -140,8 +140,12 @@ class FollowUps:
                         link=await self._table_link(record),
                     )
                 )
-        if lines:
-            await self.pings.ping(record, seats, "\n".join(lines))
+        if lines:  # people watching the game see it on their open screen: no notification
+            users = {s.seat: s.user_id for s in record.seats if s.user_id is not None}
+            notify = [
+                s for s in seats if s not in users or not self.screens.watching(record.id, users[s])
+            ]
+            await self.pings.ping(record, notify, "\n".join(lines))
 
     @staticmethod
     def _mentions(played: Played, _: Translator) -> list[tuple[int, str]]:
@@ -155,7 +159,7 @@ class FollowUps:
 
     async def _table_link(self, record: GameRecord) -> str:
         """The jump link of the game's table (empty if none was posted)."""
-        stored = await self.storage.messages.get(record.id, TABLE)
+        stored = await self.tables.message(record.id)
         if stored is None:
             return ""
         return message_link(record.guild_id, stored.channel_id, stored.message_id)

@@ -6,7 +6,9 @@ when it was deleted — with as few requests as Discord needs to see.
 - Edits of one table are at least ``min_interval`` seconds apart (Discord rate-limits message
   edits per channel): moves that land within that moment are shown by one edit.
 - A table that would look the same is not edited; each table records the game version it
-  shows, so a restart edits only the tables that are behind their game.
+  shows, so a restart edits only the tables that are behind their game. Those versions are
+  written a few seconds later, many in one transaction (a crash meanwhile only means that a
+  restart edits a few tables that were current).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import hashlib
 import json
 import logging
 import time
+from dataclasses import replace
 
 import discord
 
@@ -24,12 +27,15 @@ from bot.games import presentation
 from bot.languages import GuildLanguages
 from bot.rendering import context_for, recent_lines, table_screen
 from bot.service import GameService, GameSnapshot
-from storage import TABLE, GameStatus, Storage
+from storage import TABLE, GameMessage, GameStatus, Storage
 
 log = logging.getLogger(__name__)
 
 MIN_INTERVAL = 1.0
 """Seconds between two edits of one table (Discord allows about 5 per 5 s per channel)."""
+
+SAVE_AFTER = 5.0
+"""Seconds a table's shown version waits before it is written (with the others due)."""
 
 
 def _digest(view: discord.ui.LayoutView) -> str:
@@ -58,6 +64,9 @@ class TableKeeper:
         self._shown: dict[int, str] = {}  # game -> digest of what its table shows
         self._edited: dict[int, float] = {}  # game -> when its table was last edited
         self._busy: set[int] = set()
+        self._where: dict[int, GameMessage] = {}  # game -> its stored table message
+        self._unsaved: dict[int, int] = {}  # game -> shown version not written yet
+        self._saving: asyncio.Task[None] | None = None
         self._behind: dict[int, int | None] = {}  # game -> the "thinking" seat of the next edit
         self.edits = 0
         """Table edits and posts made (for benchmarks)."""
@@ -112,16 +121,47 @@ class TableKeeper:
         self._edited[game_id] = time.monotonic()
         await self._record_version(game_id, version)
 
+    async def message(self, game_id: int) -> GameMessage | None:
+        """The game's table message (``None``: none was posted)."""
+        stored = self._where.get(game_id)
+        if stored is None:
+            stored = await self.storage.messages.get(game_id, TABLE)
+            if stored is not None:
+                self._where[game_id] = stored
+        return stored
+
     async def _record_version(self, game_id: int, version: int) -> None:
-        stored = await self.storage.messages.get(game_id, TABLE)
-        if stored is not None and stored.shown_version != version:
-            await self.storage.messages.set(
-                game_id, TABLE, stored.channel_id, stored.message_id, version
-            )
+        stored = await self.message(game_id)
+        if stored is None or stored.shown_version == version:
+            return
+        self._where[game_id] = replace(stored, shown_version=version)
+        self._unsaved[game_id] = version
+        if self._saving is None:
+            self._saving = asyncio.create_task(self._save_later(), name="table versions")
+
+    async def _save_later(self) -> None:
+        try:
+            await asyncio.sleep(SAVE_AFTER)
+        finally:
+            self._saving = None
+        await self.save_versions()
+
+    async def save_versions(self) -> None:
+        """Write the shown versions not written yet (also at shutdown)."""
+        unsaved, self._unsaved = self._unsaved, {}
+        if unsaved:
+            await self.storage.messages.set_shown_versions(unsaved, kind=TABLE)
+
+    async def close(self) -> None:
+        """Stop waiting and write what is due (shutdown)."""
+        if self._saving is not None:
+            self._saving.cancel()
+            self._saving = None
+        await self.save_versions()
 
     async def is_current(self, game_id: int) -> bool:
         """Whether the stored table shows its game's current version (after a restart)."""
-        stored = await self.storage.messages.get(game_id, TABLE)
+        stored = await self.message(game_id)
         if stored is None:
             return False
         record = await self.service.record(game_id)
@@ -137,7 +177,7 @@ class TableKeeper:
         if self._shown.get(game_id) == digest:  # it already looks like this: no request
             await self._record_version(game_id, record.version)
             return
-        stored = await self.storage.messages.get(game_id, TABLE)
+        stored = await self.message(game_id)
         target = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         if stored is not None:
             message = target.get_partial_message(stored.message_id)
@@ -147,9 +187,7 @@ class TableKeeper:
                 self._edited[game_id] = time.monotonic()
                 if edited:
                     self._shown[game_id] = digest
-                    await self.storage.messages.set(
-                        game_id, TABLE, stored.channel_id, stored.message_id, record.version
-                    )
+                    await self._record_version(game_id, record.version)
                 if record.status != GameStatus.ACTIVE:
                     self._forget(game_id)
                 return
@@ -161,13 +199,12 @@ class TableKeeper:
         if posted is not None:
             self._shown[game_id] = digest
             self._edited[game_id] = time.monotonic()
-            await self.storage.messages.set(
-                game_id, TABLE, record.channel_id, posted.id, record.version
-            )
+            await self._posted(game_id, record.channel_id, posted.id, record.version)
 
     def _forget(self, game_id: int) -> None:
         self._shown.pop(game_id, None)
         self._edited.pop(game_id, None)
+        self._where.pop(game_id, None)
 
     async def post(self, snapshot: GameSnapshot, channel: discord.abc.Messageable) -> bool:
         """Post the first table of a game that just started; ``False`` if Discord refused."""
@@ -178,7 +215,14 @@ class TableKeeper:
             return False
         self._shown[snapshot.id] = _digest(view)
         self._edited[snapshot.id] = time.monotonic()
-        await self.storage.messages.set(
-            snapshot.id, TABLE, snapshot.record.channel_id, posted.id, snapshot.record.version
+        await self._posted(
+            snapshot.id, snapshot.record.channel_id, posted.id, snapshot.record.version
         )
         return True
+
+    async def _posted(self, game_id: int, channel_id: int, message_id: int, version: int) -> None:
+        """A new table message: stored at once (the next clicks must find it)."""
+        self._unsaved.pop(game_id, None)
+        self._where[game_id] = await self.storage.messages.set(
+            game_id, TABLE, channel_id, message_id, version
+        )

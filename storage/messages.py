@@ -32,6 +32,22 @@ class MessageStore:
     def __init__(self, db: Database) -> None:
         self._db = db
 
+    async def set_shown_versions(self, versions: dict[int, int], *, kind: str) -> None:
+        """Record the version each ``kind`` message of these games shows, in one transaction
+        (games whose message is gone are skipped).
+
+        Args:
+            versions: game id -> the game version its message shows.
+        """
+
+        def tx(conn: sqlite3.Connection) -> None:
+            conn.executemany(
+                "UPDATE game_messages SET shown_version = ? WHERE game_id = ? AND kind = ?",
+                [(version, game_id, kind) for game_id, version in versions.items()],
+            )
+
+        await self._db.write(tx)
+
     async def set(
         self,
         game_id: int,

@@ -20,7 +20,7 @@ from bot.rendering import games_list_text, private_lines, rules_text, seat_names
 from bot.replies import ephemeral, guarded, say, tr
 from bot.service import GameSnapshot, Played
 from bot.service.play import MOVED_ON
-from storage import TABLE, GameRecord, GameStatus
+from storage import GameRecord, GameStatus
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +81,7 @@ class PlayHandlers:
         message = interaction.message
         if message is None:
             return "other"
-        stored = await self.room.storage.messages.get(game_id, TABLE)
+        stored = await self.room.tables.message(game_id)
         if stored is not None and stored.message_id == message.id:
             return "table"
         meta = message.interaction_metadata

@@ -102,6 +102,9 @@ class Driver:
     """Run the oracle checks (screens, leak scan) after every click; benchmarks turn them off."""
     remote: bool = False
     """The bot runs in another process: do not wait for its follow-ups after a click."""
+    reuse_screens: bool = False
+    """A pinged player whose open screen already has something to click uses it instead of
+    opening a new one (the bot keeps open screens current), as a real player would."""
     channel: Channel | None = None
     """Where the game is played (default: the world's game channel)."""
 
@@ -178,7 +181,8 @@ class Driver:
             return False
         try:
             for user in self.new_ping():  # people who are pinged look at their screen
-                await self.show_screen(user)
+                if not (self.reuse_screens and self.actionable([user])):
+                    await self.show_screen(user)
             candidates = self.actionable(self.players)
             if not candidates:
                 for user in self.players:

@@ -9,8 +9,15 @@ import sqlite3
 
 from storage import TABLE
 from tests.e2e.conftest import World
-from tests.e2e.driver import Driver, expected_table_text, leak_scan, public_messages
-from tests.e2e.helpers import start_game, stored
+from tests.e2e.driver import (
+    Driver,
+    action_components,
+    expected_table_text,
+    leak_scan,
+    public_messages,
+)
+from tests.e2e.helpers import buttons_by_key, mover, start_game, stored
+from tests.e2e.test_follow_up_order import harvest
 
 TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 POST = "POST /channels/{channel_id}/messages"
@@ -108,3 +115,31 @@ async def test_a_ping_is_posted_when_it_notifies_someone_and_edited_otherwise(
     third, _text, mentions = newest()
     assert third > second and mentions == [world.bob.id]
     assert world.fake.message(second).deleted
+
+
+async def test_a_player_watching_the_game_is_not_notified_and_one_away_is(world: World) -> None:
+    driver = await start_game(world, [world.alice, world.bob], rng=6)
+    a = await mover(driver)  # both players open their screens
+    b = world.bob if a is world.alice else world.alice
+    start_ping = max(m.id for m in public_messages(world) if m.content)
+
+    await harvest(a, driver.screens[a.id])
+    await a.click(
+        driver.screens[a.id], custom_id=buttons_by_key(driver.screens[a.id])["end"]["custom_id"]
+    )
+    await world.bot.wait_idle()
+
+    ping = world.fake.message(start_ping)  # edited, not posted again: b is watching
+    assert f"{b.mention}: your move" in ping.content and b.id not in [u.id for u in ping.mentions]
+    assert max(m.id for m in public_messages(world) if m.content) == start_ping
+    assert action_components(driver.screens[b.id]), "b's open screen shows the turn"
+
+    world.bot.room.screens.watching_seconds = -1.0  # now nobody has clicked for a while
+    await harvest(b, driver.screens[b.id])
+    await b.click(
+        driver.screens[b.id], custom_id=buttons_by_key(driver.screens[b.id])["end"]["custom_id"]
+    )
+    await world.bot.wait_idle()
+    newest = max((m for m in public_messages(world) if m.content), key=lambda m: m.id)
+    assert newest.id != start_ping and world.fake.message(start_ping).deleted
+    assert [u.id for u in newest.mentions] == [a.id]

@@ -459,6 +459,7 @@ async def test_others_clicking_the_table_controls_are_refused_privately(world: W
 
 
 async def test_a_player_whose_card_a_neighbours_series_flips_is_mentioned(world: World) -> None:
+    world.bot.room.screens.watching_seconds = -1.0  # nobody watches: pings notify
     driver = await start_verso(world, [world.alice, world.bob, world.carol], rng=9)
     for _click in range(200):
         menus = [c for c in action_components(driver.table) if c["type"] == 3]
