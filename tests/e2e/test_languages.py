@@ -47,6 +47,7 @@ async def test_a_whole_game_in_the_language_of_the_server_and_its_players(
     started = tr("Game #{game} has started: {players}. {start}")  # the template, unfilled
     opening = started.split("{players}")[0].split("{start}")[0].format(game=driver.game_id)
     assert opening.strip() and started != "Game #{game} has started: {players}. {start}"
+    await world.bot.wait_idle()  # the announcement follows the start
     assert any(opening in m.content for m in public_messages(world))
     label = tr(presentation(game).private_label)
     assert label != presentation(game).private_label and label in driver.table.labels()
