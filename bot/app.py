@@ -252,6 +252,9 @@ class CardroomBot(commands.Bot):
         follow-ups, stop the client, then close storage (queued commits finish first)."""
         if self._resume_task is not None:
             self._resume_task.cancel()
+        tables = getattr(self.room, "tables", None)
+        if tables is not None:
+            tables.close()
         self.in_flight.close()
         await self.in_flight.idle()
         service = getattr(self.room, "service", None)

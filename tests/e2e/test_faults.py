@@ -224,3 +224,52 @@ async def test_the_oracle_notices_a_move_lost_or_made_twice(world: World) -> Non
     assert (await check_log(storage, game_id, [*acks, acks[0]])).twice == [acks[0]]
     (missing,) = (await check_log(storage, game_id, acks[:2])).unacknowledged
     assert missing.seq == len(await world.bot.storage.games.get_actions(game_id))
+
+
+async def test_the_table_catches_up_on_its_own_once_discord_works_again(world: World) -> None:
+    """Discord fails every table edit over the last moves of a game with a 503, which
+    discord.py does not try again (as it gives up after five 500s in a row): once Discord
+    works again, the table shows the end, though no move follows to edit it."""
+    world.bot.room.tables.retry_delays = (0.1,) * 100
+    driver = await start_game(world, [world.alice, world.bob], rng=5)
+    for _ in range(5):
+        assert await driver.step()
+    outage = world.fake.fail(EDIT, status=503, times=1_000_000)
+    driver.checks = False  # the table is behind now: the leak scan would say it differs
+    await driver.play_to_the_end()
+    snapshot = await world.bot.service.snapshot(driver.game_id)
+    assert snapshot.record.status == GameStatus.FINISHED
+    assert driver.table is not None and not table_closed(driver.table)
+    assert outage.hits >= 2
+
+    outage.times = outage.hits  # Discord is back
+
+    await world.fake.wait_for(lambda: table_closed(driver.table), what="the table at the end")
+    assert driver.table.text() == await expected_table_text(world, driver.game_id)
+    await leak_scan(world, driver.game_id, ARTICHOKE_CARDS)
+
+
+async def test_a_table_edit_to_try_again_does_not_hold_up_a_restart(world: World) -> None:
+    """A table edit Discord failed waits for its next try; stopping the bot meanwhile does
+    not wait for it, and the next start shows the game."""
+    world.bot.room.tables.retry_delays = (60.0,)
+    driver = await start_game(world, [world.alice, world.bob], rng=6)
+    outage = world.fake.fail(EDIT, status=503, times=1_000_000)
+    driver.checks = False
+    for _ in range(2):
+        assert await driver.step()
+    assert outage.hits >= 1
+    assert driver.table is not None
+    assert driver.table.text() != await expected_table_text(world, driver.game_id)
+    outage.times = outage.hits
+    (retry,) = [t for t in asyncio.all_tasks() if t.get_name() == f"table {driver.game_id} again"]
+
+    loop = asyncio.get_running_loop()
+    stopping = loop.time()
+    await world.handle.stop()
+    assert loop.time() - stopping < 2.0
+    assert retry.cancelled()
+    await world.start()
+
+    assert driver.table.text() == await expected_table_text(world, driver.game_id)
+    await leak_scan(world, driver.game_id, ARTICHOKE_CARDS)
