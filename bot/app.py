@@ -8,6 +8,7 @@ import json
 import logging
 import re
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import discord
@@ -25,6 +26,7 @@ from bot.lobby_messages import LobbyMessages
 from bot.open_screens import OpenScreens
 from bot.permissions import invite_url
 from bot.pings import Pings
+from bot.reasons import LOBBY_LOST
 from bot.replies import apology, say, tr
 from bot.service import GameService
 from bot.settings import BotSettings
@@ -35,6 +37,11 @@ log = logging.getLogger(__name__)
 
 COMMANDS_FINGERPRINT = "commands_fingerprint"
 """``storage.meta`` key of the fingerprint of the slash commands last synced."""
+
+ENDED_TABLES_WINDOW = timedelta(minutes=15)
+"""At startup, the tables of games that ended this long before the last change of any game
+are refreshed too: a stop (a crash) right after a game's last move can leave its table
+showing the game still running."""
 
 
 class CardroomBot(commands.Bot):
@@ -87,6 +94,7 @@ class CardroomBot(commands.Bot):
         self.components: Handlers
         self.resumed = asyncio.Event()
         self._resume_task: asyncio.Task[None] | None = None
+        self._started_at = datetime.now(UTC)
 
     @property
     def storage(self) -> Storage:
@@ -202,6 +210,7 @@ class CardroomBot(commands.Bot):
 
     async def _resume_each_game(self) -> None:
         room = self.room
+        await self._close_lost_lobbies()
         report = await room.storage.games.load_active_games()
         for failure in report.failures:
             log.error(
@@ -220,6 +229,23 @@ class CardroomBot(commands.Bot):
             except Exception:
                 log.exception("could not resume game %s", loaded.game.id)
         log.info("resumed %d game(s); %d set aside", len(report.games), len(report.failures))
+        for ended in await room.storage.games.recently_ended(ENDED_TABLES_WINDOW):
+            try:
+                await room.tables.refresh(ended.id)
+            except Exception:
+                log.exception("could not refresh the table of game %s", ended.id)
+
+    async def _close_lost_lobbies(self) -> None:
+        """Close the lobbies saved before this start whose message was never posted (the bot
+        stopped in between): nobody can see, join or cancel them, and each blocks its
+        channel."""
+        room = self.room
+        for lobby in await room.storage.games.lobbies_without_message(self._started_at):
+            try:
+                await room.service.abort(lobby.id, reason=LOBBY_LOST)
+                log.info("closed lobby %s: its message was never posted", lobby.id)
+            except Exception:
+                log.exception("could not close lobby %s", lobby.id)
 
     def spawn(self, work: object, what: str) -> None:
         """Run follow-up work in the background (see ``Cardroom.spawn``)."""
