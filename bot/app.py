@@ -126,6 +126,7 @@ class CardroomBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         await self._sync_commands()
         if self._resume:
+            await self._close_lost_lobbies()  # before any interaction: their channels are free
             self._resume_task = asyncio.create_task(self._resume_games())
 
     async def _sync_commands(self) -> None:
@@ -210,7 +211,6 @@ class CardroomBot(commands.Bot):
 
     async def _resume_each_game(self) -> None:
         room = self.room
-        await self._close_lost_lobbies()
         report = await room.storage.games.load_active_games()
         for failure in report.failures:
             log.error(
@@ -240,7 +240,12 @@ class CardroomBot(commands.Bot):
         stopped in between): nobody can see, join or cancel them, and each blocks its
         channel."""
         room = self.room
-        for lobby in await room.storage.games.lobbies_without_message(self._started_at):
+        try:
+            lost = await room.storage.games.lobbies_without_message(self._started_at)
+        except Exception:
+            log.exception("could not look for lobbies without their message")
+            return
+        for lobby in lost:
             try:
                 await room.service.abort(lobby.id, reason=LOBBY_LOST)
                 log.info("closed lobby %s: its message was never posted", lobby.id)
