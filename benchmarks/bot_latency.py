@@ -1,58 +1,112 @@
-"""Benchmark: interaction latency of the real bot with many concurrent games; one JSON line.
+"""Benchmark: the bot under many live games, measured from outside its process; one JSON line.
 
-    .venv/bin/python benchmarks/bot_latency.py [--games 20] [--players 3] [--think-ms 0]
-        [--seed 1]
+    .venv/bin/python benchmarks/bot_latency.py [--games 100] [--players 3] [--think-ms 2000]
+        [--game artichokes] [--seed 1]
 
-The real ``CardroomBot`` (real SQLite file, ``synchronous=FULL``) runs against the local fake
-Discord (``tests/fakediscord``) on 127.0.0.1. ``--games`` games run at once, each in its own
-channel with its own players, who play to the end by clicking what they see (the end-to-end
-test driver, with its oracle checks off). ``--think-ms`` makes players pause an exponentially
-distributed time of that mean between clicks (0: every game clicks as fast as the bot answers,
-a saturation test). Latency is what Discord would measure: from the
-INTERACTION_CREATE sent to the bot until its interaction callback arrives. The bot, the fake
-and the players share one process and one event loop, so the figures include the fake's own
-work.
+The bot runs as its own process (``python -m bot``, real SQLite file, ``synchronous=FULL``)
+against the local fake Discord (``tests/fakediscord``), which runs in this process together
+with the simulated players, so the figures are the bot's. ``--games`` games run at once, each
+in its own channel with its own players, who play to the end by clicking what they see (the
+end-to-end driver, oracle checks off; a pinged player whose open screen has something to
+click uses it). ``--think-ms``: players pause an exponentially
+distributed time of that mean between clicks (0: as fast as the bot answers — saturation).
 
-Output keys: games, players, think_ms, interactions, seconds, interactions_per_s, p50_ms, p99_ms,
-max_ms, late (answered after Discord's 3 s), unanswered, finished_games, python.
+Latency is what Discord would measure: from the INTERACTION_CREATE sent to the bot until its
+interaction callback arrives. REST requests are every request the bot made during play
+(callbacks included; command sync and start-up left out), per interaction and per action
+(a click on a decision). CPU is the bot process's user+system time during play. Memory per
+live game is the growth of the bot's resident memory from an idle bot to one holding every
+game, divided by the games.
+
+Output keys: game, games, players, think_ms, interactions, actions, seconds,
+interactions_per_s, p50_ms, p99_ms, max_ms, late, unanswered, rest_requests,
+requests_per_interaction, requests_per_action, requests_by_route (top 8),
+bot_cpu_ms_per_interaction,
+bot_rss_idle_mb, bot_rss_mb, memory_per_game_kb, finished_games, python.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import json
+import os
 import platform
 import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from bot.app import CardroomBot  # noqa: E402
-from bot.settings import BotSettings  # noqa: E402
-from storage import GameStatus  # noqa: E402
 from tests.e2e.conftest import World  # noqa: E402
-from tests.e2e.driver import Driver  # noqa: E402
+from tests.e2e.driver import Driver, table_closed  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def rss_kb(pid: int) -> int:
+    """Resident memory of process ``pid`` in KB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+async def start_bot(
+    fake: FakeDiscord, db_path: Path, on_line: Callable[[str], object] | None = None
+) -> asyncio.subprocess.Process:
+    """``python -m bot`` against ``fake``; returns once it is ready (it logged its invite).
+    ``on_line`` is called with every later line of its log."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": fake.token,
+        "DATABASE_PATH": str(db_path),
+        "DISCORD_API_URL": f"{fake.url}/api/v10",
+        "DISCORD_GATEWAY_URL": f"ws://127.0.0.1:{fake.port}/gateway",
+        "LOG_LEVEL": "INFO",
+    }
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=db_path.parent, env=env, stderr=asyncio.subprocess.PIPE
+    )
+    assert process.stderr is not None
+    while True:
+        line = (await asyncio.wait_for(process.stderr.readline(), 60)).decode()
+        if not line:
+            raise RuntimeError("the bot stopped before it was ready")
+        if "invite link:" in line:
+            break
+    asyncio.get_running_loop().create_task(_drain(process, on_line))
+    return process
+
+
+async def _drain(
+    process: asyncio.subprocess.Process, on_line: Callable[[str], object] | None
+) -> None:
+    assert process.stderr is not None
+    while line := await process.stderr.readline():
+        if on_line is not None:
+            on_line(line.decode(errors="replace"))
 
 
 async def run(
-    games: int, players: int, seed: int, db_path: Path, think_ms: float = 0.0
+    game: str, games: int, players: int, seed: int, db_path: Path, think_ms: float
 ) -> dict[str, object]:
-    """Play ``games`` concurrent games and return the figures."""
+    """Play ``games`` concurrent games against a bot process and return the figures."""
     async with FakeDiscord.running(interaction_deadline=3.0) as fake:
         guild = fake.add_guild("Benchmark")
-        seeds = iter(range(seed * 10_000, seed * 10_000 + games * 10))
-        bot = CardroomBot(
-            BotSettings(discord_token=fake.token, database_path=db_path),
-            seed_source=lambda: next(seeds),
-            guild_ready_timeout=0.05,
-        )
-        handle = await fake.start_bot(bot)
-        await fake.wait_for(bot.resumed.is_set, what="games resumed")
         drivers = []
         for g in range(games):
             channel = guild.add_text_channel(f"table-{g}")
@@ -61,10 +115,23 @@ async def run(
                 user = fake.add_user(f"g{g}p{p}")
                 guild.add_member(user)
                 users[user.username] = user
-            world = World(fake, guild, channel, users, db_path, handle)
+            world = World(fake, guild, channel, users, db_path)
             drivers.append(
-                Driver(world, list(users.values()), random.Random(seed + g), checks=False)
+                Driver(
+                    world,
+                    list(users.values()),
+                    random.Random(seed + g),
+                    game,
+                    checks=False,
+                    remote=True,
+                    reuse_screens=True,
+                )
             )
+        bot = await start_bot(fake, db_path)
+        rss_idle = rss_kb(bot.pid)
+        skip = len(fake.requests)
+        cpu_before = cpu_seconds(bot.pid)
+        rss_peak = rss_idle
 
         async def play(driver: Driver) -> None:
             await driver.open_and_start()
@@ -72,20 +139,37 @@ async def run(
                 if think_ms:
                     await asyncio.sleep(driver.rng.expovariate(1000.0 / think_ms))
 
-        started = time.perf_counter()
-        await asyncio.gather(*(play(d) for d in drivers))
-        seconds = time.perf_counter() - started
-        finished = 0
-        for driver in drivers:
-            record = (await bot.service.snapshot(driver.game_id)).record
-            finished += record.status == GameStatus.FINISHED
-        stats = fake.latency_stats()
-        await handle.stop()
+        async def sample_memory() -> None:
+            nonlocal rss_peak
+            while True:
+                rss_peak = max(rss_peak, rss_kb(bot.pid))
+                await asyncio.sleep(0.5)
+
+        sampler = asyncio.get_running_loop().create_task(sample_memory())
+        try:
+            started = time.perf_counter()
+            await asyncio.gather(*(play(d) for d in drivers))
+            seconds = time.perf_counter() - started
+            await asyncio.sleep(1.0)  # the last follow-ups
+            sampler.cancel()
+            cpu = cpu_seconds(bot.pid) - cpu_before
+            requests = fake.requests[skip:]
+            stats = fake.latency_stats()
+            records = fake.interactions
+            actions = sum(1 for r in records if r.name.startswith(("cr:act:", "cr:sel:")))
+            finished = sum(1 for d in drivers if d.table is not None and table_closed(d.table))
+        finally:
+            sampler.cancel()
+            bot.terminate()
+            await bot.wait()
+    routes = collections.Counter(r.route for r in requests)
     return {
+        "game": game,
         "games": games,
         "players": players,
         "think_ms": think_ms,
         "interactions": stats.count,
+        "actions": actions,
         "seconds": round(seconds, 2),
         "interactions_per_s": round(stats.count / seconds, 1),
         "p50_ms": round(stats.p50 * 1000, 1),
@@ -93,6 +177,14 @@ async def run(
         "max_ms": round(stats.max * 1000, 1),
         "late": stats.late,
         "unanswered": stats.unanswered,
+        "rest_requests": len(requests),
+        "requests_per_interaction": round(len(requests) / max(1, stats.count), 2),
+        "requests_per_action": round(len(requests) / max(1, actions), 2),
+        "requests_by_route": dict(routes.most_common(8)),
+        "bot_cpu_ms_per_interaction": round(cpu * 1000 / max(1, stats.count), 2),
+        "bot_rss_idle_mb": round(rss_idle / 1024, 1),
+        "bot_rss_mb": round(rss_peak / 1024, 1),
+        "memory_per_game_kb": round((rss_peak - rss_idle) / games, 1),
         "finished_games": finished,
         "python": platform.python_version(),
     }
@@ -101,14 +193,22 @@ async def run(
 def main() -> None:
     """Parse arguments, run, print one JSON line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4))
-    parser.add_argument("--think-ms", type=float, default=0.0)
+    parser.add_argument("--game", default="artichokes")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--think-ms", type=float, default=2000.0)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         figures = asyncio.run(
-            run(args.games, args.players, args.seed, Path(folder) / "bench.db", args.think_ms)
+            run(
+                args.game,
+                args.games,
+                args.players,
+                args.seed,
+                Path(folder) / "bench.sqlite3",
+                args.think_ms,
+            )
         )
     print(json.dumps(figures))
 

@@ -15,6 +15,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clock import Clock, SystemClock
+from bot.clocks import TurnClocks
 from bot.command_text import CatalogTranslator, catalogs_fingerprint
 from bot.components import DYNAMIC_ITEMS
 from bot.context import Cardroom
@@ -28,7 +30,7 @@ from bot.permissions import invite_url
 from bot.pings import Pings
 from bot.reasons import LOBBY_LOST
 from bot.replies import apology, say, tr
-from bot.service import GameService
+from bot.service import GameService, GameSnapshot
 from bot.settings import BotSettings
 from bot.tables import TableKeeper
 from storage import Storage
@@ -44,6 +46,11 @@ are refreshed too: a stop (a crash) right after a game's last move can leave its
 showing the game still running."""
 
 
+RESUME_EDITS_PER_SECOND = 20
+"""Pace of the table edits a restart makes (Discord allows 50 requests per second in all;
+players' interactions keep the rest)."""
+
+
 class CardroomBot(commands.Bot):
     """Cardroom's Discord client.
 
@@ -52,7 +59,8 @@ class CardroomBot(commands.Bot):
     ``seed_source`` returns the seed of each new game (default: 63 random bits; tests pass a
     seeded one so games are reproducible). ``sync`` overrides ``settings.sync_commands``
     (``"always"``, ``"auto"``, ``"never"``); ``resume=False`` skips resuming running games
-    (``cardroom sync``). Other keyword ``options`` go to discord.py.
+    (``cardroom sync``); ``clock`` gives the time to the turn clocks (default: the system's;
+    tests move one by hand). Other keyword ``options`` go to discord.py.
 
     Attributes:
         room: the shared parts (storage, use cases, keepers), once set up.
@@ -71,6 +79,7 @@ class CardroomBot(commands.Bot):
         seed_source: Callable[[], int] | None = None,
         sync: str | None = None,
         resume: bool = True,
+        clock: Clock | None = None,
         **options: object,
     ) -> None:
         intents = discord.Intents.none()
@@ -86,6 +95,7 @@ class CardroomBot(commands.Bot):
         self._seed_source = seed_source
         self._sync = sync or settings.sync_commands
         self._resume = resume
+        self.clock: Clock = clock or SystemClock()
         self.synced: int | None = None
         """How many commands the last sync sent (``None``: none was needed)."""
         self.room = Cardroom(self)
@@ -111,12 +121,30 @@ class CardroomBot(commands.Bot):
         commands, sync, and schedule the resumption of running games."""
         room = self.room
         room.storage = await Storage.open(path=self.settings.database_path)
-        room.service = GameService(room.storage, seed=self._seed_source)
-        room.tables = TableKeeper(self, room.storage, room.service)
+        room.service = GameService(
+            room.storage,
+            seed=self._seed_source,
+            clock=self.clock,
+            search_budget_ms=self.settings.search_budget_ms,
+        )
+        room.tables = TableKeeper(
+            self, room.storage, room.service, min_interval=self.settings.table_edit_interval
+        )
         room.pings = Pings(self, room.storage)
         room.screens = OpenScreens()
         room.lobbies = LobbyMessages(self, room.storage)
-        room.followups = FollowUps(room.storage, room.tables, room.screens, room.pings)
+        room.followups = FollowUps(
+            room.storage, room.service, room.tables, room.screens, room.pings
+        )
+        room.clocks = TurnClocks(
+            room.storage,
+            room.service,
+            room.pings,
+            self.clock,
+            lambda played: room.followups.after_played(played, actor=None),
+            room.spawn,
+        )
+        room.followups.clocks = room.clocks
         self.components = Handlers(room)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(GameCommands(self.components))
@@ -221,17 +249,19 @@ class CardroomBot(commands.Bot):
             )
         for loaded in report.games:
             try:
-                played = await room.service.resume(loaded.game.id)
-                if played.steps:
-                    await room.followups.after_played(played, actor=None)
-                else:
+                room.service.remember(GameSnapshot(loaded.game, loaded.state))
+                if not await room.tables.is_current(loaded.game.id):
                     await room.tables.refresh(loaded.game.id)
+                    await asyncio.sleep(1 / RESUME_EDITS_PER_SECOND)  # under the global limit
+                await room.followups.play_automatic(loaded.game.id)  # and its turn clock
+                await asyncio.sleep(0)  # let interactions in between
             except Exception:
                 log.exception("could not resume game %s", loaded.game.id)
         log.info("resumed %d game(s); %d set aside", len(report.games), len(report.failures))
         for ended in await room.storage.games.recently_ended(ENDED_TABLES_WINDOW):
             try:
-                await room.tables.refresh(ended.id)
+                if not await room.tables.is_current(ended.id):
+                    await room.tables.refresh(ended.id)
             except Exception:
                 log.exception("could not refresh the table of game %s", ended.id)
 
@@ -257,8 +287,13 @@ class CardroomBot(commands.Bot):
         self.room.spawn(work, what)  # type: ignore[arg-type]
 
     async def wait_idle(self) -> None:
-        """Wait until all background work (also work started meanwhile) has finished."""
-        await self.room.wait_idle()
+        """Wait until no interaction handler runs and all background work (also work
+        started meanwhile, e.g. by a handler after its answer) has finished."""
+        while True:
+            await self.in_flight.idle()
+            await self.room.wait_idle()
+            if self.in_flight.idle_now():
+                return
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -285,13 +320,20 @@ class CardroomBot(commands.Bot):
             self._resume_task.cancel()
         tables = getattr(self.room, "tables", None)
         if tables is not None:
-            tables.close()
+            tables.stop_retrying()
         self.in_flight.close()
         await self.in_flight.idle()
+        clocks = getattr(self.room, "clocks", None)
+        if clocks is not None:
+            await clocks.stop()
+        await self.room.wait_idle()  # follow-ups of finished moves (automatic ones included)
         service = getattr(self.room, "service", None)
         if service is not None:
             await service.shutdown()
         await self.room.wait_idle()
+        tables = getattr(self.room, "tables", None)
+        if tables is not None:
+            await tables.close()  # the shown versions not written yet
         await super().close()
         storage = getattr(self.room, "storage", None)
         if storage is not None:

@@ -13,6 +13,7 @@ import discord
 from storage import Storage
 
 if TYPE_CHECKING:
+    from bot.clocks import TurnClocks
     from bot.followups import FollowUps
     from bot.lobby_messages import LobbyMessages
     from bot.open_screens import OpenScreens
@@ -36,6 +37,7 @@ class Cardroom:
     screens: OpenScreens
     followups: FollowUps
     lobbies: LobbyMessages
+    clocks: TurnClocks
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client

@@ -3,7 +3,7 @@ select menus, and a chosen menu value back into an action key.
 
 - A single-select decision with up to 5 options: one row of buttons (the option keys).
 - More options: select menus of at most 25 options each (several when over 25; a game may
-  group the options, one menu or more per group).
+  group the options, one menu or more per group, each with its group's placeholder).
 - A multi-select decision: one menu with the decision's min and max; an option offered several
   times (two equal cards) appears as many times as it may be chosen, each with its own value
   (``key``, ``key~2``, ...).
@@ -89,6 +89,9 @@ def rows_for(
         chosen = list(decision.committed or ())
         grouping = show.option_group if show.groups_options(decision) else None
         for index, entries in enumerate(chunks(decision, grouping)):
+            if grouping is not None:
+                group = grouping(entries[0][1])
+                placeholder = show.group_placeholder(decision, group, view, ctx)[:150]
             options = []
             entries.sort(key=lambda entry: show.option_sort_key(decision, entry[1]))
             for value, option in entries:

@@ -1,33 +1,52 @@
 """What follows committed changes, in commit order: the table edit, the open screens, and the
-pings for whoever must decide now."""
+pings for whoever must decide now or is mentioned by the game's events."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 from bot.discord_io import message_link
 from bot.games import presentation
+from bot.i18n import Translator
 from bot.languages import guild_translator
 from bot.locks import KeyedLocks
 from bot.open_screens import OpenScreens
 from bot.pings import Pings
-from bot.rendering import seat_names
-from bot.service import GameSnapshot, Played
+from bot.rendering import context_for, seat_names
+from bot.service import GameService, GameSnapshot, Played
 from bot.tables import TableKeeper
 from engine import deciding_seats
-from storage import TABLE, GameRecord, GameStatus, Storage
+from storage import GameRecord, GameStatus, Storage
+
+if TYPE_CHECKING:
+    from bot.clocks import TurnClocks
+
+
+THINKING_AFTER = 1.0
+"""Seconds after which the table says an automatic player is thinking."""
 
 
 class FollowUps:
-    """Runs the follow-ups of each game one at a time, never an older change after a newer."""
+    """Runs the follow-ups of each game one at a time, never an older change after a newer;
+    then lets the automatic players make the moves that became due, and (re)starts the turn
+    clock. ``clocks`` is set once the turn clocks are built."""
 
     def __init__(
-        self, storage: Storage, tables: TableKeeper, screens: OpenScreens, pings: Pings
+        self,
+        storage: Storage,
+        service: GameService,
+        tables: TableKeeper,
+        screens: OpenScreens,
+        pings: Pings,
     ) -> None:
         self.storage = storage
+        self.service = service
         self.tables = tables
         self.screens = screens
         self.pings = pings
+        self.clocks: TurnClocks | None = None
         self.in_order = KeyedLocks()
         """Per game: follow-ups run in commit order under this lock."""
         self._followed: dict[int, int] = {}
@@ -36,9 +55,15 @@ class FollowUps:
         self, played: Played, actor: int | None, note: str | None = None
     ) -> None:
         """Edit the table and the screens other players have open, then ping whoever must
-        decide now and did not have to before (or everyone, when the game ended). ``note``
-        (already in the guild's language) leads the channel message, which is then posted
-        even when nobody is to be pinged."""
+        decide now and did not have to before (or everyone, when the game ended) and whoever
+        the game's presentation mentions for the public events (``Presentation.mentions``).
+        ``note`` (already in the guild's language) leads the channel message, which is then
+        posted even when nobody is to be pinged. Then the automatic moves that became due,
+        and the turn clock."""
+        await self._show(played, actor, note)
+        await self.play_automatic(played.snapshot.id)
+
+    async def _show(self, played: Played, actor: int | None, note: str | None) -> None:
         record = played.snapshot.record
         async with self.in_order(record.id):
             if record.version < self._followed.get(record.id, -1):
@@ -51,12 +76,40 @@ class FollowUps:
             await self.screens.refresh(played, actor)
             await self._ping_after(played, actor, note)
 
+    async def play_automatic(self, game_id: int) -> None:
+        """Let the automatic players move while it is their turn (the table says so when
+        they think for more than a second), show their moves, and watch the turn clock."""
+        thinking = asyncio.create_task(self._thinking(game_id))
+        try:
+            played = await self.service.play_automatic(game_id)
+        finally:
+            thinking.cancel()
+        if played is not None:
+            await self._show(played, None, None)
+        if self.clocks is not None:
+            self.clocks.schedule(await self.service.record(game_id))
+
+    async def _thinking(self, game_id: int) -> None:
+        await asyncio.sleep(THINKING_AFTER)
+        snapshot = await self.service.snapshot(game_id)
+        if snapshot.state is None or snapshot.record.status != GameStatus.ACTIVE:
+            return
+        automatic = {s.seat for s in snapshot.record.seats if s.played_automatically}
+        due = [s for s in deciding_seats(snapshot.state) if s in automatic]
+        if due:
+            async with self.in_order(game_id):
+                await self.tables.refresh(game_id, thinking=due[0])
+
     async def _ping_after(self, played: Played, actor: int | None, note: str | None) -> None:
         record = played.snapshot.record
         _ = await guild_translator(self.storage, record.guild_id)
         names = seat_names(record, _)
         lines = [note] if note else []
         seats: list[int] = []
+        for seat, line in self._mentions(played, _):
+            lines.append(line)
+            if seat not in seats:
+                seats.append(seat)
         if record.status != GameStatus.ACTIVE:
             seats = [s.seat for s in record.seats if s.is_human]
             if seats:
@@ -70,26 +123,41 @@ class FollowUps:
         else:
             state = played.snapshot.state
             assert state is not None
-            seats = [
+            turn = [
                 s for s in deciding_seats(state) if s not in played.deciding_before and s != actor
             ]
-            if seats:
+            seats += [s for s in turn if s not in seats]
+            if turn:
                 lines.append(
                     _(
                         "{players}: your move in game #{game} — press **{button}** on the "
                         "table: {link}",
-                        players=", ".join(names[s] for s in seats),
+                        players=", ".join(names[s] for s in turn),
                         game=record.id,
                         button=_(presentation(record.game_name).private_label),
                         link=await self._table_link(record),
                     )
                 )
-        if lines:
-            await self.pings.ping(record, seats, "\n".join(lines))
+        if lines:  # people watching the game see it on their open screen: no notification
+            users = {s.seat: s.user_id for s in record.seats if s.user_id is not None}
+            notify = [
+                s for s in seats if s not in users or not self.screens.watching(record.id, users[s])
+            ]
+            await self.pings.ping(record, notify, "\n".join(lines))
+
+    @staticmethod
+    def _mentions(played: Played, _: Translator) -> list[tuple[int, str]]:
+        """The presentation's mentions for the public events of the applied steps
+        (``Presentation.mentions``), in the guild's language."""
+        record = played.snapshot.record
+        public = [e for e in played.events() if e.visible_to is None]
+        if not public:
+            return []
+        return presentation(record.game_name).mentions(public, context_for(record, _))
 
     async def _table_link(self, record: GameRecord) -> str:
         """The jump link of the game's table (empty if none was posted)."""
-        stored = await self.storage.messages.get(record.id, TABLE)
+        stored = await self.tables.message(record.id)
         if stored is None:
             return ""
         return message_link(record.guild_id, stored.channel_id, stored.message_id)
@@ -119,7 +187,7 @@ class FollowUps:
         async with self.in_order(record.id):
             await self.pings.ping(
                 record,
-                [s.seat for s in record.seats],
+                [s.seat for s in record.seats if s.is_human],
                 _(
                     "Game #{game} has started: {players}. {start}",
                     game=record.id,
@@ -127,6 +195,7 @@ class FollowUps:
                     start=start,
                 ),
             )
+        await self.play_automatic(record.id)
 
     async def after_abort(
         self,

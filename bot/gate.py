@@ -33,6 +33,10 @@ class InFlight:
         """Start no new handler from now on."""
         self.closed = True
 
+    def idle_now(self) -> bool:
+        """Whether no handler runs."""
+        return self._count == 0
+
     async def idle(self) -> None:
         """Wait until no handler runs."""
         await self._idle.wait()

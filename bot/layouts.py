@@ -65,13 +65,15 @@ def notice(text: str) -> ui.LayoutView:
 @dataclass(frozen=True)
 class LobbySetting:
     """One host option as the lobby shows it: a toggle (``choices`` empty) with its state, or a
-    menu of ``(value index, label)`` with the current index."""
+    menu of ``(value index, label)`` with the current index (``placeholder``: a menu that
+    does something each time, showing ``label`` rather than a current value)."""
 
     field: str
     label: str
     on: bool = False
     choices: tuple[str, ...] = ()
     current: int = -1
+    placeholder: bool = False
 
 
 def confirm_abort(game_id: int, text: str, _: Translator) -> ui.LayoutView:
@@ -97,9 +99,12 @@ def lobby(
     _: Translator,
     accent: int,
     closed: bool = False,
+    *,
+    removable: bool = False,
 ) -> ui.LayoutView:
     """The lobby: ``text`` (players and options), Join/Leave/Start/Cancel, one toggle per on/off
-    option and one menu per option with values; no components once ``closed``."""
+    option and one menu per option with values (``removable``: a button that takes the last
+    automatic player out); no components once ``closed``."""
     view = ui.LayoutView(timeout=None)
     container: ui.Container[ui.LayoutView] = ui.Container(
         ui.TextDisplay(clip(text)), accent_colour=accent
@@ -122,6 +127,8 @@ def lobby(
             for s in settings
             if not s.choices
         ]
+        if removable:
+            toggles.append(LobbyButton(game_id, "remove_ai", _("Remove an automatic player")))
         for start in range(0, len(toggles), 5):
             container.add_item(ui.ActionRow(*toggles[start : start + 5]))
         for s in settings:
@@ -129,9 +136,13 @@ def lobby(
                 continue
             options = [
                 discord.SelectOption(
-                    label=_("{option}: {value}", option=s.label, value=label)[:100],
+                    label=(
+                        label
+                        if s.placeholder
+                        else _("{option}: {value}", option=s.label, value=label)
+                    )[:100],
                     value=str(i),
-                    default=i == s.current,
+                    default=i == s.current and not s.placeholder,
                 )
                 for i, label in enumerate(s.choices)
             ]

@@ -11,7 +11,9 @@ from bot.games import Presentation, presentation
 from bot.i18n import Translator
 from bot.languages import guild_translator
 from bot.reasons import ADMIN_ABORT
-from bot.rendering import seat_names
+from bot.rendering import LEVEL_NAMES, clock_text, seat_names
+from bot.service.lobby import TURN_CLOCKS
+from engine.players import LEVELS
 from storage import LOBBY, GameRecord, GameStatus, Storage
 
 
@@ -58,6 +60,14 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
     return "\n".join(lines)
 
 
+TURN_CLOCK = "turn_clock"
+"""The lobby menu field of the table's turn clock (every game has one)."""
+ADD_AUTOMATIC = "add_automatic"
+"""The lobby menu field that seats an automatic player of the chosen level."""
+REMOVE_AUTOMATIC = "remove_ai"
+"""The lobby button op that takes the last automatic player out."""
+
+
 def lobby_settings(
     record: GameRecord, show: Presentation, _: Translator
 ) -> list[layouts.LobbySetting]:
@@ -77,6 +87,25 @@ def lobby_settings(
                 current=values.index(current) if current in values else -1,
             )
         )
+    settings.append(
+        layouts.LobbySetting(
+            TURN_CLOCK,
+            _("Turn clock"),
+            choices=tuple(clock_text(seconds, _) for seconds in TURN_CLOCKS),
+            current=TURN_CLOCKS.index(record.turn_clock) if record.turn_clock in TURN_CLOCKS else 0,
+        )
+    )
+    if len(record.seats) < record.max_seats:
+        settings.append(
+            layouts.LobbySetting(
+                ADD_AUTOMATIC,
+                _("Add an automatic player"),
+                choices=tuple(
+                    _("Cardroom AI ({level})", level=_(LEVEL_NAMES[level])) for level in LEVELS
+                ),
+                placeholder=True,
+            )
+        )
     return settings
 
 
@@ -90,6 +119,7 @@ def lobby_layout(record: GameRecord, _: Translator) -> discord.ui.LayoutView:
         _,
         show.accent,
         closed=record.status != GameStatus.LOBBY,
+        removable=any(s.user_id is None for s in record.seats),
     )
 
 

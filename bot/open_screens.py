@@ -28,6 +28,10 @@ log = logging.getLogger(__name__)
 SCREEN_LIFETIME = 14 * 60
 """Seconds a player's screen is kept up to date (Discord allows edits for 15 minutes)."""
 
+WATCHING = 60.0
+"""Seconds after their last click on a game during which a player with a screen open counts
+as watching it: their screen shows their turn, so a ping need not notify them."""
+
 
 @dataclass
 class OpenScreen:
@@ -42,8 +46,10 @@ class OpenScreen:
 class OpenScreens:
     """The open private screens, by (game, user)."""
 
-    def __init__(self) -> None:
+    def __init__(self, watching: float = WATCHING) -> None:
         self._screens: dict[tuple[int, int], OpenScreen] = {}
+        self._swept = time.monotonic()
+        self.watching_seconds = watching
 
     def remember(
         self, interaction: discord.Interaction, snapshot: GameSnapshot, screen: Screen
@@ -52,11 +58,19 @@ class OpenScreens:
         without private event lines (screens Discord no longer lets the bot edit are
         forgotten on the way)."""
         now = time.monotonic()
-        for key in [k for k, s in self._screens.items() if now - s.opened > SCREEN_LIFETIME]:
-            del self._screens[key]
+        if now - self._swept > 60:  # not at every click: there may be thousands of screens
+            self._swept = now
+            for key in [k for k, s in self._screens.items() if now - s.opened > SCREEN_LIFETIME]:
+                del self._screens[key]
         self._screens[(snapshot.id, interaction.user.id)] = OpenScreen(
             interaction, now, screen, snapshot.record.version
         )
+
+    def watching(self, game_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` has a screen of ``game_id`` open and clicked on the game in the
+        last ``watching_seconds`` (default :data:`WATCHING`)."""
+        screen = self._screens.get((game_id, user_id))
+        return screen is not None and time.monotonic() - screen.opened <= self.watching_seconds
 
     def forget_game(self, game_id: int) -> None:
         """Drop every screen of ``game_id`` (nothing will change them any more)."""

@@ -13,33 +13,46 @@ from typing import Any
 import engine
 from bot.decision_components import rows_for
 from bot.games import Presentation, RenderContext, presentation
-from bot.i18n import Translator
+from bot.i18n import N_, Translator
 from bot.reasons import ABANDONED, FORFEIT
 from bot.specs import Row, Screen
 from engine import Event, View
-from storage import GameRecord, GameStatus, LoggedAction
+from storage import GameRecord, GameStatus, LoggedAction, Seat
 
-RECENT_ACTIONS = 6
 RECENT_LINES = 8
+
+
+LEVEL_NAMES: dict[str, str] = {
+    "random": N_("random"),
+    "greedy": N_("greedy"),
+    "ismcts": N_("search"),
+}
+"""How each automatic player's level is called (msgids)."""
+
+
+def _named(seat: Seat, name: str, _: Translator) -> str:
+    """``name`` marked as played automatically, or away after timeouts."""
+    if seat.user_id is None:  # an automatic player seated in the lobby
+        return _("🤖 Cardroom AI ({level})", level=_(LEVEL_NAMES.get(seat.level or "", "greedy")))
+    if seat.automatic:
+        return _("{player} (automatic)", player=name)
+    if seat.away:
+        return _("{player} (away)", player=name)
+    return name
 
 
 def seat_names(record: GameRecord, _: Translator) -> tuple[str, ...]:
     """How each seat is shown in text: a mention, marked when an automatic player has it."""
-    names = []
-    for seat in record.seats:
-        name = f"<@{seat.user_id}>" if seat.user_id is not None else _("Automatic player")
-        names.append(_("{player} (automatic)", player=name) if seat.automatic else name)
-    return tuple(names)
+    return tuple(_named(s, f"<@{s.user_id}>", _) for s in record.seats)
 
 
 def seat_labels(record: GameRecord, _: Translator) -> tuple[str, ...]:
     """How each seat is shown on buttons and in menus, where Discord shows mentions as raw ids:
     the player's name in the guild when they sat down (``Player N`` if unknown)."""
-    labels = []
-    for seat in record.seats:
-        name = seat.display_name or _("Player {number}", number=seat.seat + 1)
-        labels.append(_("{player} (automatic)", player=name) if seat.automatic else name)
-    return tuple(labels)
+    return tuple(
+        _named(s, s.display_name or _("Player {number}", number=s.seat + 1), _)
+        for s in record.seats
+    )
 
 
 def ended_early(record: GameRecord) -> bool:
@@ -103,7 +116,18 @@ def options_line(record: GameRecord, show: Presentation, _: Translator) -> str:
         for option in show.lobby_options
         if option.field in record.options
     ]
+    if record.turn_clock is not None:
+        parts.append(_("Turn clock: {clock}", clock=clock_text(record.turn_clock, _)))
     return _("-# Options: {options}", options=" · ".join(parts)) if parts else ""
+
+
+def clock_text(seconds: int | None, _: Translator) -> str:
+    """A turn clock in words: "off", "1 min", "5 min", "1 h", "24 h"."""
+    if seconds is None:
+        return _("off")
+    if seconds < 3600:
+        return _("{minutes} min", minutes=seconds // 60)
+    return _("{hours} h", hours=seconds // 3600)
 
 
 def event_lines(
@@ -124,16 +148,28 @@ def recent_lines(
     """The table's "last events": public events of the last logged actions, newest last."""
     lines: list[str] = []
     for action in logged:
+        if action.actor == "timeout" and action.seat < len(ctx.names):
+            timed_out = ctx._(
+                "⏰ {player} ran out of time: the automatic player moved.",
+                player=ctx.names[action.seat],
+            )
+            if not lines or lines[-1] != timed_out:
+                lines.append(timed_out)
         lines += event_lines(show, action.public_events, None, ctx)
     return lines[-RECENT_LINES:]
 
 
 def table_screen(
-    record: GameRecord, state: engine.GameState, recent: Sequence[str], _: Translator
+    record: GameRecord,
+    state: engine.GameState,
+    recent: Sequence[str],
+    _: Translator,
+    *,
+    thinking: int | None = None,
 ) -> Screen:
     """The public table of a started game: the title line, a banner when it ended outside
     the rules, the game's own sections (from the spectator's view), the options and the
-    last events."""
+    last events; a line when the automatic player of seat ``thinking`` takes a while."""
     show = presentation(record.game_name)
     ctx = context_for(record, _)
     view = engine.view(state, None)
@@ -143,6 +179,8 @@ def table_screen(
     if top:
         lines += [top, ""]
     lines.append(_("**{title}** · game #{game}", title=title, game=record.id))
+    if thinking is not None:
+        lines.append(_("🤖 {player} is thinking…", player=ctx.names[thinking]))
     lines += show.table_sections(view, ctx)
     options = options_line(record, show, _)
     if options:

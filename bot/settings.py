@@ -29,6 +29,10 @@ class BotSettings(BaseSettings):
             local Discord for tests (env ``DISCORD_API_URL``; default Discord's own).
         discord_gateway_url: the gateway to connect to (env ``DISCORD_GATEWAY_URL``; default
             Discord's own).
+        search_budget_ms: how long the search automatic player thinks per move, in
+            milliseconds (env ``SEARCH_BUDGET_MS``, default 250).
+        table_edit_interval: the least time between two edits of one table, in seconds
+            (env ``TABLE_EDIT_INTERVAL``, default 1): moves within it are shown by one edit.
     """
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -41,6 +45,8 @@ class BotSettings(BaseSettings):
     connect_timeout: float = Field(default=30.0, gt=0, le=600)
     discord_api_url: str | None = None
     discord_gateway_url: str | None = None
+    search_budget_ms: float = Field(default=250.0, gt=0, le=10_000)
+    table_edit_interval: float = Field(default=1.0, ge=0, le=60)
 
     @field_validator("dev_guild_id", "discord_api_url", "discord_gateway_url", mode="before")
     @classmethod

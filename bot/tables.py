@@ -1,51 +1,98 @@
-"""The public table message of each game: posting it, keeping it current (one edit per
-change, tried again later when Discord fails it), and reposting it when it was deleted."""
+"""The public table message of each game: posting it, keeping it current, and reposting it
+when it was deleted — with as few requests as Discord needs to see.
+
+- Refreshes of one game collapse: while one is being made (or waiting for its turn), further
+  requests only mark the table as behind, and one more edit follows with the newest state.
+- Edits of one table are at least ``min_interval`` seconds apart (Discord rate-limits message
+  edits per channel): moves that land within that moment are shown by one edit.
+- A table that would look the same is not edited; each table records the game version it
+  shows, so a restart edits only the tables that are behind their game. Those versions are
+  written a few seconds later, many in one transaction (a crash meanwhile only means that a
+  restart edits a few tables that were current).
+- An edit Discord fails (a server error, no answer) is tried again after each of
+  :data:`RETRY_DELAYS`, showing the game as stored then: the table catches up once Discord
+  is back, even when no move follows (after a game's last move none does).
+"""
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
+import time
+from dataclasses import replace
 
 import discord
 
 from bot import discord_io, layouts
 from bot.games import presentation
 from bot.languages import guild_translator
-from bot.locks import KeyedLocks
-from bot.rendering import RECENT_ACTIONS, context_for, recent_lines, table_screen
+from bot.rendering import context_for, recent_lines, table_screen
 from bot.service import GameService, GameSnapshot
-from storage import TABLE, GameStatus, Storage
+from storage import TABLE, GameMessage, GameStatus, Storage
 
 log = logging.getLogger(__name__)
 
+MIN_INTERVAL = 1.0
+"""Seconds between two edits of one table (Discord allows about 5 per 5 s per channel)."""
+
+SAVE_AFTER = 5.0
+"""Seconds a table's shown version waits before it is written (with the others due)."""
+
 RETRY_DELAYS = (2.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0)
-"""Seconds before each new try of a table edit that Discord failed (a server error, or no
-answer): the table catches up once Discord is back, even when no change follows (after a
-game's last move none does). After the last try, the next change or restart refreshes it."""
+"""Seconds before each new try of a table edit that Discord failed. After the last try, the
+next change or restart refreshes the table."""
+
+
+def _digest(view: discord.ui.LayoutView) -> str:
+    return hashlib.blake2b(
+        json.dumps(view.to_components(), sort_keys=True).encode(), digest_size=16
+    ).hexdigest()
 
 
 class TableKeeper:
     """Posts and edits the table messages of every game (one per game)."""
 
-    def __init__(self, client: discord.Client, storage: Storage, service: GameService) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        storage: Storage,
+        service: GameService,
+        *,
+        min_interval: float = MIN_INTERVAL,
+    ) -> None:
         self.client = client
         self.storage = storage
         self.service = service
-        self._locks = KeyedLocks()
+        self.min_interval = min_interval
+        self._shown: dict[int, str] = {}  # game -> digest of what its table shows
+        self._edited: dict[int, float] = {}  # game -> when its table was last edited
+        self._busy: set[int] = set()
+        self._where: dict[int, GameMessage] = {}  # game -> its stored table message
+        self._unsaved: dict[int, int] = {}  # game -> shown version not written yet
+        self._saving: asyncio.Task[None] | None = None
+        self._behind: dict[int, int | None] = {}  # game -> the "thinking" seat of the next edit
         self.retry_delays: tuple[float, ...] = RETRY_DELAYS
+        self._failing: set[int] = set()  # games whose last table edit Discord failed
         self._retries: dict[int, asyncio.Task[None]] = {}
-        self._closed = False
+        self._stopped = False
+        self.edits = 0
+        """Table edits and posts made (for benchmarks)."""
 
-    async def render(self, snapshot: GameSnapshot) -> discord.ui.LayoutView:
-        """The table layout of ``snapshot`` in its guild's language."""
+    async def render(
+        self, snapshot: GameSnapshot, thinking: int | None = None
+    ) -> discord.ui.LayoutView:
+        """The table layout of ``snapshot`` in its guild's language (``thinking``: the seat
+        of an automatic player thinking for a while)."""
         record = snapshot.record
         _ = await guild_translator(self.storage, record.guild_id)
         if snapshot.state is None:
             return layouts.notice(_("This game was closed before it started."))
         show = presentation(record.game_name)
-        logged = await self.storage.games.recent_actions(record.id, RECENT_ACTIONS)
+        logged = await self.service.recent_actions(record.id)
         recent = recent_lines(show, logged, context_for(record, _))
-        screen = table_screen(record, snapshot.state, recent, _)
+        screen = table_screen(record, snapshot.state, recent, _, thinking=thinking)
         return layouts.table(
             record.id,
             screen,
@@ -55,46 +102,35 @@ class TableKeeper:
             finished=record.status in (GameStatus.FINISHED, GameStatus.ABORTED),
         )
 
-    async def refresh(self, game_id: int) -> None:
-        """Edit the table to show the stored game now; repost it if it was deleted. An edit
-        Discord failed is tried again later (:data:`RETRY_DELAYS`), showing the game as
-        stored then."""
-        if await self._refresh(game_id) is discord_io.Edit.FAILED:
-            self._retry_later(game_id)
+    async def refresh(self, game_id: int, thinking: int | None = None) -> None:
+        """Bring the table up to date (repost it if it was deleted). A call while the table
+        is being refreshed returns at once: the refresh under way makes one more edit."""
+        if game_id in self._busy:
+            self._behind[game_id] = thinking
             return
-        pending = self._retries.get(game_id)
-        if pending is not None:
-            pending.cancel()  # the table shows the game now
-
-    async def _refresh(self, game_id: int) -> discord_io.Edit | None:
-        """:meth:`refresh` once; what became of the edit (``None``: none was made)."""
-        async with self._locks(game_id):
-            snapshot = await self.service.snapshot(game_id)
-            record = snapshot.record
-            if record.status == GameStatus.LOBBY:
-                return None
-            view = await self.render(snapshot)
-            stored = await self.storage.messages.get(game_id, TABLE)
-            target = self.client.get_partial_messageable(
-                record.channel_id, guild_id=record.guild_id
-            )
-            if stored is not None:
-                message = target.get_partial_message(stored.message_id)
-                edited = await discord_io.edit(message, view=view)
-                if edited is not discord_io.Edit.GONE:
-                    return edited
-                log.info("table of game %s was deleted; posting it again", game_id)
-            if record.status != GameStatus.ACTIVE and stored is None:
-                return None
-            posted = await discord_io.send(target, view=view)
-            if posted is not None:
-                await self.storage.messages.set(game_id, TABLE, record.channel_id, posted.id)
-            return None
+        self._busy.add(game_id)
+        try:
+            while True:
+                wait = self._edited.get(game_id, 0.0) + self.min_interval - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                self._behind.pop(game_id, None)
+                if await self._refresh_now(game_id, thinking) is discord_io.Edit.FAILED:
+                    self._failing.add(game_id)
+                else:
+                    self._failing.discard(game_id)
+                if game_id not in self._behind:
+                    break
+                thinking = self._behind.pop(game_id)
+        finally:
+            self._busy.discard(game_id)
+        if game_id in self._failing:
+            self._retry_later(game_id)
 
     def _retry_later(self, game_id: int) -> None:
-        """Try the table of ``game_id`` again after each of :attr:`retry_delays` until an
-        edit is not failed (one series per game at a time)."""
-        if self._closed or game_id in self._retries:
+        """Refresh the table of ``game_id`` again after each of :attr:`retry_delays` while
+        its edits fail (one series per game at a time)."""
+        if self._stopped or game_id in self._retries:
             return
         task = asyncio.create_task(self._retry(game_id), name=f"table {game_id} again")
         self._retries[game_id] = task
@@ -103,7 +139,10 @@ class TableKeeper:
         try:
             for delay in self.retry_delays:
                 await asyncio.sleep(delay)
-                if await self._refresh(game_id) is not discord_io.Edit.FAILED:
+                if game_id not in self._failing:
+                    return  # another refresh got through
+                await self.refresh(game_id)
+                if game_id not in self._failing:
                     log.info("table of game %s is up to date again", game_id)
                     return
             log.warning("table of game %s: Discord kept failing; the next change shows it", game_id)
@@ -113,19 +152,125 @@ class TableKeeper:
             if self._retries.get(game_id) is asyncio.current_task():
                 del self._retries[game_id]
 
-    def close(self) -> None:
-        """Stop trying failed edits again (the bot is shutting down)."""
-        self._closed = True
+    def stop_retrying(self) -> None:
+        """Cancel the tries of failed edits that wait (the bot is shutting down)."""
+        self._stopped = True
         for task in self._retries.values():
             task.cancel()
 
+    async def shown(self, game_id: int, view: discord.ui.LayoutView, version: int) -> None:
+        """The table was edited elsewhere (an interaction's answer on the table itself) to
+        ``view``, showing game ``version``: remember it, so that an edit to the same look is
+        not made again (nor at a restart)."""
+        self._shown[game_id] = _digest(view)
+        self._edited[game_id] = time.monotonic()
+        await self._record_version(game_id, version)
+
+    async def message(self, game_id: int) -> GameMessage | None:
+        """The game's table message (``None``: none was posted)."""
+        stored = self._where.get(game_id)
+        if stored is None:
+            stored = await self.storage.messages.get(game_id, TABLE)
+            if stored is not None:
+                self._where[game_id] = stored
+        return stored
+
+    async def _record_version(self, game_id: int, version: int) -> None:
+        stored = await self.message(game_id)
+        if stored is None or stored.shown_version == version:
+            return
+        self._where[game_id] = replace(stored, shown_version=version)
+        self._unsaved[game_id] = version
+        if self._saving is None:
+            self._saving = asyncio.create_task(self._save_later(), name="table versions")
+
+    async def _save_later(self) -> None:
+        try:
+            await asyncio.sleep(SAVE_AFTER)
+        finally:
+            self._saving = None
+        await self.save_versions()
+
+    async def save_versions(self) -> None:
+        """Write the shown versions not written yet (also at shutdown)."""
+        unsaved, self._unsaved = self._unsaved, {}
+        if unsaved:
+            await self.storage.messages.set_shown_versions(unsaved, kind=TABLE)
+
+    async def close(self) -> None:
+        """Stop waiting and write what is due (shutdown)."""
+        self.stop_retrying()
+        if self._saving is not None:
+            self._saving.cancel()
+            self._saving = None
+        await self.save_versions()
+
+    async def is_current(self, game_id: int) -> bool:
+        """Whether the stored table shows its game's current version (after a restart)."""
+        stored = await self.message(game_id)
+        if stored is None:
+            return False
+        record = await self.service.record(game_id)
+        return stored.shown_version == record.version
+
+    async def _refresh_now(self, game_id: int, thinking: int | None) -> discord_io.Edit | None:
+        """One edit (or post) of the table; what became of the edit (``None``: none made)."""
+        snapshot = await self.service.snapshot(game_id)
+        record = snapshot.record
+        if record.status == GameStatus.LOBBY:
+            return None
+        view = await self.render(snapshot, thinking)
+        digest = _digest(view)
+        if self._shown.get(game_id) == digest:  # it already looks like this: no request
+            await self._record_version(game_id, record.version)
+            return None
+        stored = await self.message(game_id)
+        target = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        if stored is not None:
+            message = target.get_partial_message(stored.message_id)
+            self.edits += 1
+            edited = await discord_io.edit(message, view=view)
+            if edited is not discord_io.Edit.GONE:
+                self._edited[game_id] = time.monotonic()
+                if edited is discord_io.Edit.DONE:
+                    self._shown[game_id] = digest
+                    await self._record_version(game_id, record.version)
+                if record.status != GameStatus.ACTIVE and edited is not discord_io.Edit.FAILED:
+                    self._forget(game_id)
+                return edited
+            log.info("table of game %s was deleted; posting it again", game_id)
+        if record.status != GameStatus.ACTIVE and stored is None:
+            return None
+        self.edits += 1
+        posted = await discord_io.send(target, view=view)
+        if posted is not None:
+            self._shown[game_id] = digest
+            self._edited[game_id] = time.monotonic()
+            await self._posted(game_id, record.channel_id, posted.id, record.version)
+        return None
+
+    def _forget(self, game_id: int) -> None:
+        self._shown.pop(game_id, None)
+        self._edited.pop(game_id, None)
+        self._where.pop(game_id, None)
+
     async def post(self, snapshot: GameSnapshot, channel: discord.abc.Messageable) -> bool:
         """Post the first table of a game that just started; ``False`` if Discord refused."""
-        async with self._locks(snapshot.id):
-            posted = await discord_io.send(channel, view=await self.render(snapshot))
-            if posted is None:
-                return False
-            await self.storage.messages.set(
-                snapshot.id, TABLE, snapshot.record.channel_id, posted.id
-            )
-            return True
+        view = await self.render(snapshot)
+        self.edits += 1
+        posted = await discord_io.send(channel, view=view)
+        if posted is None:
+            return False
+        self._shown[snapshot.id] = _digest(view)
+        self._edited[snapshot.id] = time.monotonic()
+        await self._posted(
+            snapshot.id, snapshot.record.channel_id, posted.id, snapshot.record.version
+        )
+        return True
+
+    async def _posted(self, game_id: int, channel_id: int, message_id: int, version: int) -> None:
+        """A new table message: stored at once (the next clicks must find it)."""
+        self._unsaved.pop(game_id, None)
+        self._where[game_id] = await self.storage.messages.set(
+            game_id, TABLE, channel_id, message_id, version
+        )

@@ -1,6 +1,10 @@
-"""Command line: ``python -m engine simulate <game> --players N --games G --seed S [--option k=v]``.
+"""Command line, each printing one JSON line:
 
-Prints one JSON line of statistics (see ``engine.simulate.simulate``).
+- ``python -m engine simulate GAME --players N --games G --seed S [--option k=v]``: random
+  legal games (see ``engine.simulate.simulate``);
+- ``python -m engine arena GAME --players N --seats ismcts,random --games G --seed S
+  [--budget-ms 250] [--iterations K]``: automatic players against each other (see
+  ``engine.arena.arena``; the levels are given per seat and rotate game by game).
 """
 
 from __future__ import annotations
@@ -9,6 +13,8 @@ import argparse
 import json
 import sys
 
+from engine.arena import arena
+from engine.players import LEVELS
 from engine.registry import game_names
 from engine.simulate import simulate
 
@@ -39,9 +45,35 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         help="table option, e.g. rhubarb=true",
     )
+    fight = commands.add_parser("arena", help="automatic players against each other")
+    fight.add_argument("game", choices=game_names())
+    fight.add_argument("--players", type=int, default=2)
+    fight.add_argument(
+        "--seats",
+        default="ismcts,random",
+        help=f"comma-separated levels, one per seat, repeated to fill them ({', '.join(LEVELS)})",
+    )
+    fight.add_argument("--games", type=int, default=100)
+    fight.add_argument("--seed", type=int, default=1)
+    fight.add_argument("--budget-ms", type=float, default=250.0)
+    fight.add_argument("--iterations", type=int, default=None)
+    fight.add_argument("--option", type=_option, action="append", default=[])
     args = parser.parse_args(argv)
     try:
-        stats = simulate(args.game, args.players, args.games, args.seed, dict(args.option))
+        if args.command == "arena":
+            given = [level.strip() for level in args.seats.split(",") if level.strip()]
+            levels = [given[k % len(given)] for k in range(args.players)]
+            stats = arena(
+                args.game,
+                levels,
+                args.games,
+                args.seed,
+                budget_ms=args.budget_ms,
+                iterations=args.iterations,
+                options=dict(args.option),
+            )
+        else:
+            stats = simulate(args.game, args.players, args.games, args.seed, dict(args.option))
     except ValueError as exc:
         parser.error(str(exc))
     print(json.dumps(stats))

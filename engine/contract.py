@@ -177,6 +177,8 @@ class GameInfo:
         max_actions: a bound on the actions of one game, whatever is played, not counting
             changes of a committed simultaneous answer (a player may change their mind as
             often as they like before the others have chosen).
+        solo_score_scale: for games with a solo mode, a very good solo score (automatic
+            players weigh solo scores against it); 0 when there is no solo mode.
     """
 
     name: str
@@ -190,6 +192,7 @@ class GameInfo:
     schema_version: int
     state_budget: int = 4096
     max_actions: int = 100_000
+    solo_score_scale: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +342,21 @@ class Game(ABC, Generic[S, O]):
 
         assert view.viewer is not None
         return random_answer(view.decisions, view.viewer, rng)
+
+    def rollout_action(
+        self, state: S, pending: Sequence[Decision], seat: int, rng: random.Random
+    ) -> Action:
+        """A fast move for ``seat`` in the playouts of a search player, on a *sampled* state
+        (never the true one); ``pending`` are its decisions now. Default: uniformly random;
+        games may give a cheap heuristic."""
+        from engine.legal import random_answer
+
+        return random_answer(pending, seat, rng)
+
+    def evaluate(self, state: S) -> Sequence[float] | None:
+        """How well each seat stands in an unfinished ``state`` (a sampled one), each in 0..1
+        (0.5: even), for search players that stop a playout early; ``None``: play it out."""
+        return None
 
     def reference_texts(self) -> set[str]:
         """Every msgid of this game's engine texts, for the translation catalogs: its

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.api import apply, deciding_seats, new_game, outcome, random_action
 from engine.contract import Outcome
+from engine.playout import play_out
 from engine.registry import get_game
 from engine.state import GameState
 from engine.types import Action
@@ -62,10 +63,12 @@ def simulate(
     win counts for each winner), ties (games won by several seats), draws, mean_score_by_seat
     (games that end with scores, else ``None``), mean_turns and max_turns (games that count
     turns), mean_actions, actions (applied in total), seconds (wall clock),
-    actions_per_second (each action = one random legal choice + one ``apply``).
+    actions_per_second (each action = the game's decisions, one random answer and the game's
+    rules applying it: ``engine.playout.play_out``).
     """
     scoring = get_game(name).info.scoring == "scores"
     rng = random.Random(seed)
+    game = get_game(name)
     wins = [0] * seats
     scores = [0] * seats
     draws = ties = 0
@@ -73,17 +76,19 @@ def simulate(
     actions = 0
     started = time.perf_counter()
     for i in range(games):
-        result = random_playout(name, seats, options, seed + i, rng)
-        actions += len(result.actions)
-        turns.append(getattr(result.state, "turn", getattr(result.state, "round", 0)))
-        if result.outcome.draw:
+        state = new_game(name, seats, options, seed + i)
+        outcome_, steps = play_out(game, state, rng)
+        assert outcome_ is not None
+        actions += steps
+        turns.append(getattr(state, "turn", getattr(state, "round", 0)))
+        if outcome_.draw:
             draws += 1
-        if len(result.outcome.winners) > 1:
+        if len(outcome_.winners) > 1:
             ties += 1
-        for seat in result.outcome.winners:
+        for seat in outcome_.winners:
             wins[seat] += 1
-        if scoring and result.outcome.scores is not None:
-            for seat, score in enumerate(result.outcome.scores):
+        if scoring and outcome_.scores is not None:
+            for seat, score in enumerate(outcome_.scores):
                 scores[seat] += score
     seconds = time.perf_counter() - started
     return {

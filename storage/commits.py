@@ -17,8 +17,11 @@ from dataclasses import dataclass, field
 
 from storage.database import Database
 from storage.errors import GameNotActive, StaleVersion
-from storage.models import GameStatus
-from storage.rows import game_status, now_text, write_seat_results
+from storage.models import GameRecord, GameStatus
+from storage.rows import fetch_game, game_status, now_text, write_seat_results
+
+AWAY_AFTER = 3
+"""Timeouts in a row after which a seat is played automatically until its player acts."""
 
 
 @dataclass(slots=True)
@@ -33,8 +36,11 @@ class CommitRequest:
     events_json: str
     result_json: str | None  # set when the action finished the game
     actor: str  # "player", "automatic" or "timeout"
+    counts_timeout: bool  # a "timeout" move that starts a timeout (counted once per timeout)
     deadline: str | None  # the game's deadline after this action (None: no clock)
     future: asyncio.Future[int] = field(repr=False)
+    fetch: bool = False  # read the game back in the same transaction (into ``record``)
+    record: GameRecord | None = field(default=None, repr=False)
 
 
 class CommitQueue:
@@ -148,6 +154,20 @@ def apply_one(conn: sqlite3.Connection, request: CommitRequest, now: str) -> int
         if "FOREIGN KEY" in str(exc):
             raise ValueError(f"game {request.game_id} has no seat {request.seat}") from exc
         raise
+    if request.counts_timeout:  # the clock ran out: 3 in a row and the seat is away
+        conn.execute(
+            "UPDATE seats SET timeouts = timeouts + 1, away = (timeouts + 1 >= ?) "
+            "WHERE game_id = ? AND seat = ?",
+            (AWAY_AFTER, request.game_id, request.seat),
+        )
+    elif request.actor == "player":  # the player acted: they are back
+        conn.execute(
+            "UPDATE seats SET timeouts = 0, away = 0 "
+            "WHERE game_id = ? AND seat = ? AND (timeouts <> 0 OR away <> 0)",
+            (request.game_id, request.seat),
+        )
     if request.result_json is not None:
         write_seat_results(conn, request.game_id, request.result_json)
+    if request.fetch:
+        request.record = fetch_game(conn, request.game_id)
     return new_version

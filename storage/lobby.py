@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from storage.database import Database
@@ -22,6 +23,7 @@ from storage.rows import (
     game_status,
     now_text,
     parse_state_header,
+    time_text,
     to_json,
     touch,
 )
@@ -82,10 +84,15 @@ class LobbyOperations:
         return await self._db.write(tx)
 
     async def join_lobby(
-        self, game_id: int, user_id: int | None, display_name: str | None = None
+        self,
+        game_id: int,
+        user_id: int | None,
+        display_name: str | None = None,
+        *,
+        level: str | None = None,
     ) -> GameRecord:
-        """Seat ``user_id`` (or, for ``None``, an automatic player) after the others;
-        ``display_name`` is their name in the guild (at most 100 characters are kept).
+        """Seat ``user_id`` (or, for ``None``, an automatic player of ``level``) after the
+        others; ``display_name`` is how the seat is named (at most 100 characters are kept).
 
         Returns:
             The game with its new seat last.
@@ -105,7 +112,7 @@ class LobbyOperations:
             if len(game.seats) >= game.max_seats:
                 raise LobbyFull(game_id, game.max_seats)
             now = now_text()
-            _insert_seat(conn, game_id, len(game.seats), user_id, now, display_name)
+            _insert_seat(conn, game_id, len(game.seats), user_id, now, display_name, level)
             touch(conn, game_id, now)
             return fetch_game(conn, game_id)
 
@@ -166,12 +173,42 @@ class LobbyOperations:
 
         return await self._db.write(tx)
 
-    async def start_game(self, game_id: int, *, seed: int, state_json: str) -> GameRecord:
+    async def set_turn_clock(self, game_id: int, seconds: int | None) -> GameRecord:
+        """Set the lobby's turn clock (``None``: none).
+
+        Raises:
+            GameNotFound, GameNotInLobby.
+            ValueError: not a positive number of seconds.
+        """
+        if seconds is not None and seconds <= 0:
+            raise ValueError("a turn clock is a positive number of seconds")
+
+        def tx(conn: sqlite3.Connection) -> GameRecord:
+            status, _ = game_status(conn, game_id)
+            if status != GameStatus.LOBBY:
+                raise GameNotInLobby(game_id, status)
+            conn.execute(
+                "UPDATE games SET turn_clock = ?, updated_at = ? WHERE id = ?",
+                (seconds, now_text(), game_id),
+            )
+            return fetch_game(conn, game_id)
+
+        return await self._db.write(tx)
+
+    async def start_game(
+        self,
+        game_id: int,
+        *,
+        seed: int,
+        state_json: str,
+        deadline: datetime | None = None,
+    ) -> GameRecord:
         """Turn the lobby into an active game: seed, initial state, version 0, one transaction.
 
         Args:
             seed: the seed the state was built with (non-negative).
             state_json: ``engine.dumps(engine.new_game(name, len(seats), options, seed))``.
+            deadline: when the first decision times out (a turn clock), or ``None``.
 
         Raises:
             GameNotFound, GameNotInLobby.
@@ -195,8 +232,8 @@ class LobbyOperations:
             now = now_text()
             conn.execute(
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = 0, "
-                "started_at = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
-                (seed, state_json, now, now, game_id),
+                "started_at = ?, updated_at = ?, deadline = ? WHERE id = ? AND status = 'lobby'",
+                (seed, state_json, now, now, time_text(deadline), game_id),
             )
             return fetch_game(conn, game_id)
 
@@ -210,10 +247,11 @@ def _insert_seat(
     user_id: int | None,
     now: str,
     display_name: str | None = None,
+    level: str | None = None,
 ) -> None:
     conn.execute(
-        "INSERT INTO seats (game_id, seat, user_id, automatic, joined_at, display_name) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO seats (game_id, seat, user_id, automatic, joined_at, display_name, level) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
         (
             game_id,
             seat,
@@ -221,6 +259,7 @@ def _insert_seat(
             int(user_id is None),
             now,
             (display_name or None) and display_name[:100],
+            level if user_id is None else None,
         ),
     )
 

@@ -22,6 +22,7 @@ def _message(row: sqlite3.Row) -> GameMessage:
         channel_id=row["channel_id"],
         message_id=row["message_id"],
         updated_at=datetime.fromisoformat(row["updated_at"]),
+        shown_version=row["shown_version"],
     )
 
 
@@ -31,11 +32,35 @@ class MessageStore:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    async def set(self, game_id: int, kind: str, channel_id: int, message_id: int) -> GameMessage:
-        """Record (or replace, after a repost) the ``kind`` message of ``game_id``.
+    async def set_shown_versions(self, versions: dict[int, int], *, kind: str) -> None:
+        """Record the version each ``kind`` message of these games shows, in one transaction
+        (games whose message is gone are skipped).
+
+        Args:
+            versions: game id -> the game version its message shows.
+        """
+
+        def tx(conn: sqlite3.Connection) -> None:
+            conn.executemany(
+                "UPDATE game_messages SET shown_version = ? WHERE game_id = ? AND kind = ?",
+                [(version, game_id, kind) for game_id, version in versions.items()],
+            )
+
+        await self._db.write(tx)
+
+    async def set(
+        self,
+        game_id: int,
+        kind: str,
+        channel_id: int,
+        message_id: int,
+        shown_version: int | None = None,
+    ) -> GameMessage:
+        """Record (or replace, after a repost or an edit) the ``kind`` message of ``game_id``.
 
         Args:
             kind: ``"lobby"``, ``"table"`` or another short non-empty name.
+            shown_version: the game version the message shows now (``None``: unknown).
 
         Raises:
             GameNotFound: no such game.
@@ -46,11 +71,12 @@ class MessageStore:
         def tx(conn: sqlite3.Connection) -> GameMessage:
             fetch_game(conn, game_id)
             row = conn.execute(
-                "INSERT INTO game_messages (game_id, kind, channel_id, message_id, updated_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, kind) DO UPDATE SET "
-                "channel_id = excluded.channel_id, message_id = excluded.message_id, "
-                "updated_at = excluded.updated_at RETURNING *",
-                (game_id, kind, channel_id, message_id, now_text()),
+                "INSERT INTO game_messages (game_id, kind, channel_id, message_id, updated_at, "
+                "shown_version) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, kind) DO UPDATE "
+                "SET channel_id = excluded.channel_id, message_id = excluded.message_id, "
+                "updated_at = excluded.updated_at, shown_version = excluded.shown_version "
+                "RETURNING *",
+                (game_id, kind, channel_id, message_id, now_text(), shown_version),
             ).fetchone()
             return _message(row)
 

@@ -124,6 +124,11 @@ class Seat:
         display_name: the player's name in the guild when they sat down (``None`` if unknown).
         score, rank: the seat's final score and rank, once the game finished (``None`` before,
             and where the game has none).
+        level: the automatic player's level (``"random"``, ``"greedy"``, ``"ismcts"``) for a
+            seat played automatically, else ``None``.
+        timeouts: how many turn-clock timeouts in a row its player has had.
+        away: after 3 timeouts in a row the seat is played automatically until its player acts
+            again (the person still holds it).
     """
 
     seat: int
@@ -134,11 +139,20 @@ class Seat:
     display_name: str | None = None
     score: int | None = None
     rank: int | None = None
+    level: str | None = None
+    timeouts: int = 0
+    away: bool = False
 
     @property
     def is_human(self) -> bool:
-        """A person still decides for this seat."""
+        """A person holds this seat (they may be away for now)."""
         return not self.automatic and self.user_id is not None
+
+    @property
+    def played_automatically(self) -> bool:
+        """An automatic player decides for this seat now: an automatic seat, or a person's
+        seat while they are away."""
+        return self.automatic or self.away
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +175,7 @@ class GameRecord:
         set_aside_reason: why ``load_active_games`` set this game aside (its stored state
             failed validation), else ``None``.
         deadline: when the pending decision times out (turn clocks), else ``None``.
+        turn_clock: the table's turn clock in seconds, ``None`` for none.
         seats: the seats, ordered by seat number.
     """
 
@@ -182,6 +197,7 @@ class GameRecord:
     ended_at: datetime | None
     set_aside_reason: str | None
     deadline: datetime | None = None
+    turn_clock: int | None = None
     seats: tuple[Seat, ...] = field(default=())
 
     @property
@@ -243,6 +259,7 @@ class GameMessage:
         kind: what the message shows, e.g. ``"lobby"`` or ``"table"``.
         channel_id, message_id: where the message is.
         updated_at: when it was recorded.
+        shown_version: the version of the game it shows (``None``: unknown).
     """
 
     game_id: int
@@ -250,6 +267,7 @@ class GameMessage:
     channel_id: int
     message_id: int
     updated_at: datetime
+    shown_version: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,6 +46,8 @@ class PlayOperations:
         result: Any = None,
         actor: str = "player",
         deadline: datetime | None = None,
+        counts_timeout: bool = False,
+        _fetch_into: list[CommitRequest] | None = None,
     ) -> int:
         """Commit one applied action atomically: log row, new state, version + 1.
 
@@ -66,7 +68,11 @@ class PlayOperations:
             result: with ``status="finished"``: a ``GameResult``, an ``engine.Outcome`` or a
                 mapping ``{"winners", "draw", "reason"}`` (and ``scores``, ``ranks``); every
                 seat's score and rank are stored with it.
-            actor: who made the move: ``"player"``, ``"automatic"`` or ``"timeout"``.
+            actor: who made the move: ``"player"``, ``"automatic"`` or ``"timeout"``. A
+                player's move clears the seat's timeouts (and brings it back from away).
+            counts_timeout: this ``"timeout"`` move starts a timeout of its seat: its count of
+                timeouts in a row grows by one (the seat is away from the third on). The
+                further moves the same timeout makes are not counted again.
             deadline: when the next decision times out (timezone-aware), ``None`` for no
                 clock; a finished game has none.
 
@@ -97,10 +103,40 @@ class PlayOperations:
             events_json=json.dumps(_public_events(public_events), separators=(",", ":")),
             result_json=result_json,
             actor=actor,
+            counts_timeout=counts_timeout and actor == "timeout",
             deadline=time_text(deadline),
             future=asyncio.get_running_loop().create_future(),
+            fetch=_fetch_into is not None,
         )
+        if _fetch_into is not None:
+            _fetch_into.append(request)
         return await self._commits.submit(request)
+
+    async def commit_action_record(
+        self,
+        game_id: int,
+        expected_version: int,
+        seat: int,
+        action_key: str,
+        new_state_json: str,
+        **options: Any,
+    ) -> GameRecord:
+        """:meth:`commit_action`, returning the game as that same transaction left it (one
+        database call less for a caller that goes on with the record). Same arguments and
+        errors."""
+        holder: list[CommitRequest] = []
+        await self.commit_action(
+            game_id,
+            expected_version,
+            seat,
+            action_key,
+            new_state_json,
+            _fetch_into=holder,
+            **options,
+        )
+        record = holder[0].record
+        assert record is not None
+        return record
 
     async def finish_game(self, game_id: int, *, expected_version: int, result: Any) -> GameRecord:
         """Finish an active game without a new action (the state stays as it is).
@@ -180,6 +216,22 @@ class PlayOperations:
 
         return await self._db.write(tx)
 
+    async def come_back(self, game_id: int, seat: int) -> GameRecord:
+        """The player of ``seat``, away after timeouts, plays it again (timeouts cleared).
+
+        Raises:
+            GameNotFound.
+        """
+
+        def tx(conn: sqlite3.Connection) -> GameRecord:
+            conn.execute(
+                "UPDATE seats SET away = 0, timeouts = 0 WHERE game_id = ? AND seat = ?",
+                (game_id, seat),
+            )
+            return fetch_game(conn, game_id)
+
+        return await self._db.write(tx)
+
     async def leave_game(
         self,
         game_id: int,
@@ -187,9 +239,11 @@ class PlayOperations:
         *,
         finish: GameResult | None = None,
         abandon: str | None = None,
+        level: str = "greedy",
     ) -> GameRecord:
-        """``user_id`` forfeits a running game: their seat is played automatically from now on;
-        in the same transaction the game may end because of it.
+        """``user_id`` forfeits a running game: their seat is played automatically (by the
+        automatic player of ``level``) from now on; in the same transaction the game may end
+        because of it.
 
         The seat keeps its number, user id and history (``automatic``, ``left_at`` set).
 
@@ -217,9 +271,9 @@ class PlayOperations:
                 raise GameNotActive(game_id, status)
             now = now_text()
             row = conn.execute(
-                "UPDATE seats SET automatic = 1, left_at = ? "
+                "UPDATE seats SET automatic = 1, left_at = ?, level = ?, away = 0 "
                 "WHERE game_id = ? AND user_id = ? AND left_at IS NULL RETURNING seat",
-                (now, game_id, user_id),
+                (now, level, game_id, user_id),
             ).fetchone()
             if row is None:
                 raise NotSeated(game_id, f"user {user_id}")

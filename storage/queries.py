@@ -89,6 +89,12 @@ class GameQueries:
 
         return await self._db.read(tx)
 
+    async def list_running_with_deadlines(self) -> list[GameRecord]:
+        """Every active game that has a deadline (turn clocks, at start-up), by id."""
+        return await self._db.read(
+            lambda conn: fetch_games(conn, "status = 'active' AND deadline IS NOT NULL", ())
+        )
+
     async def get_actions(self, game_id: int, *, after: int = 0) -> list[LoggedAction]:
         """The game's log rows with ``seq > after``, oldest first."""
         return await self._db.read(lambda conn: fetch_actions(conn, game_id, after))

@@ -39,7 +39,8 @@ OPEN_SQL = "status IN ('lobby', 'active')"
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game_name, host_id, options, max_seats, status, seed, state, "
-    "version, result, created_at, updated_at, started_at, ended_at, set_aside_reason, deadline"
+    "version, result, created_at, updated_at, started_at, ended_at, set_aside_reason, deadline, "
+    "turn_clock"
 )
 
 
@@ -53,6 +54,9 @@ def seat_from_row(row: sqlite3.Row) -> Seat:
         display_name=row["display_name"],
         score=row["score"],
         rank=row["rank"],
+        level=row["level"],
+        timeouts=row["timeouts"],
+        away=bool(row["away"]),
     )
 
 
@@ -76,6 +80,7 @@ def game_from_row(row: sqlite3.Row, seats: Sequence[Seat]) -> GameRecord:
         ended_at=parse_time(row["ended_at"]),
         set_aside_reason=row["set_aside_reason"],
         deadline=parse_time(row["deadline"]),
+        turn_clock=row["turn_clock"],
         seats=tuple(seats),
     )
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import engine
 from storage.database import Database
 from storage.models import GameRecord, LoadedGame, LoadFailure, LoadReport
 from storage.rows import fetch_game, fetch_games, now_text
+
+PARSE_SLICE = 100
+"""Games parsed between two yields to the event loop at startup (so that interactions are
+answered while thousands of games load)."""
 
 
 class StartupOperations:
@@ -44,7 +49,9 @@ class StartupOperations:
             error = _describe(exc)
             failures.append(LoadFailure(game_id, error))
             new_failures.append((game_id, None, error))
-        for game in games:
+        for count, game in enumerate(games):
+            if count % PARSE_SLICE == PARSE_SLICE - 1:
+                await asyncio.sleep(0)  # let the bot answer interactions meanwhile
             if game.set_aside_reason is not None:
                 failures.append(LoadFailure(game.id, game.set_aside_reason))
                 continue

@@ -10,7 +10,7 @@ words what an engine view shows; it decides nothing and never sees a state.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -143,6 +143,13 @@ class Presentation(ABC):
         private screen). Only decisions whose options reveal nothing hidden may go there."""
         return []
 
+    def group_placeholder(
+        self, decision: Decision, group: str, view: View, ctx: RenderContext
+    ) -> str:
+        """The text of one menu of a decision split by :meth:`option_group` (``group`` is
+        that menu's group), before a choice is made (default: :meth:`placeholder`)."""
+        return self.placeholder(decision, view, ctx)
+
     def groups_options(self, decision: Decision) -> bool:
         """Whether a long single-select ``decision`` gets its menus by :meth:`option_group`."""
         return False
@@ -154,6 +161,16 @@ class Presentation(ABC):
     def option_sort_key(self, decision: Decision, option: str) -> Any:
         """Where ``option`` appears in its menu (default: the options' own order)."""
         return 0
+
+    def mentions(self, events: Iterable[Any], ctx: RenderContext) -> list[tuple[int, str]]:
+        """Players to mention in the channel because of public ``events`` of the steps just
+        applied (a card of theirs changed on someone else's turn, ...): ``(seat, line)``
+        pairs, each line naming the seat as ``ctx.names`` does (default: none).
+
+        ``bot.followups`` adds the lines to the channel's ping after a change and notifies
+        those seats' people, as it does the seats that must decide now. ``events`` are engine
+        events or stored public events (``kind``, ``seat``, ``data``)."""
+        return []
 
     def order(self, decisions: Sequence[Decision]) -> list[Decision]:
         """The viewer's decisions in the order their components are laid out."""

@@ -13,10 +13,12 @@ from bot.errors import UserError
 from bot.games import presentation
 from bot.i18n import N_, Translator
 from bot.languages import guild_translator
-from bot.lobby_messages import lobby_layout
+from bot.lobby_messages import ADD_AUTOMATIC, REMOVE_AUTOMATIC, TURN_CLOCK, lobby_layout
 from bot.permissions import require_channel_permissions
 from bot.reasons import LOBBY_LOST
 from bot.replies import guarded, say, tr
+from bot.service.lobby import TURN_CLOCKS
+from engine.players import LEVELS
 from storage import LOBBY, TABLE, ChannelBusy, GameStatus
 
 log = logging.getLogger(__name__)
@@ -83,6 +85,8 @@ class LobbyHandlers:
             record = await service.cancel(game_id, user)
         elif op.startswith("opt."):
             record = await service.toggle_option(game_id, user, op.removeprefix("opt."))
+        elif op == REMOVE_AUTOMATIC:
+            record = await service.remove_automatic(game_id, user)
         elif op == "start":
             await self._start(interaction, game_id)
             return
@@ -96,8 +100,25 @@ class LobbyHandlers:
         self, interaction: discord.Interaction, game_id: int, field: str, values: list[str]
     ) -> None:
         """A lobby menu: set host option ``field`` to the chosen value (an index into the
-        values the presentation offers)."""
-        record = await self.room.service.record(game_id)
+        values the presentation offers); the turn clock; seat an automatic player."""
+        service = self.room.service
+        if field in (TURN_CLOCK, ADD_AUTOMATIC):
+            if len(values) != 1 or not values[0].isdigit():
+                raise UserError(N_("That option does not exist."))
+            index = int(values[0])
+            choices: tuple[object, ...] = TURN_CLOCKS if field == TURN_CLOCK else LEVELS
+            if not 0 <= index < len(choices):
+                raise UserError(N_("That option does not exist."))
+            if field == TURN_CLOCK:
+                record = await service.set_turn_clock(
+                    game_id, interaction.user.id, TURN_CLOCKS[index]
+                )
+            else:
+                record = await service.add_automatic(game_id, interaction.user.id, LEVELS[index])
+            public = await guild_translator(self.room.storage, record.guild_id)
+            await interaction.response.edit_message(view=lobby_layout(record, public))
+            return
+        record = await service.record(game_id)
         option = next(
             (o for o in presentation(record.game_name).lobby_options if o.field == field), None
         )
@@ -141,4 +162,4 @@ class LobbyHandlers:
                     "Check my permissions and start a new game."
                 )
             )
-        await room.followups.announce_start(snapshot)
+        room.spawn(room.followups.announce_start(snapshot), f"start of game {game_id}")

@@ -20,7 +20,7 @@ from bot.rendering import games_list_text, private_lines, rules_text, seat_names
 from bot.replies import ephemeral, guarded, say, tr
 from bot.service import GameSnapshot, Played
 from bot.service.play import MOVED_ON
-from storage import TABLE, GameRecord, GameStatus
+from storage import GameRecord, GameStatus
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +35,10 @@ class PlayHandlers:
 
     @guarded("private screen button")
     async def on_show_screen(self, interaction: discord.Interaction, game_id: int) -> None:
-        """Send the clicking player a fresh private screen."""
-        await self._send_screen(interaction, await self.room.service.snapshot(game_id))
+        """Send the clicking player a fresh private screen (a player away after timeouts
+        who opens it is back)."""
+        back = await self.room.service.come_back(game_id, interaction.user.id)
+        await self._send_screen(interaction, await self.room.service.snapshot(game_id), back)
 
     @guarded("action button")
     async def on_action(
@@ -79,7 +81,7 @@ class PlayHandlers:
         message = interaction.message
         if message is None:
             return "other"
-        stored = await self.room.storage.messages.get(game_id, TABLE)
+        stored = await self.room.tables.message(game_id)
         if stored is not None and stored.message_id == message.id:
             return "table"
         meta = message.interaction_metadata
@@ -103,15 +105,19 @@ class PlayHandlers:
         record = played.snapshot.record
         # the follow-ups skip the screen this click answers; a click on the table answers
         # none of the player's own, so a private screen they have open follows too
-        answered = None if where == "table" else seat
-        self.room.spawn(
-            self.room.followups.after_played(played, actor=answered),
-            f"after game {game_id} action",
+        followups = self.room.followups.after_played(
+            played, actor=None if where == "table" else seat
         )
+        if where != "table":
+            self.room.spawn(followups, f"after game {game_id} action")
         try:
             if where == "table":  # public controls: the answer is the table itself
                 view = await self.room.tables.render(played.snapshot)
-                await interaction.response.edit_message(view=view)
+                try:
+                    await interaction.response.edit_message(view=view)
+                    await self.room.tables.shown(game_id, view, record.version)
+                finally:  # after the answer, so that its table edit is not made twice
+                    self.room.spawn(followups, f"after game {game_id} action")
                 return
             private = private_lines(record, played.events(), seat, _)
             await self._show_screen(interaction, played.snapshot, where, private=private)
@@ -177,7 +183,9 @@ class PlayHandlers:
         if record.status == GameStatus.ACTIVE:
             self.room.screens.remember(interaction, snapshot, seat_screen(record, state, seat, _))
 
-    async def _send_screen(self, interaction: discord.Interaction, snapshot: GameSnapshot) -> None:
+    async def _send_screen(
+        self, interaction: discord.Interaction, snapshot: GameSnapshot, back: bool = False
+    ) -> None:
         _ = tr(interaction)
         record, state = snapshot.record, snapshot.state
         if record.status == GameStatus.LOBBY or state is None:
@@ -188,9 +196,10 @@ class PlayHandlers:
             screen = seat_screen(record, state, seat, _, notice=_("This game is over."))
             await ephemeral(interaction, view=layouts.seat(record.id, screen, accent=accent))
             return
-        screen = seat_screen(record, state, seat, _)
+        notice = _("Welcome back: you play your seat again.") if back else ""
+        screen = seat_screen(record, state, seat, _, notice=notice)
         await ephemeral(interaction, view=layouts.seat(record.id, screen, accent=accent))
-        self.room.screens.remember(interaction, snapshot, screen)
+        self.room.screens.remember(interaction, snapshot, seat_screen(record, state, seat, _))
 
     # --------------------------------------------------------------- commands
 

@@ -5,20 +5,25 @@ It owns the per-game lock, checks the preconditions a user can get wrong (turnin
 anything is shown, and plays automatic seats. It knows nothing of Discord or of how a game is
 shown: callers get data objects back and render them.
 
-The use cases live in small modules by topic (``lobby``, ``play``); :class:`GameService`
-puts them together over one :class:`GameReader`.
+The use cases live in small modules by topic (``lobby``, ``play``, ``automatic``, with
+``commits`` and ``reading`` below them); :class:`GameService` puts them together.
 """
 
 from __future__ import annotations
 
+from bot.service.automatic import AutomaticPlay
 from bot.service.lobby import LobbyUseCases
 from bot.service.play import PlayUseCases
 from bot.service.reading import GameReader
 from bot.service.snapshots import GameSnapshot, Played, Step
 
 
-class GameService(LobbyUseCases, PlayUseCases, GameReader):
-    """Every use case of Cardroom's games (see the modules for each)."""
+class GameService(LobbyUseCases, PlayUseCases, AutomaticPlay):
+    """Every use case of Cardroom's games (see the modules for each).
+
+    ``GameService(storage, seed=None, *, clock=None, search_budget_ms=250.0)``: ``seed``
+    gives each new game's seed, ``clock`` the time (for turn clocks).
+    """
 
 
 __all__ = ["GameReader", "GameService", "GameSnapshot", "Played", "Step"]

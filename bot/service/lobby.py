@@ -7,12 +7,16 @@ from typing import Any
 import engine
 from bot.errors import UserError
 from bot.i18n import N_
-from bot.service.reading import GameReader
+from bot.service.commits import Committing
 from bot.service.snapshots import GameSnapshot
+from engine.players import LEVELS
 from storage import AlreadySeated, GameRecord, GameStatus, LobbyFull, WrongStatus
 
+TURN_CLOCKS: tuple[int | None, ...] = (None, 60, 300, 3600, 86400)
+"""The turn clocks a table may have, in seconds (``None``: none)."""
 
-class LobbyUseCases(GameReader):
+
+class LobbyUseCases(Committing):
     """Setting a game up. Every change runs under the game's lock."""
 
     async def open_lobby(
@@ -66,6 +70,41 @@ class LobbyUseCases(GameReader):
                 raise UserError(N_("You have not joined this game."))
             return await self.storage.games.leave_lobby(game_id, user_id)
 
+    async def add_automatic(self, game_id: int, user_id: int, level: str) -> GameRecord:
+        """Seat an automatic player of ``level`` (host only), up to the game's maximum."""
+        async with self.locked(game_id):
+            game = await self._lobby(game_id)
+            self._host_only(game, user_id)
+            if level not in LEVELS:
+                raise UserError(N_("That option does not exist."))
+            try:
+                return await self.storage.games.join_lobby(
+                    game_id, None, f"Cardroom AI ({level})", level=level
+                )
+            except LobbyFull as exc:
+                raise UserError(
+                    N_("This game is full ({seats} players)."), seats=exc.max_seats
+                ) from None
+
+    async def remove_automatic(self, game_id: int, user_id: int) -> GameRecord:
+        """Take the last automatic player out of the lobby (host only)."""
+        async with self.locked(game_id):
+            game = await self._lobby(game_id)
+            self._host_only(game, user_id)
+            seats = [s.seat for s in game.seats if s.user_id is None]
+            if not seats:
+                raise UserError(N_("There is no automatic player to remove."))
+            return await self.storage.games.remove_lobby_seat(game_id, seats[-1])
+
+    async def set_turn_clock(self, game_id: int, user_id: int, seconds: int | None) -> GameRecord:
+        """Set the table's turn clock (host only) to one of :data:`TURN_CLOCKS`."""
+        async with self.locked(game_id):
+            game = await self._lobby(game_id)
+            self._host_only(game, user_id)
+            if seconds not in TURN_CLOCKS:
+                raise UserError(N_("That option does not exist."))
+            return await self.storage.games.set_turn_clock(game_id, seconds)
+
     async def toggle_option(self, game_id: int, user_id: int, option: str) -> GameRecord:
         """Flip the on/off host option ``option`` (a boolean field of the game's options)."""
         async with self.locked(game_id):
@@ -109,12 +148,19 @@ class LobbyUseCases(GameReader):
                     N_("At least {count} players are needed to start."),
                     count=info.min_players,
                 )
+            if not any(s.user_id is not None for s in game.seats):
+                raise UserError(N_("A game needs at least one person."))
             seed = self._seed()
             state = engine.new_game(game.game_name, len(game.seats), game.options, seed)
             record = await self.storage.games.start_game(
-                game_id, seed=seed, state_json=engine.dumps(state)
+                game_id,
+                seed=seed,
+                state_json=engine.dumps(state),
+                deadline=self.deadline_after(game, None, state, None),
             )
-            return GameSnapshot(record, state)
+            snapshot = GameSnapshot(record, state)
+            self.remember(snapshot)
+            return snapshot
 
     async def cancel(self, game_id: int, user_id: int) -> GameRecord:
         """Close the lobby without playing (host only)."""

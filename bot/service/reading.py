@@ -5,15 +5,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 
 import engine
 from bot.errors import UserError
 from bot.i18n import N_
 from bot.locks import KeyedLocks
 from bot.service.snapshots import GameSnapshot
-from storage import GameNotFound, GameRecord, GameStatus, Storage
+from storage import GameNotFound, GameRecord, GameStatus, LoggedAction, Storage
 
 log = logging.getLogger(__name__)
 
@@ -21,16 +23,35 @@ SEED_BITS = 63
 RESTARTING = N_("Cardroom is restarting: please try again in a moment.")
 
 
-class GameReader:
-    """The shared base of the use cases: storage, the seed source and the per-game locks.
+LIVE_GAMES = 20_000
+"""How many running games the service keeps parsed in memory (least recently used go)."""
+RECENT_ACTIONS = 6
+"""How many of a running game's last logged actions are kept with it (the table's events)."""
 
-    ``seed`` returns the seed of each new game (default: 63 random bits).
+
+@dataclass
+class LiveGame:
+    """A running game kept in memory: its snapshot and its last logged actions (``None``
+    until read once from storage)."""
+
+    snapshot: GameSnapshot
+    recent: deque[LoggedAction] | None = None
+
+
+class GameReader:
+    """The shared base of the use cases: storage, the seed source, the per-game locks, and
+    the running games kept parsed in memory.
+
+    ``seed`` returns the seed of each new game (default: 63 random bits). Every change goes
+    through the use cases, which keep the memory current (:meth:`remember`); so a click
+    costs no database read and no parsing of the stored state.
     """
 
     def __init__(self, storage: Storage, seed: Callable[[], int] | None = None) -> None:
         self.storage = storage
         self._seed = seed or (lambda: secrets.randbits(SEED_BITS))
         self._locks = KeyedLocks()
+        self._live: OrderedDict[int, LiveGame] = OrderedDict()
         self._closing = False
         self._in_flight = 0
         self._idle = asyncio.Event()
@@ -71,18 +92,65 @@ class GameReader:
         Raises:
             UserError: no such game.
         """
+        live = self._live.get(game_id)
+        if live is not None:
+            return live.snapshot.record
         try:
             return await self.storage.games.get_game(game_id)
         except GameNotFound:
             raise UserError(N_("That game no longer exists.")) from None
 
     async def snapshot(self, game_id: int) -> GameSnapshot:
-        """The stored game and its parsed state.
+        """The stored game and its parsed state (a running game from memory). The state is
+        shared: never change it (the use cases apply actions to copies).
 
         Raises:
             UserError: no such game, or its stored state cannot be read (set aside).
         """
-        return self.parse(await self.record(game_id))
+        live = self._live.get(game_id)
+        if live is not None:
+            self._live.move_to_end(game_id)
+            return live.snapshot
+        snapshot = self.parse(await self.record(game_id))
+        self.remember(snapshot)
+        return snapshot
+
+    def remember(self, snapshot: GameSnapshot, logged: LoggedAction | None = None) -> None:
+        """Keep ``snapshot`` as the game's current one (a running game; others are dropped),
+        with ``logged`` (its newest log row) added to its recent actions."""
+        game_id = snapshot.id
+        if snapshot.record.status != GameStatus.ACTIVE or snapshot.state is None:
+            self._live.pop(game_id, None)
+            return
+        live = self._live.get(game_id)
+        if live is None:
+            live = self._live[game_id] = LiveGame(snapshot)
+            while len(self._live) > LIVE_GAMES:
+                self._live.popitem(last=False)
+        else:
+            live.snapshot = snapshot
+            self._live.move_to_end(game_id)
+        if logged is not None and live.recent is not None:
+            live.recent.append(logged)
+
+    def forget(self, game_id: int) -> None:
+        """Drop what is kept of ``game_id`` (read it from storage next time)."""
+        self._live.pop(game_id, None)
+
+    async def recent_actions(self, game_id: int) -> list[LoggedAction]:
+        """The game's last logged actions (with their public events), oldest first."""
+        live = self._live.get(game_id)
+        if live is not None and live.recent is not None:
+            return list(live.recent)
+        logged = await self.storage.games.recent_actions(game_id, RECENT_ACTIONS)
+        live = self._live.get(game_id)
+        if live is not None and live.recent is None:
+            live.recent = deque(logged, maxlen=RECENT_ACTIONS)
+        return logged
+
+    def live_games(self) -> int:
+        """How many running games are kept in memory."""
+        return len(self._live)
 
     @staticmethod
     def parse(record: GameRecord) -> GameSnapshot:

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.artichokes.cards import ALL_KINDS, CARD_TEXT, OVERVIEW, RHUBARB
 from engine.artichokes.describe import describe_action
+from engine.artichokes.greedy import evaluate, greedy_action, rollout_action
 from engine.artichokes.hidden import redistribute
 from engine.artichokes.rules import apply_legal, decisions
 from engine.artichokes.setup import new_game
 from engine.artichokes.state import SCHEMA_VERSION, ArtichokesOptions, ArtichokesState
 from engine.artichokes.view import ArtichokesView, view
-from engine.contract import Common, Decision, Game, GameInfo, Outcome, Reference, ReferenceSection
+from engine.contract import (
+    Common,
+    Decision,
+    Game,
+    GameInfo,
+    Outcome,
+    Reference,
+    ReferenceSection,
+    View,
+)
 from engine.types import Action, Event
 
 INFO = GameInfo(
@@ -85,6 +96,24 @@ class Artichokes(Game[ArtichokesState, ArtichokesOptions]):
             return legal[0]
         (decision,) = legal.decisions
         return Action(seat, decision.key_for(decision.options[: decision.min]))
+
+    def greedy_action(self, view: View, rng: random.Random) -> Action:
+        """See ``engine.artichokes.greedy``."""
+        return greedy_action(view, rng)
+
+    def rollout_action(
+        self,
+        state: ArtichokesState,
+        pending: Sequence[Decision],
+        seat: int,
+        rng: random.Random,
+    ) -> Action:
+        """The greedy choices on a sampled state (``engine.artichokes.greedy``)."""
+        return rollout_action(state, pending, seat, rng)
+
+    def evaluate(self, state: ArtichokesState) -> list[float]:
+        """Standing by Artichokes still owned (``engine.artichokes.greedy.evaluate``)."""
+        return evaluate(state)
 
 
 GAME = Artichokes()

@@ -30,6 +30,8 @@ from engine.artichokes.zones import remove_one
 from engine.contract import Decision
 from engine.types import Action, Event
 
+CAN_PLAY = {kind: module.can_play for kind, module in POWERS.items()}
+"""Card kind -> its power's requirement check (looked up once: it runs at every step)."""
 HARVEST_KEYS = {kind: "harvest:" + kind for kind in ALL_KINDS}
 PLAY_KEYS = {kind: "play:" + kind for kind in ALL_KINDS}
 END = ("end",)
@@ -44,7 +46,7 @@ def playable_cards(state: ArtichokesState, seat: int) -> list[str]:
     return [
         kind
         for kind in sorted(set(state.players[seat].hand))
-        if kind in POWERS and POWERS[kind].can_play(state, seat)
+        if kind in CAN_PLAY and CAN_PLAY[kind](state, seat)
     ]
 
 

@@ -6,8 +6,6 @@ Rules: ``shared/rules/artichokes.md`` (sections named per function).
 
 from __future__ import annotations
 
-from collections import Counter
-
 from engine.artichokes.cards import ARTICHOKE, ROW_SIZE
 from engine.artichokes.state import ArtichokesState
 from engine.chance import shuffle
@@ -108,7 +106,7 @@ def fill_row(state: ArtichokesState, ev: list[Event]) -> bool:
 
 def has_four_of_a_kind(row: list[str]) -> bool:
     """Whether the Garden Row shows 4 or more cards of one kind."""
-    return len(row) >= 4 and Counter(row).most_common(1)[0][1] >= 4
+    return len(row) >= 4 and any(row.count(kind) >= 4 for kind in set(row))
 
 
 def replenish_row(state: ArtichokesState, ev: list[Event]) -> None:

@@ -68,6 +68,7 @@ INFO = GameInfo(
     schema_version=SCHEMA_VERSION,
     state_budget=4096,
     max_actions=_max_actions(),
+    solo_score_scale=42,
 )
 
 OVERVIEW: tuple[str, ...] = (

@@ -119,7 +119,10 @@ async def test_a_forfeit_hands_the_seat_to_an_automatic_player(service: GameServ
     snapshot = await service.snapshot(game_id)
     leaver_seat = engine.deciding_seats(snapshot.state)[0]
     played = await service.forfeit(game_id, user_of(snapshot, leaver_seat))
-    assert not played.ended
+    assert not played.ended and not played.steps  # nothing moves inside the leave itself
+    assert played.snapshot.record.seats[leaver_seat].level == "greedy"
+    played = await service.play_automatic(game_id)  # the follow-ups make the moves due
+    assert played is not None
     assert played.steps and all(step.actor == "automatic" for step in played.steps)
     assert all(step.seat == leaver_seat for step in played.steps)
     after = played.snapshot
@@ -197,8 +200,8 @@ async def test_a_game_with_an_automatic_seat_goes_on_until_no_person_is_left(
     await service.join(lobby.id, BOB)
     await service.start(lobby.id, HOST)
     for _restart in range(3):  # restarts never end a game
-        played = await service.resume(lobby.id)
-        assert not played.ended and played.snapshot.record.status == GameStatus.ACTIVE
+        await service.play_automatic(lobby.id)
+        assert (await service.record(lobby.id)).status == GameStatus.ACTIVE
     played = await service.forfeit(lobby.id, BOB)  # one person left, but not "people only"
     assert not played.ended
     played = await service.forfeit(lobby.id, HOST)  # nobody left: abandoned, no winner

@@ -11,6 +11,7 @@ import pytest
 
 from bot.app import CardroomBot
 from bot.settings import BotSettings
+from tests.e2e.clock import ManualClock
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.model import Channel, Guild
 from tests.fakediscord.server import BotHandle
@@ -28,6 +29,10 @@ class World:
     db_path: Path
     handle: BotHandle | None = None
     seeds: Iterator[int] = field(default_factory=lambda: iter(range(7_000, 8_000)))
+    clock: ManualClock = field(default_factory=ManualClock)
+    search_budget_ms: float = 30.0
+    table_edit_interval: float = 0.0
+    """Seconds between two edits of one table (0: none, so every move's edit is awaited)."""
 
     @property
     def bot(self) -> CardroomBot:
@@ -36,8 +41,18 @@ class World:
 
     async def start(self) -> CardroomBot:
         """Start a bot instance on the world's database and wait until it resumed games."""
-        settings = BotSettings(discord_token=self.fake.token, database_path=self.db_path)
-        bot = CardroomBot(settings, seed_source=lambda: next(self.seeds), guild_ready_timeout=0.05)
+        settings = BotSettings(
+            discord_token=self.fake.token,
+            database_path=self.db_path,
+            search_budget_ms=self.search_budget_ms,
+            table_edit_interval=self.table_edit_interval,
+        )
+        bot = CardroomBot(
+            settings,
+            seed_source=lambda: next(self.seeds),
+            clock=self.clock,
+            guild_ready_timeout=0.05,
+        )
         self.handle = await self.fake.start_bot(bot)
         await self.fake.wait_for(bot.resumed.is_set, what="games resumed")
         return bot

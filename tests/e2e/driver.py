@@ -16,14 +16,15 @@ import engine
 from bot.games import presentation
 from bot.i18n import translator
 from bot.rendering import (
-    RECENT_ACTIONS,
     context_for,
     recent_lines,
     seat_screen,
     table_screen,
 )
+from bot.service.reading import RECENT_ACTIONS
 from tests.e2e.conftest import World
-from tests.fakediscord.model import Message
+from tests.fakediscord.errors import ComponentDisabled
+from tests.fakediscord.model import Channel, Message
 from tests.fakediscord.users import User
 
 _ = translator("en")
@@ -56,18 +57,22 @@ def table_closed(table: Message) -> bool:
     return bool(screen_buttons[0].get("disabled"))
 
 
-def public_messages(world: World) -> list[Message]:
-    """Every message of the game channel everybody can see, deleted ones left out."""
+def public_messages(world: World, channel: Channel | None = None) -> list[Message]:
+    """Every message of ``channel`` (default: the world's game channel) everybody can see,
+    deleted ones left out."""
+    channel = channel or world.channel
     return [
         m
         for m in world.fake.world.messages.values()
-        if m.channel is world.channel and m.ephemeral_for is None and not m.deleted
+        if m.channel is channel and m.ephemeral_for is None and not m.deleted
     ]
 
 
 def find_table(world: World, game_id: int) -> Message | None:
-    """The live table message of ``game_id`` in the channel."""
-    for message in public_messages(world):
+    """The live table message of ``game_id``, in any channel."""
+    for message in world.fake.world.messages.values():
+        if message.ephemeral_for is not None or message.deleted:
+            continue
         if any(str(b.get("custom_id")) == f"cr:hand:{game_id}" for b in message.buttons()):
             return message
     return None
@@ -95,12 +100,24 @@ class Driver:
     last_ping: int = 0
     checks: bool = True
     """Run the oracle checks (screens, leak scan) after every click; benchmarks turn them off."""
+    remote: bool = False
+    """The bot runs in another process: do not wait for its follow-ups after a click."""
+    reuse_screens: bool = False
+    """A pinged player whose open screen already has something to click uses it instead of
+    opening a new one (the bot keeps open screens current), as a real player would."""
+    channel: Channel | None = None
+    """Where the game is played (default: the world's game channel)."""
+
+    @property
+    def where(self) -> Channel:
+        """The channel of the game."""
+        return self.channel or self.world.channel
 
     async def open_and_start(self, toggles: tuple[str, ...] = ()) -> int:
         """The first player opens a lobby, the others join, the host switches the ``toggles``
         options on and starts. Returns the game id."""
         host, *others = self.players
-        lobby = (await host.slash(self.world.channel, "game new", game=self.game)).original
+        lobby = (await host.slash(self.where, "game new", game=self.game)).original
         assert lobby is not None
         self.game_id = int(re.search(r"game #(\d+)", lobby.text()).group(1))  # type: ignore[union-attr]
         for user in others:
@@ -111,13 +128,16 @@ class Driver:
         await host.click(lobby, label="Start")
         assert "Join" not in lobby.labels()
         self.table = await self.world.fake.wait_for_message(
-            self.world.channel, lambda m: find_table(self.world, self.game_id) is m
+            self.where, lambda m: find_table(self.world, self.game_id) is m
         )
         return self.game_id
 
     async def show_screen(self, user: User) -> Message:
-        """``user`` presses the table's private-screen button; returns their new screen."""
+        """``user`` presses the table's private-screen button (``/game hand`` while the table
+        is deleted); returns their new screen."""
         assert self.table is not None
+        if self.table.deleted:
+            return await self.show_screen_by_command(user)
         record = await user.click(self.table, custom_id=f"cr:hand:{self.game_id}")
         screen = record.original
         assert screen is not None and screen.ephemeral_for is user
@@ -128,9 +148,20 @@ class Driver:
 
     show_hand = show_screen
 
+    async def show_screen_by_command(self, user: User) -> Message:
+        """``user`` runs ``/game hand`` in the game's channel; returns their new screen."""
+        screen = (await user.slash(self.where, "game hand")).original
+        assert screen is not None and screen.ephemeral_for is user
+        self.screens[user.id] = screen
+        if self.checks:
+            await self.check_screen(user, screen)
+        return screen
+
     def new_ping(self) -> list[User]:
         """The players mentioned by a ping the players have not read yet (then it is read)."""
-        for message in sorted(public_messages(self.world), key=lambda m: m.id, reverse=True):
+        for message in sorted(
+            public_messages(self.world, self.where), key=lambda m: m.id, reverse=True
+        ):
             if message.content and MENTION.search(message.content):
                 if message.id == self.last_ping:
                     return []
@@ -148,13 +179,18 @@ class Driver:
         assert self.table is not None
         if table_closed(self.table):
             return False
-        for user in self.new_ping():  # people who are pinged look at their screen
-            await self.show_screen(user)
-        candidates = self.actionable(self.players)
-        if not candidates:
-            for user in self.players:
-                await self.show_screen(user)
+        try:
+            for user in self.new_ping():  # people who are pinged look at their screen
+                if not (self.reuse_screens and self.actionable([user])):
+                    await self.show_screen(user)
             candidates = self.actionable(self.players)
+            if not candidates:
+                for user in self.players:
+                    await self.show_screen(user)
+                candidates = self.actionable(self.players)
+        except ComponentDisabled:  # the game ended meanwhile (a bot in another process)
+            assert self.remote
+            return False
         if not candidates:
             return False
         user = self.rng.choice(candidates)
@@ -169,7 +205,8 @@ class Driver:
                 screen, self.rng.sample(values, count), custom_id=component["custom_id"]
             )
         assert record.response_type == 7, "the player's screen is updated in place"
-        await self.world.bot.wait_idle()  # the table edit and pings that follow the action
+        if not self.remote:
+            await self.world.bot.wait_idle()  # the table edit and pings that follow the action
         self.clicks += 1
         if "The game has moved on" in screen.text() or "already your choice" in screen.text():
             self.moved_on += 1
@@ -233,7 +270,9 @@ async def leak_scan(world: World, game_id: int, secret_words: Sequence[str] = ()
     title = _(engine.get_game(snapshot.record.game_name).info.title)
     about_this_game = re.compile(rf"game #{game_id}\b")
     table = find_table(world, game_id)
-    for message in public_messages(world):
+    for message in world.fake.world.messages.values():
+        if message.ephemeral_for is not None or message.deleted:
+            continue
         text = message.text()
         if not about_this_game.search(text):
             continue

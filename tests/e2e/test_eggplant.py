@@ -51,6 +51,7 @@ async def test_players_pinged_out_of_turn_pass_with_the_select_and_may_change(
     world: World,
 ) -> None:
     alice, bob, carol = world.alice, world.bob, world.carol
+    world.bot.room.screens.watching_seconds = -1.0  # nobody watches: pings notify
     driver = await play_until_eggplant(world)
     game_id = driver.game_id
     assert "Eggplant: waiting for" in driver.table.text()

@@ -99,6 +99,7 @@ async def test_no_hidden_card_reaches_a_log_line_during_a_whole_game(
     await world.handle.stop()  # a restart, and the table deleted meanwhile: both are logged
     world.fake.delete_message(old := driver.table)
     await world.start()
+    await driver.step()  # the move reposts the table
     driver.table = await world.fake.wait_for_message(
         world.channel, lambda m: "Show my hand" in m.labels() and m is not old
     )

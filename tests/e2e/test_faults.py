@@ -75,6 +75,7 @@ async def start(world: World, game: str, rng: int) -> Driver:
     is as long as a real one: the leak scan looks for it in every message, where a short one
     could turn up inside an id."""
     world.seeds = iter([LONG_SEED + rng])
+    world.bot.room.screens.watching_seconds = -1.0  # every turn pings: posts to fail too
     players = [world.alice, world.bob, world.carol][: PLAYERS[game]]
     if game == "ninjan":
         return await start_ninjan(world, players, rng=rng)
@@ -99,11 +100,13 @@ async def global_rate_limits(faulty: Faulty, n: int) -> None:
 
 
 async def server_errors(faulty: Faulty, n: int) -> None:
-    """500 and 502 on message edits and posts, three times a game (discord.py waits 1 s
-    before it tries again)."""
-    if n < 3:
-        route, status = ((EDIT, 500), (POST, 502), (EDIT, 502))[n]
-        faulty.world.fake.fail(route, status=status)
+    """500 and 502 on message edits and posts, three times early in a game (discord.py waits
+    1 s before it tries again)."""
+    if n == 0:
+        faulty.world.fake.fail(EDIT, status=500)
+        faulty.world.fake.fail(POST, status=502)
+    elif n == 1:
+        faulty.world.fake.fail(EDIT, status=502)
 
 
 async def gateway_drops(faulty: Faulty, n: int) -> None:

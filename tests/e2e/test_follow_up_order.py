@@ -45,6 +45,7 @@ async def test_a_slow_table_edit_does_not_roll_back_the_next_players_screen(
 
 
 async def test_a_slow_follow_up_does_not_replace_a_newer_ping(world: World) -> None:
+    world.bot.room.screens.watching_seconds = -1.0  # nobody watches: pings notify
     driver = await start_game(world, [world.alice, world.bob])
     a = await mover(driver)
     b = world.bob if a is world.alice else world.alice

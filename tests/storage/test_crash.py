@@ -66,12 +66,15 @@ def _run_and_kill(db: Path, out: Path, seed: int, rng: random.Random, during_sta
             if during_startup:
                 time.sleep(rng.uniform(0.0, 0.6))  # opening, migrating, loading (or later)
             else:
-                deadline = time.monotonic() + 30
-                while b"ready\n" not in out.read_bytes():
+                # while committing: after a random number of acknowledged commits (counted,
+                # not timed, so a loaded machine kills as many commits as an idle one)
+                wanted = rng.randint(20, 100)
+                deadline = time.monotonic() + 60
+                while out.read_bytes().count(b"\nC ") < wanted:
                     assert proc.poll() is None, proc.stderr.read().decode()
-                    assert time.monotonic() < deadline, "worker never got ready"
-                    time.sleep(0.005)
-                time.sleep(rng.uniform(0.02, 0.3))  # while committing
+                    assert time.monotonic() < deadline, "worker does not commit"
+                    time.sleep(0.002)
+                time.sleep(rng.uniform(0.0, 0.02))
             assert proc.poll() is None, proc.stderr.read().decode()
         finally:
             proc.send_signal(signal.SIGKILL)

@@ -123,3 +123,58 @@ async def test_a_version_2_database_keeps_its_log_as_moves_by_players(tmp_path: 
         assert (await storage.verify_game(1)).ok
     finally:
         await storage.close()
+
+
+async def test_automatic_seats_keep_their_level_and_leavers_get_the_greedy_one(
+    storage: Storage,
+) -> None:
+    lobby = await storage.games.create_lobby(
+        guild_id=1, channel_id=9, game_name="artichokes", host_id=1, max_seats=4
+    )
+    lobby = await storage.games.join_lobby(lobby.id, None, "Cardroom AI", level="ismcts")
+    lobby = await storage.games.join_lobby(lobby.id, 2)
+    assert [(s.user_id, s.automatic, s.level) for s in lobby.seats] == [
+        (1, False, None),
+        (None, True, "ismcts"),
+        (2, False, None),
+    ]
+    state = engine.new_game("artichokes", 3, None, 5)
+    await storage.games.start_game(lobby.id, seed=5, state_json=engine.dumps(state))
+    left = await storage.games.leave_game(lobby.id, 2)
+    assert (left.seats[2].automatic, left.seats[2].level) == (True, "greedy")
+
+
+async def test_a_turn_clock_is_set_in_the_lobby(storage: Storage) -> None:
+    lobby = await storage.games.create_lobby(
+        guild_id=1, channel_id=9, game_name="ninjan", host_id=1, max_seats=5
+    )
+    assert lobby.turn_clock is None
+    assert (await storage.games.set_turn_clock(lobby.id, 300)).turn_clock == 300
+    assert (await storage.games.set_turn_clock(lobby.id, None)).turn_clock is None
+    with pytest.raises(ValueError):
+        await storage.games.set_turn_clock(lobby.id, 0)
+
+
+async def test_three_timeouts_in_a_row_make_a_seat_away_until_its_player_acts(
+    storage: Storage,
+) -> None:
+    game, state = await start_game(storage, 1, [1, 2], seed=5)
+
+    async def move(seat: int, actor: str, counts: bool = False) -> tuple[int, bool]:
+        # storage keeps what the bot commits; legality is the engine's business
+        expected = state.step
+        state.step += 1
+        await storage.games.commit_action(
+            game.id, expected, seat, "k", engine.dumps(state), actor=actor, counts_timeout=counts
+        )
+        record = await storage.games.get_game(game.id)
+        return record.seats[seat].timeouts, record.seats[seat].away
+
+    assert await move(0, "timeout", counts=True) == (1, False)
+    assert await move(0, "timeout") == (1, False)  # the same timeout's next move
+    assert await move(1, "automatic") == (0, False)
+    assert await move(0, "timeout", counts=True) == (2, False)
+    assert await move(0, "timeout", counts=True) == (3, True)  # away: played automatically
+    assert await move(0, "automatic") == (3, True)
+    assert await move(0, "player") == (0, False)  # back the moment they act
+    assert await move(0, "timeout", counts=True) == (1, False)

@@ -1,0 +1,162 @@
+"""Verso's public table and what a deciding player sees of the game: whose turn, every
+tableau in three colour rows with its score and square, the Draw Pile (its count, the shown
+side of its top card and what the rules say of that card's back) and the end (solo: the
+score and its ladder line; multiplayer: scores and ranks)."""
+
+from __future__ import annotations
+
+from bot.games.base import RenderContext
+from bot.games.verso.texts import backs_text, row_text, side_text
+from engine.verso.cards import COLOURS
+from engine.verso.view import SeatView, VersoView
+
+LADDER_START = 35
+"""The first step of the published solo ladder."""
+
+
+def status_lines(view: VersoView, ctx: RenderContext) -> list[str]:
+    """Whose turn it is, or who is still choosing a final series (nothing once over)."""
+    _ = ctx._
+    if view.over or ctx.closed:
+        return []
+    if view.phase == "final":
+        lines = [_("**Final series**: everyone picks one at once, hidden until all have chosen.")]
+        parts = []
+        if view.committed:
+            parts.append(
+                _("Chosen: {players}", players=", ".join(ctx.names[s] for s in view.committed))
+            )
+        if view.deciding:
+            parts.append(
+                _(
+                    "Still choosing: {players}",
+                    players=", ".join(ctx.names[s] for s in view.deciding),
+                )
+            )
+        if parts:
+            lines.append(" · ".join(parts))
+        return lines
+    if view.solo:
+        return [_("**Turn {turn}** · solo against the simulated opponent", turn=view.turn)]
+    if view.viewer == view.active:
+        return [_("**Turn {turn}** · your turn", turn=view.turn)]
+    return [_("**Turn {turn}** · {player}'s turn", turn=view.turn, player=ctx.names[view.active])]
+
+
+def seat_header(view: VersoView, seat: SeatView, ctx: RenderContext, *, own: bool = False) -> str:
+    """One seat's name (or "Your tableau"), score, card count and square."""
+    _ = ctx._
+    playing = not view.over and not ctx.closed and view.phase == "turn"
+    marker = "▶" if playing and seat.seat == view.active else "•"
+    score = view.scores[seat.seat] if view.scores else 0
+    square = _("⬛ square scored") if seat.square else _("no square")
+    cards = _.plural("{count} card", "{count} cards", seat.card_count)
+    if own:
+        return _(
+            "**Your tableau** — **{score} VP** · {cards} · {square}",
+            score=score,
+            cards=cards,
+            square=square,
+        )
+    return _(
+        "{marker} {player} — **{score} VP** · {cards} · {square}",
+        marker=marker,
+        player=ctx.names[seat.seat],
+        score=score,
+        cards=cards,
+        square=square,
+    )
+
+
+def tableau_lines(seat: SeatView) -> list[str]:
+    """A tableau's three rows, Blue, Green, Orange."""
+    return [row_text(colour, row) for colour, row in zip(COLOURS, seat.rows, strict=True)]
+
+
+def identical_in(seat: SeatView, view: VersoView) -> bool:
+    """Whether the Draw Pile's top card is identical to a card of ``seat``'s tableau (then
+    keeping it is not allowed)."""
+    top = view.top
+    if top is None:
+        return False
+    return any(c.up.colour == top.colour and c.up.number == top.number for c in seat.cards)
+
+
+def pile_lines(view: VersoView, ctx: RenderContext) -> list[str]:
+    """The Draw Pile: its count, the shown side of its top card and what the rules say of
+    that card's never-seen back; the Discard Pile's count."""
+    _ = ctx._
+    top = view.top
+    discard = _.plural(
+        "Discard Pile: {count} card", "Discard Pile: {count} cards", len(view.discard)
+    )
+    if top is None:
+        return [_("**Draw Pile**: empty · {discard}", discard=discard)]
+    return [
+        _.plural(
+            "**Draw Pile**: {count} card · top: {card} · {discard}",
+            "**Draw Pile**: {count} cards · top: {card} · {discard}",
+            view.pile_count,
+            card=side_text(top),
+            discard=discard,
+        ),
+        _("-# Its back, never seen: {backs}", backs=backs_text(top, _)),
+    ]
+
+
+def turn_hint_lines(view: VersoView, ctx: RenderContext) -> list[str]:
+    """Under the Draw Pile while a turn runs: who may use the controls, and a forced flip."""
+    _ = ctx._
+    if view.over or ctx.closed or view.phase != "turn":
+        return []
+    lines = []
+    player = ctx.names[view.active]
+    if view.top is not None and identical_in(view.seats[view.active], view):
+        lines.append(
+            _(
+                "-# {player} must flip it: their tableau already has {card}.",
+                player=player,
+                card=side_text(view.top),
+            )
+        )
+    if not view.solo:
+        lines.append(_("-# Only {player} can use the controls below.", player=player))
+    return lines
+
+
+def end_lines(view: VersoView, ctx: RenderContext) -> list[str]:
+    """Solo: the score and the published ladder line; multiplayer: scores with ranks."""
+    _ = ctx._
+    outcome = view.outcome
+    if outcome is None or outcome.scores is None or outcome.ranks is None:
+        return []
+    if view.solo:
+        score = outcome.scores[0]
+        lines = [
+            _("**Game over** · {player} scored **{score} VP**.", player=ctx.names[0], score=score)
+        ]
+        if view.ladder is not None and view.ladder_line is not None:
+            lines.append(_("🏅 {step}+ VP: {line}", step=view.ladder, line=_(view.ladder_line)))
+        else:
+            lines.append(
+                _("-# The ladder starts at {step} VP, the average score.", step=LADDER_START)
+            )
+        return lines
+    lines = [_("**Final scores**")]
+    ranks, scores = outcome.ranks, outcome.scores
+    for seat in sorted(range(len(scores)), key=lambda s: (ranks[s], s)):
+        lines.append(
+            _(
+                "{medal}{rank}. {player} — {score} VP",
+                medal="🏆 " if ranks[seat] == 1 else "",
+                rank=ranks[seat],
+                player=ctx.names[seat],
+                score=scores[seat],
+            )
+        )
+    return lines
+
+
+def legend(ctx: RenderContext) -> str:
+    """How to read a card."""
+    return ctx._("-# 3¹ = a 3 worth 1 VP · J = joker · (🟩5³) = its other side, seen by all")

@@ -1,0 +1,111 @@
+"""Automatic players in running games: the moves of automatic seats (and of people away after
+three timeouts), the turn clock's deadlines and timeouts.
+
+Automatic moves are never made inside an interaction's reply: the handlers answer first, then
+the follow-ups call :meth:`AutomaticPlay.play_automatic` (see ``bot.followups``). A search
+player thinks in a worker thread, under the game's lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+
+import engine
+from bot.service.commits import Committing, waiting_people
+from bot.service.snapshots import GameSnapshot, Played
+from engine import Action
+from engine.players import choose
+from storage import GameStatus
+
+log = logging.getLogger(__name__)
+
+LEAVER_LEVEL = "greedy"
+"""The automatic player that takes over a seat whose player left, or is away."""
+
+
+class AutomaticPlay(Committing):
+    """The moves of automatic players and the turn clock's timeouts."""
+
+    async def play_automatic(self, game_id: int) -> Played | None:
+        """Make every automatic move that is due now (automatic seats, people away), under
+        the game's lock; ``None`` when the game is not running or nothing is due."""
+        async with self.locked(game_id):
+            snapshot = await self.snapshot(game_id)
+            if snapshot.record.status != GameStatus.ACTIVE or snapshot.state is None:
+                return None
+            played = Played(snapshot, deciding_before=engine.deciding_seats(snapshot.state))
+            await self.play_due_automatic_moves(played)
+            return played if played.steps else None
+
+    async def timeout(self, game_id: int, version: int) -> Played | None:
+        """The turn clock ran out at ``version``: the automatic player moves for every person
+        still waited for (each such seat's timeouts grow by one), then the automatic seats.
+        ``None`` if the game moved on meanwhile or nobody was waited for."""
+        async with self.locked(game_id):
+            snapshot = await self.snapshot(game_id)
+            record, state = snapshot.record, snapshot.state
+            if record.status != GameStatus.ACTIVE or state is None or record.version != version:
+                return None
+            late = waiting_people(record, state)
+            if not late:
+                return None
+            played = Played(snapshot, deciding_before=engine.deciding_seats(state))
+            for seat in sorted(late):
+                first = True
+                while not played.ended:
+                    current = played.snapshot.state
+                    assert current is not None
+                    if seat not in engine.deciding_seats(current):
+                        break
+                    action = await self.automatic_move(played.snapshot, seat, LEAVER_LEVEL)
+                    await self._commit(played, action, actor="timeout", counts_timeout=first)
+                    first = False
+            await self.play_due_automatic_moves(played)
+            return played
+
+    async def come_back(self, game_id: int, user_id: int) -> bool:
+        """``user_id``, away after timeouts, opened their screen: they play their seat again.
+        Returns whether they were away."""
+        async with self.locked(game_id):
+            record = await self.record(game_id)
+            seat = record.seat_of(user_id)
+            if seat is None or not seat.away or record.status != GameStatus.ACTIVE:
+                return False
+            back = await self.storage.games.come_back(game_id, seat.seat)
+            live = await self.snapshot(game_id)
+            self.remember(GameSnapshot(back, live.state))
+            return True
+
+    async def automatic_move(self, snapshot: GameSnapshot, seat: int, level: str) -> Action:
+        """The move of the automatic player of ``level`` for ``seat`` (a search player thinks
+        in a worker thread). Its randomness comes from the game and step, never the seed."""
+        state = snapshot.state
+        assert state is not None
+        rng = random.Random(f"{snapshot.id}:{state.step}:{seat}")
+        if level == "ismcts":
+            return await asyncio.to_thread(
+                choose, level, state, seat, rng, budget_ms=self.search_budget_ms
+            )
+        return choose(level, state, seat, rng)
+
+    async def play_due_automatic_moves(self, played: Played) -> None:
+        """Let automatic seats (and people away) make every move that is due."""
+        while not played.ended:
+            record = played.snapshot.record
+            state = played.snapshot.state
+            assert state is not None
+            automatic = {
+                s.seat: (s.level if s.automatic and s.level else LEAVER_LEVEL)
+                for s in record.seats
+                if s.played_automatically
+            }
+            due = [s for s in engine.deciding_seats(state) if s in automatic]
+            if not due:
+                return
+            action = await self.automatic_move(played.snapshot, due[0], automatic[due[0]])
+            await self._commit(played, action, actor="automatic")
+
+
+__all__ = ["AutomaticPlay", "waiting_people"]

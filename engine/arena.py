@@ -1,0 +1,95 @@
+"""Automatic players against each other: ``python -m engine arena``.
+
+Each game seats the given levels in a rotated order (game ``i`` shifts them by ``i``), so every
+level plays every seat equally often; results are reported per level, with the time each
+level took per decision.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from engine.api import apply, deciding_seats, new_game, outcome
+from engine.players import LEVELS, choose
+from engine.registry import get_game
+
+
+def arena(
+    name: str,
+    levels: Sequence[str],
+    games: int,
+    seed: int,
+    *,
+    budget_ms: float | None = 250.0,
+    iterations: int | None = None,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` games of ``name`` with one automatic player of ``levels[k]`` per seat.
+
+    Returns a JSON-ready dict: game, seats, games, budget_ms, iterations, and per level:
+    ``wins`` (a shared win counts for each winner), ``win_rate`` (wins over games played),
+    ``mean_score`` (games that end with scores), ``mean_won_score`` (solo: the mean score of won
+    games), ``ms_per_decision`` (mean and p99) and ``decisions``.
+
+    Raises:
+        ValueError: an unknown level, or a seat count the game does not take.
+    """
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError(f"unknown automatic player {level!r}; levels: {', '.join(LEVELS)}")
+    seats = len(levels)
+    info = get_game(name).info
+    rng = random.Random(seed)
+    stats: dict[str, dict[str, Any]] = {
+        level: {"games": 0, "wins": 0, "scores": [], "won_scores": [], "ms": []}
+        for level in dict.fromkeys(levels)
+    }
+    for game in range(games):
+        order = [levels[(k + game) % seats] for k in range(seats)]
+        state = new_game(name, seats, options, seed + game)
+        while (result := outcome(state)) is None:
+            seat = deciding_seats(state)[0]
+            started = time.perf_counter()
+            action = choose(
+                order[seat], state, seat, rng, budget_ms=budget_ms, iterations=iterations
+            )
+            stats[order[seat]]["ms"].append((time.perf_counter() - started) * 1000)
+            apply(state, action)
+        for seat, level in enumerate(order):
+            entry = stats[level]
+            entry["games"] += 1
+            won = seat in result.winners
+            entry["wins"] += won
+            if result.scores is not None:
+                entry["scores"].append(result.scores[seat])
+                if won:
+                    entry["won_scores"].append(result.scores[seat])
+    report: dict[str, Any] = {
+        "game": name,
+        "seats": seats,
+        "games": games,
+        "budget_ms": budget_ms,
+        "iterations": iterations,
+        "levels": {},
+    }
+    for level, entry in stats.items():
+        ms = sorted(entry["ms"])
+        report["levels"][level] = {
+            "wins": entry["wins"],
+            "win_rate": round(entry["wins"] / entry["games"], 3) if entry["games"] else None,
+            "mean_score": round(statistics.fmean(entry["scores"]), 2) if entry["scores"] else None,
+            "mean_won_score": round(statistics.fmean(entry["won_scores"]), 2)
+            if entry["won_scores"] and seats == 1
+            else None,
+            "decisions": len(ms),
+            "ms_per_decision": {
+                "mean": round(statistics.fmean(ms), 2) if ms else None,
+                "p99": round(ms[min(len(ms) - 1, int(0.99 * len(ms)))], 2) if ms else None,
+            },
+        }
+    del info
+    return report

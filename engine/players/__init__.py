@@ -1,0 +1,85 @@
+"""Automatic players for every game, outside the rules code.
+
+A player is a *policy*: it gets only its seat's :class:`Situation` — the seat's view (with the
+decisions in front of it) and a sampler of full states consistent with that view (through the
+game's hidden-information hook, ``engine.redistribute``, which depends only on the view) —
+never the state itself. Levels:
+
+- ``random``: a uniformly random legal answer (BGA "zombie" level 1);
+- ``greedy``: the game's own greedy player on the view (``Game.greedy_action``, level 2);
+- ``ismcts``: information-set Monte Carlo tree search (``engine.players.ismcts``) within a
+  budget of iterations or milliseconds.
+
+Use :func:`choose`; ``python -m engine arena`` plays levels against each other.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.api import redistribute, view
+from engine.contract import View
+from engine.legal import random_answer
+from engine.registry import get_game
+from engine.state import GameState
+from engine.types import Action
+
+LEVELS: tuple[str, ...] = ("random", "greedy", "ismcts")
+"""The automatic players, weakest first."""
+DEFAULT_BUDGET_MS = 250.0
+"""The search player's thinking time per decision, in milliseconds."""
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What an automatic player may know: its seat's ``view`` (holding the decisions in front
+    of it) and ``sample(rng)``, a full state consistent with that view (hidden cards dealt
+    afresh; it depends only on the view and ``rng``)."""
+
+    view: View
+    sample: Callable[[random.Random], GameState]
+
+    @property
+    def seat(self) -> int:
+        """The seat deciding."""
+        assert self.view.viewer is not None
+        return self.view.viewer
+
+
+def situation(state: GameState, seat: int) -> Situation:
+    """The :class:`Situation` of ``seat`` in ``state`` (the only way a policy sees a game)."""
+    return Situation(view(state, seat), lambda rng: redistribute(state, seat, rng))
+
+
+def choose(
+    level: str,
+    state: GameState,
+    seat: int,
+    rng: random.Random,
+    *,
+    budget_ms: float | None = DEFAULT_BUDGET_MS,
+    iterations: int | None = None,
+) -> Action:
+    """The answer of the automatic player of ``level`` for ``seat`` (which must have a
+    decision). ``budget_ms``/``iterations`` bound the search player (the first reached stops
+    it).
+
+    Raises:
+        ValueError: an unknown level.
+        IllegalAction: ``seat`` has nothing to decide.
+    """
+    seen = situation(state, seat)
+    if level == "random":
+        return random_answer(seen.view.decisions, seat, rng)
+    if level == "greedy":
+        return get_game(state.game).greedy_action(seen.view, rng)
+    if level == "ismcts":
+        from engine.players.ismcts import search
+
+        return search(state.game, seen, rng, budget_ms=budget_ms, iterations=iterations)
+    raise ValueError(f"unknown automatic player {level!r}; levels: {', '.join(LEVELS)}")
+
+
+__all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "Situation", "choose", "situation"]

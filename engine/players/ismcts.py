@@ -1,0 +1,227 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS: Cowling, Powley and
+Whitehouse, 2012), for any game of the contract.
+
+Each iteration samples a full state consistent with the deciding seat's view (its
+:class:`~engine.players.Situation` sampler: hidden cards dealt afresh), walks one tree keyed by
+the actions taken — every seat's, since all share the tree — choosing among the actions legal
+in *this* sample by UCB1 with availability counts, expands one untried action, plays the rest
+of the game at random and credits every seat with its reward. The most visited root action is
+the answer. The true state is never looked at: only samples of what the seat could imagine.
+
+Multi-select decisions are searched over a bounded set of candidate answers (all distinct ones
+when few, else a random sample), so nothing is ever enumerated beyond ``MULTI_CANDIDATES``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from engine.api import apply, deciding_seats, decisions, outcome
+from engine.contract import Decision, Game, GameInfo, Outcome
+from engine.legal import random_answer
+from engine.players import Situation
+from engine.playout import Mover, play_out
+from engine.registry import get_game
+from engine.state import GameState
+from engine.types import Action
+
+EXPLORATION = 0.7
+"""UCB1's exploration constant (rewards lie in 0..1)."""
+MULTI_CANDIDATES = 24
+"""At most this many answers of one multi-select decision are searched."""
+ROLLOUT_LIMIT = 2_000
+"""A playout stops after this many actions (then every seat is credited 0.5)."""
+ROLLOUT_DEPTH = 40
+"""A playout of a game that can ``evaluate`` a position stops after this many actions."""
+
+
+class Node:
+    """One point of the shared tree: the action that led here and who took it."""
+
+    __slots__ = ("action", "children", "parent", "seat", "tried", "value", "visits")
+
+    def __init__(self, parent: Node | None, action: Action | None, seat: int) -> None:
+        self.parent = parent
+        self.action = action
+        self.seat = seat  # the seat that chose ``action`` (credited with its reward)
+        self.children: dict[Action, Node] = {}  # by (seat, key): who acts may differ
+        self.visits = 0
+        self.tried = 0  # how often this node was available when its parent was visited
+        self.value = 0.0
+
+
+def reward(info: GameInfo, result: Outcome, seat: int, seats: int) -> float:
+    """How good ``result`` is for ``seat``, in 0..1.
+
+    Solo: a loss 0; otherwise 0.5 plus half the score over the game's ``solo_score_scale``.
+    Scored games: by rank, ``(seats - rank) / (seats - 1)``. Others: a win 1 (shared: its
+    share), a draw 0.5, a loss 0.
+    """
+    if seats == 1:
+        if result.scores is None or (result.reason == "lost"):
+            return 0.0
+        scale = info.solo_score_scale or 1
+        return 0.5 + 0.5 * min(1.0, max(0.0, result.scores[0] / scale))
+    if result.ranks is not None:
+        return (seats - result.ranks[seat]) / (seats - 1)
+    if result.draw:
+        return 0.5
+    if seat in result.winners:
+        return 1.0 / len(result.winners)
+    return 0.0
+
+
+def candidates(pending: Sequence[Decision], seat: int, rng: random.Random) -> list[Action]:
+    """The answers of ``seat`` the search considers: every single-select option (a committed
+    one left out) and, per multi-select decision, its distinct answers — a random sample of
+    :data:`MULTI_CANDIDATES` when there are more."""
+    found: list[Action] = []
+    for d in pending:
+        if d.seat != seat:
+            continue
+        if not d.multi:
+            found.extend(Action(seat, o) for o in d.options if (o,) != d.committed)
+            continue
+        answers: set[str] = set()
+        top = min(d.max, len(d.options))
+        total = sum(math.comb(len(d.options), k) for k in range(d.min, top + 1))
+        if total <= 4 * MULTI_CANDIDATES:
+            for size in range(d.min, top + 1):
+                for chosen in itertools.combinations(d.options, size):
+                    answers.add(d.key_for(chosen))
+        else:
+            for _ in range(8 * MULTI_CANDIDATES):
+                size = rng.randint(d.min, top)
+                answers.add(d.key_for(rng.sample(d.options, size)))
+                if len(answers) >= MULTI_CANDIDATES:
+                    break
+        keys = sorted(k for k in answers if d.accepts(k))
+        if len(keys) > MULTI_CANDIDATES:
+            keys = rng.sample(keys, MULTI_CANDIDATES)
+        found.extend(Action(seat, k) for k in keys)
+    return found
+
+
+def search(
+    game_name: str,
+    seen: Situation,
+    rng: random.Random,
+    *,
+    budget_ms: float | None = 250.0,
+    iterations: int | None = None,
+) -> Action:
+    """The search player's answer for ``seen.seat``: ISMCTS until ``iterations`` samples or
+    ``budget_ms`` milliseconds, whichever comes first (at least one iteration).
+
+    Raises:
+        ValueError: neither a budget nor an iteration count.
+        IllegalAction: the seat has nothing to decide.
+    """
+    if budget_ms is None and iterations is None:
+        raise ValueError("the search needs a budget or an iteration count")
+    info = get_game(game_name).info
+    me = seen.seat
+    first = candidates(seen.view.decisions, me, rng)
+    if not first:
+        return random_answer(seen.view.decisions, me, rng)  # raises: nothing to decide
+    if len(first) == 1:
+        return first[0]
+    root = Node(None, None, me)
+    started = time.perf_counter()
+    stop = started + budget_ms / 1000 if budget_ms is not None else math.inf
+    done = 0
+    while done < (iterations if iterations is not None else 1 << 60):
+        if done:  # stop before an iteration of the usual length would end past the budget
+            now = time.perf_counter()
+            if now + (now - started) / done >= stop:
+                break
+        _iterate(root, seen.sample(rng), me, info, rng)
+        done += 1
+    return _answer(root, get_game(game_name).greedy_action(seen.view, rng))
+
+
+def _answer(root: Node, greedy: Action) -> Action:
+    """The most visited root action — unless the greedy player's own choice does about as
+    well (its mean reward within two standard errors of the best's): the search overrides the
+    greedy player only where it found clearly better."""
+    best = max(root.children.values(), key=lambda c: (c.visits, c.value))
+    assert best.action is not None
+    mine = root.children.get(greedy)
+    if mine is None or mine is best or not mine.visits or not best.visits:
+        return best.action
+    best_mean = best.value / best.visits
+    margin = 2 * math.sqrt(max(best_mean * (1 - best_mean), 0.01) / best.visits)
+    if mine.value / mine.visits >= best_mean - margin:
+        return greedy
+    return best.action
+
+
+def _iterate(root: Node, state: GameState, me: int, info: GameInfo, rng: random.Random) -> None:
+    node = root
+    # selection and expansion, in this sample
+    while outcome(state) is None:
+        mover = me if node is root else _mover(state)
+        actions = candidates(decisions(state, mover), mover, rng)
+        if not actions:
+            break
+        untried = [a for a in actions if a not in node.children]
+        for a in actions:
+            child = node.children.get(a)
+            if child is not None:
+                child.tried += 1
+        if untried:
+            action = rng.choice(untried)
+            child = Node(node, action, mover)
+            child.tried = 1
+            node.children[action] = child
+            apply(state, action)
+            node = child
+            break
+        node = max(
+            (node.children[a] for a in actions),
+            key=lambda c: (
+                c.value / c.visits + EXPLORATION * math.sqrt(math.log(c.tried) / c.visits)
+                if c.visits
+                else math.inf
+            ),
+        )
+        assert node.action is not None
+        apply(state, node.action)
+    # simulation: the game's playout moves, to the end or (when it can judge a position)
+    # for a few dozen actions
+    game = get_game(info.name)
+    depth = ROLLOUT_DEPTH if game.evaluate(state) is not None else ROLLOUT_LIMIT
+    result, _steps = play_out(game, state, rng, mover=_playout_mover(game), limit=depth)
+    seats = state.seats
+    if result is not None:
+        rewards = [reward(info, result, s, seats) for s in range(seats)]
+    else:
+        rewards = list(game.evaluate(state) or [0.5] * seats)
+    # backpropagation: each node is credited from the view of the seat that chose it
+    while node is not None:
+        node.visits += 1
+        node.value += rewards[node.seat]
+        node = node.parent  # type: ignore[assignment]
+
+
+def _playout_mover(game: Game[Any, Any]) -> Mover:
+    """The game's own playout move (``Game.rollout_action``) as a :data:`Mover`."""
+
+    def move(state: GameState, pending: list[Decision], seat: int, rng: random.Random) -> Action:
+        return game.rollout_action(state, pending, seat, rng)
+
+    return move
+
+
+def _mover(state: GameState) -> int:
+    """Who acts next in a playout: the first seat the game waits for (simultaneous choices
+    are taken one seat after another; each still hidden from the others' samples)."""
+    waiting = deciding_seats(state)
+    if waiting:
+        return waiting[0]
+    return decisions(state)[0].seat

@@ -1,0 +1,76 @@
+"""Playing a game on to its end as fast as the engine can: for simulations and for the
+playouts of search players, on states nobody will show or store.
+
+:func:`play_out` asks the game for its decisions and applies the chosen answers straight
+through the game (``Game.decisions`` / ``Game.apply``): every answer comes from the decisions
+just computed, so the core's legality check, its per-step memo and its decision stamps are
+skipped. The state it leaves has no meaningful stamps: keep it only for its outcome.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from engine.contract import Decision, Game, Outcome
+from engine.legal import random_answer
+from engine.state import GameState
+from engine.types import Action
+
+Mover = Callable[[GameState, list[Decision], int, random.Random], Action]
+"""Chooses ``seat``'s answer among ``decisions`` (all pending decisions of the state)."""
+
+
+def _random_mover(
+    state: GameState, pending: list[Decision], seat: int, rng: random.Random
+) -> Action:
+    """A uniformly random answer (``engine.legal.random_answer``), with a fast path for the
+    common case: single-select questions only, nothing committed (each option weighs one)."""
+    total = 0
+    for d in pending:
+        if d.seat == seat:
+            if d.committed is not None or d.min != 1 or d.max != 1:
+                return random_answer(pending, seat, rng)
+            total += len(d.options)
+    index = rng.randrange(total)
+    for d in pending:
+        if d.seat == seat:
+            if index < len(d.options):
+                return Action(seat, d.options[index])
+            index -= len(d.options)
+    raise AssertionError("unreachable")
+
+
+def play_out(
+    game: Game[GameState, object],  # type: ignore[type-var]
+    state: GameState,
+    rng: random.Random,
+    *,
+    mover: Mover | None = None,
+    limit: int = 1_000_000,
+) -> tuple[Outcome | None, int]:
+    """Play ``state`` on in place until the game ends or ``limit`` actions were made; each
+    step picks one of the seats the game waits for at random and lets ``mover`` (default: a
+    uniformly random answer) answer for it. Returns the outcome (``None`` if the limit was
+    reached) and the number of actions made."""
+    decide = game.decisions
+    act = game.apply
+    finished = game.outcome
+    move = mover or _random_mover
+    steps = 0
+    while (result := finished(state)) is None:
+        if steps >= limit:
+            return None, steps
+        pending = decide(state)
+        waiting: list[int] = []
+        for d in pending:
+            if d.committed is None and (not waiting or waiting[-1] != d.seat):
+                waiting.append(d.seat)
+        if not waiting:  # only committed answers left to change: none is needed
+            waiting = [pending[0].seat]
+        seat = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
+        act(state, move(state, pending, seat, rng))
+        state.step += 1
+        steps += 1
+    state._pending = None  # type: ignore[attr-defined]
+    return result, steps

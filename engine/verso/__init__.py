@@ -1,0 +1,18 @@
+"""Verso (1-8 players, solo against a simulated opponent) — rules: ``shared/rules/verso.md``.
+
+Modules: ``cards`` (the house deck, face encoding), ``state`` (state and options), ``setup``,
+``series`` (series, codes, discards), ``tableau`` (changes to a tableau: identical cards,
+rows, seen cards, the square, flips), ``rules`` (decisions, turn, neighbours' flips, solo
+opponent, final series), ``ladder`` (the solo ladder), ``view``, ``hidden`` (redistribute:
+a random matching of unseen cards), ``players`` (the greedy player), ``describe``, ``text``
+(reference), ``game`` (the contract).
+"""
+
+from __future__ import annotations
+
+from engine.registry import register
+from engine.verso.game import GAME
+
+register(GAME)
+
+__all__ = ["GAME"]

@@ -1,0 +1,117 @@
+"""Verso behind the game contract (``engine.contract.Game``)."""
+
+from __future__ import annotations
+
+import random
+
+from engine.contract import (
+    Common,
+    Decision,
+    Game,
+    GameInfo,
+    Outcome,
+    Reference,
+    View,
+    scored_outcome,
+)
+from engine.types import Action, Event
+from engine.verso.describe import describe_action
+from engine.verso.hidden import redistribute
+from engine.verso.ladder import ladder_step
+from engine.verso.players import greedy_action
+from engine.verso.rules import apply_legal, decisions
+from engine.verso.setup import new_game, pile_size
+from engine.verso.state import SCHEMA_VERSION, VersoOptions, VersoState
+from engine.verso.text import reference
+from engine.verso.view import VersoView, view
+
+MIN_PLAYERS = 1
+MAX_PLAYERS = 8
+
+
+def _max_actions() -> int:
+    """The most actions one game can take, changes of a committed final answer not counted
+    (``GameInfo.max_actions``): a draw takes one card from the Draw Pile (at most all 90
+    cards, with 7 or 8 players); a bank discards two tableau cards, which only draws bring
+    in, so there are at most half as many banks as draws; then one final answer per seat.
+    The largest table gives the bound: 90 + 45 + 8 = 143."""
+    return max(
+        pile_size(seats) + pile_size(seats) // 2 + seats
+        for seats in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    )
+
+
+MAX_ACTIONS = _max_actions()
+"""143: see ``_max_actions``."""
+
+INFO = GameInfo(
+    name="verso",
+    title="Verso",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    chance=True,
+    scoring="scores",
+    options_model=VersoOptions,
+    state_model=VersoState,
+    schema_version=SCHEMA_VERSION,
+    state_budget=4096,
+    max_actions=MAX_ACTIONS,
+    solo_score_scale=60,
+)
+
+
+def solo_reason(score: int) -> str:
+    """The outcome reason of a solo game: ``"solo_ladder_<step>"`` for the ladder step reached
+    (35 ... 60), ``"solo_below_ladder"`` under 35 VP."""
+    step = ladder_step(score)
+    return "solo_below_ladder" if step is None else f"solo_ladder_{step}"
+
+
+class Verso(Game[VersoState, VersoOptions]):
+    """Verso (1-8 players, 1 = solo against the simulated opponent) — ``shared/rules/verso.md``."""
+
+    info = INFO
+
+    def setup(self, seats: int, options: VersoOptions, seed: int) -> VersoState:
+        """§ Setup (see ``engine.verso.setup.new_game``)."""
+        return new_game(seats, options, seed)
+
+    def decisions(self, state: VersoState) -> list[Decision]:
+        """See ``engine.verso.rules.decisions``."""
+        return decisions(state)
+
+    def apply(self, state: VersoState, action: Action) -> list[Event]:
+        """See ``engine.verso.rules.apply_legal``."""
+        return apply_legal(state, action)
+
+    def outcome(self, state: VersoState) -> Outcome | None:
+        """Scores and ranks once over (highest VP wins, ties share the rank: [house]); a solo
+        game's reason names its ladder step; ``None`` while playing."""
+        if state.phase != "over":
+            return None
+        reason = solo_reason(state.scores[0]) if state.seats == 1 else "scores"
+        return scored_outcome(state.scores, reason)
+
+    def view(self, state: VersoState, viewer: int | None, common: Common) -> VersoView:
+        """§ Information (see ``engine.verso.view``)."""
+        return view(state, viewer, common)
+
+    def redistribute(self, state: VersoState, viewer: int | None, rng: random.Random) -> None:
+        """See ``engine.verso.hidden.redistribute``."""
+        redistribute(state, viewer, rng)
+
+    def reference(self, options: VersoOptions) -> Reference:
+        """How the game goes, the cards, scoring and the solo ladder."""
+        return reference()
+
+    def describe(self, state: VersoState, action: Action) -> str:
+        """See ``engine.verso.describe``."""
+        return describe_action(state, action)
+
+    def greedy_action(self, view: View, rng: random.Random) -> Action:
+        """See ``engine.verso.players.greedy_action``."""
+        assert isinstance(view, VersoView)
+        return greedy_action(view, rng)
+
+
+GAME = Verso()

@@ -1,0 +1,79 @@
+"""Menus of a long single-select decision split by the presentation's groups: one menu (or
+more) per group, each with that group's placeholder."""
+
+from __future__ import annotations
+
+from bot.decision_components import rows_for
+from bot.games import OptionText, Presentation, RenderContext
+from bot.i18n import translator
+from bot.specs import SelectSpec
+from engine import Decision, Event, View
+
+_ = translator("en")
+CTX = RenderContext(_, ("<@1>",), ("one",))
+
+
+class Grouped(Presentation):
+    """Options grouped by their first letter; each menu says which letter it holds."""
+
+    game = "grouped"
+
+    def table_sections(self, view: View, ctx: RenderContext) -> list[str]:
+        return []
+
+    def seat_sections(self, view: View, ctx: RenderContext) -> list[str]:
+        return []
+
+    def prompt(self, view: View, ctx: RenderContext) -> str:
+        return ""
+
+    def option_text(
+        self, decision: Decision, option: str, view: View, ctx: RenderContext
+    ) -> OptionText:
+        return OptionText(option)
+
+    def event_line(self, event: Event, viewer: int | None, ctx: RenderContext) -> str | None:
+        return None
+
+    def placeholder(self, decision: Decision, view: View, ctx: RenderContext) -> str:
+        return "Choose…"
+
+    def groups_options(self, decision: Decision) -> bool:
+        return True
+
+    def option_group(self, option: str) -> str:
+        return option[0]
+
+
+class Plain(Grouped):
+    """The same groups, without a placeholder of their own (the default)."""
+
+    game = "plain"
+
+
+class Named(Grouped):
+    game = "named"
+
+    def group_placeholder(
+        self, decision: Decision, group: str, view: View, ctx: RenderContext
+    ) -> str:
+        return f"Choose a {group}…"
+
+
+DECISION = Decision(0, "pick", tuple(sorted([f"a{i:02}" for i in range(30)] + ["b1", "b2"])))
+VIEW = View(viewer=0, over=False, deciding=(0,), committed=(), decisions=(DECISION,))
+
+
+def test_each_menu_of_a_group_names_its_group() -> None:
+    rows = rows_for([DECISION], VIEW, Named(), CTX)
+    assert all(isinstance(r, SelectSpec) for r in rows)
+    assert [(r.placeholder, len(r.options)) for r in rows] == [  # type: ignore[union-attr]
+        ("Choose a a…", 25),
+        ("Choose a a…", 5),
+        ("Choose a b…", 2),
+    ]
+
+
+def test_groups_keep_the_decisions_placeholder_by_default() -> None:
+    rows = rows_for([DECISION], VIEW, Plain(), CTX)
+    assert [r.placeholder for r in rows] == ["Choose…"] * 3  # type: ignore[union-attr]

@@ -1,0 +1,255 @@
+"""Automatic players in the lobby and in play, and turn clocks: a game where a player never
+moves ends by timeouts, deadlines survive restarts (even one that passed while the bot was
+down), and a player who comes back after timeouts plays their seat again."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from datetime import timedelta
+
+import pytest
+
+import engine
+from bot import followups
+from storage import GameStatus
+from tests.e2e.conftest import World
+from tests.e2e.driver import Driver, find_table, leak_scan
+from tests.e2e.helpers import log_rows, open_lobby, stored, told
+from tests.fakediscord.model import Message
+from tests.fakediscord.users import User
+
+
+def lobby_menu(lobby: Message, field: str) -> dict:
+    (menu,) = [s for s in lobby.selects() if s["custom_id"].endswith(f":{field}")]
+    return menu
+
+
+async def add_ai(host: User, lobby: Message, level_label: str) -> None:
+    menu = lobby_menu(lobby, "add_automatic")
+    value = next(o["value"] for o in menu["options"] if o["label"] == level_label)
+    record = await host.select(lobby, [value], custom_id=menu["custom_id"])
+    assert record.response_type == 7
+
+
+async def set_clock(host: User, lobby: Message, label: str) -> None:
+    menu = lobby_menu(lobby, "turn_clock")
+    value = next(o["value"] for o in menu["options"] if o["label"] == f"Turn clock: {label}")
+    await host.select(lobby, [value], custom_id=menu["custom_id"])
+
+
+async def start(world: World, lobby: Message, host: User, game_id: int) -> Message:
+    await host.click(lobby, label="Start")
+    await world.bot.wait_idle()
+    table = await world.fake.wait_for(lambda: find_table(world, game_id), what="the table")
+    return table
+
+
+async def test_the_host_seats_automatic_players_and_plays_against_them(world: World) -> None:
+    alice = world.alice
+    lobby, game_id = await open_lobby(world, alice, game="ninjan")
+    await add_ai(alice, lobby, "Cardroom AI (greedy)")
+    await add_ai(alice, lobby, "Cardroom AI (search)")
+    await add_ai(alice, lobby, "Cardroom AI (random)")
+    assert "Players (4/5)" in lobby.text()
+    assert "🤖 Cardroom AI (greedy), 🤖 Cardroom AI (search), 🤖 Cardroom AI (random)" in (
+        lobby.text()
+    )
+    refused = await world.bob.select(
+        lobby, ["0"], custom_id=lobby_menu(lobby, "add_automatic")["custom_id"]
+    )
+    assert told(refused, world.bob) == "⚠️ Only the host can do that."
+    await alice.click(lobby, label="Remove an automatic player")
+    assert "Players (3/5)" in lobby.text() and "(random)" not in lobby.text()
+
+    table = await start(world, lobby, alice, game_id)
+    driver = Driver(world, [alice], random.Random(3), "ninjan", ("Rock", "Paper", "Scissors"))
+    driver.game_id, driver.table = game_id, table
+    await driver.play_to_the_end()
+
+    snapshot = await stored(world, game_id)
+    assert snapshot.record.status == GameStatus.FINISHED
+    rows = await log_rows(world, game_id)
+    assert {r.actor for r in rows} == {"player", "automatic"}
+    ai_seats = {s.seat for s in snapshot.record.seats if s.user_id is None}
+    assert {r.seat for r in rows if r.actor == "automatic"} == ai_seats
+    assert [s.level for s in snapshot.record.seats] == [None, "greedy", "ismcts"]
+    assert (await world.bot.storage.verify_game(game_id)).ok
+
+
+async def test_a_game_of_automatic_players_only_cannot_start(world: World) -> None:
+    # the host is a person: removing everyone but automatic players is impossible, so a
+    # lobby always has someone; Start needs enough seats
+    lobby, game_id = await open_lobby(world, world.alice, game="ninjan")
+    record = await world.alice.click(lobby, label="Start")
+    assert told(record, world.alice) == "⚠️ At least 2 players are needed to start."
+    await add_ai(world.alice, lobby, "Cardroom AI (random)")
+    await start(world, lobby, world.alice, game_id)
+    assert (await stored(world, game_id)).record.status == GameStatus.ACTIVE
+
+
+async def test_the_table_says_an_automatic_player_is_thinking(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(followups, "THINKING_AFTER", 0.0)
+    shown: list[int | None] = []
+    tables = world.bot.room.tables
+    real = tables.render
+
+    async def render(snapshot, thinking=None):  # noqa: ANN001, ANN202
+        view = await real(snapshot, thinking)
+        if thinking is not None:
+            shown.append(thinking)
+            assert "🤖 🤖 Cardroom AI (search) is thinking…" in str(view.to_components())
+        return view
+
+    monkeypatch.setattr(tables, "render", render)
+    lobby, game_id = await open_lobby(world, world.alice, game="ninjan")
+    await add_ai(world.alice, lobby, "Cardroom AI (search)")
+    await start(world, lobby, world.alice, game_id)
+    driver = Driver(world, [world.alice], random.Random(4), "ninjan")
+    driver.game_id, driver.table = game_id, find_table(world, game_id)
+    for _ in range(4):
+        await driver.step()
+    assert shown and set(shown) == {1}
+
+
+async def test_a_player_who_leaves_is_replaced_by_the_greedy_player(world: World) -> None:
+    lobby, game_id = await open_lobby(world, world.alice, game="ninjan")
+    for user in (world.bob, world.carol):
+        await user.click(lobby, label="Join")
+    table = await start(world, lobby, world.alice, game_id)
+    await world.carol.slash(world.channel, "game leave")
+    await world.bot.wait_idle()
+    record = (await stored(world, game_id)).record
+    assert (record.seats[2].automatic, record.seats[2].level) == (True, "greedy")
+    driver = Driver(world, [world.alice, world.bob], random.Random(5), "ninjan")
+    driver.game_id, driver.table = game_id, table
+    await driver.play_to_the_end()
+    rows = await log_rows(world, game_id)
+    assert {r.actor for r in rows if r.seat == 2} == {"automatic"}
+
+
+def version_now(world: World, game_id: int) -> int:
+    """The stored version, read straight from the database file (for wait predicates)."""
+    with sqlite3.connect(world.db_path) as conn:
+        (version,) = conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+    return int(version)
+
+
+async def advance(world: World, seconds: float, until) -> None:  # noqa: ANN001
+    """Move the clock on, then wait for what the turn clock did."""
+    world.clock.advance(seconds)
+    await world.fake.wait_for(until, what="the turn clock")
+    await world.bot.wait_idle()
+
+
+async def clocked_game(world: World) -> tuple[Driver, int]:
+    """A Ninjan game of alice and bob with a 1-minute turn clock; alice's driver."""
+    lobby, game_id = await open_lobby(world, world.alice, game="ninjan")
+    await world.bob.click(lobby, label="Join")
+    await set_clock(world.alice, lobby, "1 min")
+    table = await start(world, lobby, world.alice, game_id)
+    assert "Turn clock: 1 min" in table.text()
+    driver = Driver(world, [world.alice], random.Random(6), "ninjan")
+    driver.game_id, driver.table = game_id, table
+    return driver, game_id
+
+
+async def waits_for(world: World, game_id: int, user: User) -> bool:
+    snapshot = await stored(world, game_id)
+    seat = snapshot.record.seat_of(user.id)
+    return (
+        snapshot.record.status == GameStatus.ACTIVE
+        and seat is not None
+        and seat.seat in engine.deciding_seats(snapshot.state)
+    )
+
+
+async def test_a_game_where_one_player_never_moves_ends_by_timeouts(world: World) -> None:
+    driver, game_id = await clocked_game(world)
+    assert (await stored(world, game_id)).record.deadline == world.clock.now() + timedelta(
+        seconds=60
+    )
+    reminded = timeouts = 0
+    while (await stored(world, game_id)).record.status == GameStatus.ACTIVE:
+        if await waits_for(world, game_id, world.alice):
+            await driver.step()
+            continue
+        record = (await stored(world, game_id)).record
+        assert not record.seats[1].away, "bob is played automatically once away"
+        version = record.version
+        if not reminded:
+            before = max(m.id for m in world.channel.messages)
+            await advance(world, 30, lambda b=before: max(m.id for m in world.channel.messages) > b)
+            reminder = max(world.channel.messages, key=lambda m: m.id)
+            assert "half your time for game" in reminder.content
+            assert [u.id for u in reminder.mentions] == [world.bob.id]
+            reminded = 1
+        await advance(world, 61, lambda v=version: version_now(world, game_id) > v)
+        timeouts += 1
+        assert timeouts <= 3
+    assert timeouts == 3  # after the third, bob's seat plays automatically, with no clock
+    record = (await stored(world, game_id)).record
+    assert record.status == GameStatus.FINISHED and record.seats[1].away
+    rows = await log_rows(world, game_id)
+    assert {r.actor for r in rows if r.seat == 1} == {"timeout", "automatic"}
+    assert {r.actor for r in rows if r.seat == 0} == {"player"}
+    assert (await world.bot.storage.verify_game(game_id)).ok
+    await leak_scan(world, game_id)
+
+
+async def test_a_timeout_is_said_on_the_table(world: World) -> None:
+    driver, game_id = await clocked_game(world)
+    await driver.show_screen(world.alice)
+    while await waits_for(world, game_id, world.alice):
+        await driver.step()
+    version = (await stored(world, game_id)).record.version
+    await advance(world, 61, lambda: version_now(world, game_id) > version)
+    assert f"⏰ <@{world.bob.id}> ran out of time: the automatic player moved." in (
+        driver.table.text()
+    )
+
+
+async def test_a_deadline_survives_a_restart_and_one_passed_meanwhile_is_applied(
+    world: World,
+) -> None:
+    driver, game_id = await clocked_game(world)
+    await world.restart()  # the deadline is reloaded
+    version = version_now(world, game_id)
+    await advance(world, 61, lambda: version_now(world, game_id) > version)
+    rows = await log_rows(world, game_id)
+    assert {r.actor for r in rows} == {"timeout"}  # both players timed out on the first pick
+    await world.handle.stop()
+    world.clock.advance(3600)  # a whole hour passes while the bot is down
+    version = version_now(world, game_id)
+    await world.start()
+    await world.fake.wait_for(lambda: version_now(world, game_id) > version, what="applied")
+    await world.bot.wait_idle()
+    assert [r.actor for r in await log_rows(world, game_id)][-1] == "timeout"
+
+
+async def test_a_player_back_after_timeouts_plays_their_seat_again(world: World) -> None:
+    driver, game_id = await clocked_game(world)
+    for _ in range(3):  # bob times out three times in a row
+        while await waits_for(world, game_id, world.alice):
+            await driver.step()
+        version = (await stored(world, game_id)).record.version
+        await advance(world, 61, lambda v=version: version_now(world, game_id) > v)
+    record = (await stored(world, game_id)).record
+    assert record.seats[1].away
+    assert f"<@{world.bob.id}> (away)" in driver.table.text()
+    opened = await world.bob.click(driver.table, custom_id=f"cr:hand:{game_id}")
+    assert opened.original.text().startswith("Welcome back: you play your seat again.")
+    record = (await stored(world, game_id)).record
+    assert not record.seats[1].away and record.seats[1].timeouts == 0
+    # his next decision waits for him again, with a clock
+    bob = Driver(world, [world.bob], random.Random(7), "ninjan")
+    bob.game_id, bob.table = game_id, driver.table
+    while not await waits_for(world, game_id, world.bob):
+        assert await driver.step()
+    assert (await stored(world, game_id)).record.deadline is not None
+    await bob.show_screen(world.bob)
+    assert await bob.step()
+    rows = await log_rows(world, game_id)
+    assert rows[-1].actor == "player" and rows[-1].seat == 1

@@ -1,0 +1,145 @@
+"""How few requests keep the tables current: moves in quick succession share one table edit,
+a restart edits only the tables that are behind their game, and a ping that notifies nobody
+is edited rather than posted again."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+
+from storage import TABLE
+from tests.e2e.conftest import World
+from tests.e2e.driver import (
+    Driver,
+    action_components,
+    expected_table_text,
+    leak_scan,
+    public_messages,
+)
+from tests.e2e.helpers import buttons_by_key, mover, start_game, stored
+from tests.e2e.test_follow_up_order import harvest
+
+TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+POST = "POST /channels/{channel_id}/messages"
+
+
+def table_edits(world: World, message_id: int) -> int:
+    return sum(1 for r in world.fake.requests_to(TABLE_EDIT) if str(message_id) in r.path)
+
+
+async def test_moves_in_quick_succession_are_shown_by_fewer_table_edits(world: World) -> None:
+    world.table_edit_interval = 0.4
+    await world.restart()
+    driver = await start_game(world, [world.alice, world.bob], rng=8)
+    driver.remote, driver.checks = True, False  # click on without waiting for the table
+    before = table_edits(world, driver.table.id)
+    version = (await stored(world, driver.game_id)).record.version
+    for _ in range(12):
+        assert await driver.step()
+    await world.bot.wait_idle()
+    moves = (await stored(world, driver.game_id)).record.version - version
+    edits = table_edits(world, driver.table.id) - before
+    assert 1 <= edits < moves, f"{edits} table edits for {moves} moves"
+    assert driver.table.text() == await expected_table_text(world, driver.game_id)
+    await leak_scan(world, driver.game_id, driver.secret_words)
+
+
+async def test_a_restart_edits_only_the_tables_behind_their_game(world: World) -> None:
+    drivers = []
+    for n, (players, game) in enumerate(
+        [
+            ([world.alice, world.bob], "artichokes"),
+            ([world.carol, world.dave], "artichokes"),
+            ([world.eve, world.alice], "ninjan"),
+        ]
+    ):
+        driver = Driver(world, players, random.Random(n), game)
+        driver.channel = world.guild.add_text_channel(f"table-{n}")
+        await driver.open_and_start()
+        drivers.append(driver)
+    for driver in drivers:
+        for _ in range(4):
+            assert await driver.step()
+    await world.handle.stop()
+    behind = drivers[1]
+    with sqlite3.connect(world.db_path) as conn:  # as if its last edit never reached Discord
+        conn.execute(
+            "UPDATE game_messages SET shown_version = shown_version - 1 "
+            "WHERE game_id = ? AND kind = ?",
+            (behind.game_id, TABLE),
+        )
+    edits = {d.game_id: table_edits(world, d.table.id) for d in drivers}
+
+    await world.start()
+    await world.bot.wait_idle()
+
+    made = {d.game_id: table_edits(world, d.table.id) - edits[d.game_id] for d in drivers}
+    assert made == {d.game_id: int(d is behind) for d in drivers}
+    for driver in drivers:
+        assert driver.table.text() == await expected_table_text(world, driver.game_id)
+        assert await driver.step()  # and every game goes on
+
+
+async def test_a_ping_is_posted_when_it_notifies_someone_and_edited_otherwise(
+    world: World,
+) -> None:
+    driver = await start_game(world, [world.alice, world.bob], rng=5)
+    record = (await stored(world, driver.game_id)).record
+    pings = world.bot.room.pings
+    alice, bob = (record.seat_of(u.id).seat for u in (world.alice, world.bob))
+
+    def newest() -> tuple[int, str, list[int]]:
+        message = max(
+            (m for m in public_messages(world) if m.content.startswith("test")),
+            key=lambda m: m.id,
+        )
+        return message.id, message.content, [u.id for u in message.mentions]
+
+    await pings.ping(record, [alice], f"test one <@{world.alice.id}>")
+    first, _text, mentions = newest()
+    assert mentions == [world.alice.id]
+    posts = len(world.fake.requests_to(POST))
+
+    await pings.ping(record, [], "test two")  # it names nobody to notify: an edit
+    await pings.ping(record, [], "test two")  # the same again: no request
+    assert newest()[:2] == (first, "test two")
+    assert len(world.fake.requests_to(POST)) == posts
+    assert len([r for r in world.fake.requests_to(TABLE_EDIT) if str(first) in r.path]) == 1
+
+    await pings.ping(record, [bob], f"test three <@{world.bob.id}>")  # bob to notify: a post
+    second, _text, mentions = newest()
+    assert second > first and mentions == [world.bob.id]
+    assert world.fake.message(first).deleted
+
+    await pings.ping(record, [bob], f"test three <@{world.bob.id}>")  # notified again
+    third, _text, mentions = newest()
+    assert third > second and mentions == [world.bob.id]
+    assert world.fake.message(second).deleted
+
+
+async def test_a_player_watching_the_game_is_not_notified_and_one_away_is(world: World) -> None:
+    driver = await start_game(world, [world.alice, world.bob], rng=6)
+    a = await mover(driver)  # both players open their screens
+    b = world.bob if a is world.alice else world.alice
+    start_ping = max(m.id for m in public_messages(world) if m.content)
+
+    await harvest(a, driver.screens[a.id])
+    await a.click(
+        driver.screens[a.id], custom_id=buttons_by_key(driver.screens[a.id])["end"]["custom_id"]
+    )
+    await world.bot.wait_idle()
+
+    ping = world.fake.message(start_ping)  # edited, not posted again: b is watching
+    assert f"{b.mention}: your move" in ping.content and b.id not in [u.id for u in ping.mentions]
+    assert max(m.id for m in public_messages(world) if m.content) == start_ping
+    assert action_components(driver.screens[b.id]), "b's open screen shows the turn"
+
+    world.bot.room.screens.watching_seconds = -1.0  # now nobody has clicked for a while
+    await harvest(b, driver.screens[b.id])
+    await b.click(
+        driver.screens[b.id], custom_id=buttons_by_key(driver.screens[b.id])["end"]["custom_id"]
+    )
+    await world.bot.wait_idle()
+    newest = max((m for m in public_messages(world) if m.content), key=lambda m: m.id)
+    assert newest.id != start_ping and world.fake.message(start_ping).deleted
+    assert [u.id for u in newest.mentions] == [a.id]

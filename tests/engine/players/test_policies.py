@@ -1,0 +1,88 @@
+"""Automatic players see only their seat's view: two states that look the same to a seat get
+the same answer from every level with the same seed; every answer is legal; the arena works."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.arena import arena
+from engine.players import LEVELS, choose
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def states(name: str, seats: int, count: int, seed: int):  # noqa: ANN201
+    """``(state, deciding seat)`` pairs from seeded random games."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = engine.new_game(name, seats, None, rng.randrange(2**32))
+        while engine.outcome(state) is None and len(found) < count:
+            seat = rng.choice(engine.deciding_seats(state))
+            if rng.random() < 0.3:
+                found.append((engine.clone(state), seat))
+            engine.apply(state, engine.random_action(state, seat, rng))
+    return found
+
+
+@pytest.mark.parametrize("name", engine.game_names())
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_player_decides_on_what_its_seat_sees_only(name: str, level: str) -> None:
+    info = engine.get_game(name).info
+    seats = max(info.min_players, 2) if info.max_players >= 2 else 1
+    for state, seat in states(name, seats, 12, seed=len(name)):
+        twin = engine.redistribute(state, seat, random.Random(99))  # another state, same view
+        assert engine.view(twin, seat) == engine.view(state, seat)
+        mine = choose(level, state, seat, random.Random(5), budget_ms=None, iterations=12)
+        theirs = choose(level, twin, seat, random.Random(5), budget_ms=None, iterations=12)
+        assert mine == theirs, f"{level} looked past the view of seat {seat}"
+        assert mine in engine.legal_actions(state, seat)
+
+
+def test_the_search_player_beats_random_at_ninjan() -> None:
+    result = arena("ninjan", ["ismcts", "random"], 8, seed=3, budget_ms=None, iterations=60)
+    assert result["levels"]["ismcts"]["wins"] >= 7
+
+
+def test_unknown_levels_are_refused() -> None:
+    state = engine.new_game("ninjan", 2, None, 1)
+    with pytest.raises(ValueError, match="unknown automatic player"):
+        choose("genius", state, 0, random.Random(1))
+    with pytest.raises(ValueError, match="unknown automatic player"):
+        arena("ninjan", ["genius", "random"], 1, 1)
+
+
+def test_the_arena_prints_one_json_line() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "engine",
+            "arena",
+            "ninjan",
+            "--players",
+            "2",
+            "--seats",
+            "greedy,random",
+            "--games",
+            "4",
+            "--seed",
+            "1",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    (line,) = result.stdout.strip().splitlines()
+    report = json.loads(line)
+    assert report["games"] == 4 and set(report["levels"]) == {"greedy", "random"}
+    assert report["levels"]["greedy"]["ms_per_decision"]["mean"] is not None
