@@ -8,6 +8,7 @@ import json
 import logging
 import re
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import discord
@@ -28,6 +29,7 @@ from bot.lobby_messages import LobbyMessages
 from bot.open_screens import OpenScreens
 from bot.permissions import invite_url
 from bot.pings import Pings
+from bot.reasons import LOBBY_LOST
 from bot.replies import apology, say, tr
 from bot.service import GameService, GameSnapshot
 from bot.settings import BotSettings
@@ -38,6 +40,11 @@ log = logging.getLogger(__name__)
 
 COMMANDS_FINGERPRINT = "commands_fingerprint"
 """``storage.meta`` key of the fingerprint of the slash commands last synced."""
+
+ENDED_TABLES_WINDOW = timedelta(minutes=15)
+"""At startup, the tables of games that ended this long before the last change of any game
+are refreshed too: a stop (a crash) right after a game's last move can leave its table
+showing the game still running."""
 
 
 RESUME_EDITS_PER_SECOND = 20
@@ -98,6 +105,7 @@ class CardroomBot(commands.Bot):
         self.components: Handlers
         self.resumed = asyncio.Event()
         self._resume_task: asyncio.Task[None] | None = None
+        self._started_at = datetime.now(UTC)
 
     @property
     def storage(self) -> Storage:
@@ -153,6 +161,7 @@ class CardroomBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         await self._sync_commands()
         if self._resume:
+            await self._close_lost_lobbies()  # before any interaction: their channels are free
             self._resume_task = asyncio.create_task(self._resume_games())
 
     async def _sync_commands(self) -> None:
@@ -257,6 +266,29 @@ class CardroomBot(commands.Bot):
             except Exception:
                 log.exception("could not resume game %s", loaded.game.id)
         log.info("resumed %d game(s); %d set aside", len(report.games), len(report.failures))
+        for ended in await room.storage.games.recently_ended(ENDED_TABLES_WINDOW):
+            try:
+                if not await room.tables.is_current(ended.id):
+                    await room.tables.refresh(ended.id)
+            except Exception:
+                log.exception("could not refresh the table of game %s", ended.id)
+
+    async def _close_lost_lobbies(self) -> None:
+        """Close the lobbies saved before this start whose message was never posted (the bot
+        stopped in between): nobody can see, join or cancel them, and each blocks its
+        channel."""
+        room = self.room
+        try:
+            lost = await room.storage.games.lobbies_without_message(self._started_at)
+        except Exception:
+            log.exception("could not look for lobbies without their message")
+            return
+        for lobby in lost:
+            try:
+                await room.service.abort(lobby.id, reason=LOBBY_LOST)
+                log.info("closed lobby %s: its message was never posted", lobby.id)
+            except Exception:
+                log.exception("could not close lobby %s", lobby.id)
 
     def spawn(self, work: object, what: str) -> None:
         """Run follow-up work in the background (see ``Cardroom.spawn``)."""
@@ -293,6 +325,9 @@ class CardroomBot(commands.Bot):
         follow-ups, stop the client, then close storage (queued commits finish first)."""
         if self._resume_task is not None:
             self._resume_task.cancel()
+        tables = getattr(self.room, "tables", None)
+        if tables is not None:
+            tables.stop_retrying()
         self.in_flight.close()
         await self.in_flight.idle()
         clocks = getattr(self.room, "clocks", None)

@@ -3,9 +3,11 @@ wrappers, so one place decides what a failed send or edit means (logged, never r
 
 from __future__ import annotations
 
+import enum
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 
 log = logging.getLogger(__name__)
@@ -27,17 +29,35 @@ async def send(channel: discord.abc.Messageable, **kwargs: Any) -> discord.Messa
     return None
 
 
-async def edit(message: discord.PartialMessage, **kwargs: Any) -> bool | None:
-    """``message.edit(**kwargs)``: ``True`` when edited, ``False`` when the message is gone
-    (deleted: the caller may repost it), ``None`` when Discord refused for another reason."""
+class Edit(enum.Enum):
+    """What became of an edit."""
+
+    DONE = "done"
+    GONE = "gone"
+    """The message was deleted: the caller may post it again."""
+    REFUSED = "refused"
+    """Discord refused it (permissions, the body): the same edit again would fail again."""
+    FAILED = "failed"
+    """Discord failed (a server error, also after discord.py's own tries) or could not be
+    reached: the same edit may work later."""
+
+
+async def edit(message: discord.PartialMessage, **kwargs: Any) -> Edit:
+    """``message.edit(**kwargs)``; what became of it (a failure is logged)."""
     try:
         await message.edit(**kwargs)
-        return True
+        return Edit.DONE
     except discord.NotFound:
-        return False
-    except discord.HTTPException as exc:
+        return Edit.GONE
+    except discord.DiscordServerError as exc:
         log.warning("editing message %s failed: %s %s", message.id, exc.status, exc.text)
-        return None
+        return Edit.FAILED
+    except discord.HTTPException as exc:
+        log.warning("editing message %s was refused: %s %s", message.id, exc.status, exc.text)
+        return Edit.REFUSED
+    except (aiohttp.ClientError, OSError) as exc:  # TimeoutError is an OSError
+        log.warning("editing message %s failed: %r", message.id, exc)
+        return Edit.FAILED
 
 
 async def delete(message: discord.PartialMessage) -> None:

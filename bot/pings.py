@@ -48,7 +48,8 @@ class Pings:
                 if last == text:
                     return  # it says this already
                 message = channel.get_partial_message(previous.message_id)
-                if await discord_io.edit(message, content=text, allowed_mentions=mentions):
+                edited = await discord_io.edit(message, content=text, allowed_mentions=mentions)
+                if edited is discord_io.Edit.DONE:
                     self._last[record.id] = text  # nobody to notify: an edit is enough
                     return
             posted = await discord_io.send(channel, content=text, allowed_mentions=mentions)

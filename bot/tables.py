@@ -9,6 +9,9 @@ when it was deleted — with as few requests as Discord needs to see.
   shows, so a restart edits only the tables that are behind their game. Those versions are
   written a few seconds later, many in one transaction (a crash meanwhile only means that a
   restart edits a few tables that were current).
+- An edit Discord fails (a server error, no answer) is tried again after each of
+  :data:`RETRY_DELAYS`, showing the game as stored then: the table catches up once Discord
+  is back, even when no move follows (after a game's last move none does).
 """
 
 from __future__ import annotations
@@ -36,6 +39,10 @@ MIN_INTERVAL = 1.0
 
 SAVE_AFTER = 5.0
 """Seconds a table's shown version waits before it is written (with the others due)."""
+
+RETRY_DELAYS = (2.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0)
+"""Seconds before each new try of a table edit that Discord failed. After the last try, the
+next change or restart refreshes the table."""
 
 
 def _digest(view: discord.ui.LayoutView) -> str:
@@ -68,6 +75,10 @@ class TableKeeper:
         self._unsaved: dict[int, int] = {}  # game -> shown version not written yet
         self._saving: asyncio.Task[None] | None = None
         self._behind: dict[int, int | None] = {}  # game -> the "thinking" seat of the next edit
+        self.retry_delays: tuple[float, ...] = RETRY_DELAYS
+        self._failing: set[int] = set()  # games whose last table edit Discord failed
+        self._retries: dict[int, asyncio.Task[None]] = {}
+        self._stopped = False
         self.edits = 0
         """Table edits and posts made (for benchmarks)."""
 
@@ -106,12 +117,48 @@ class TableKeeper:
                 if wait > 0:
                     await asyncio.sleep(wait)
                 self._behind.pop(game_id, None)
-                await self._refresh_now(game_id, thinking)
+                if await self._refresh_now(game_id, thinking) is discord_io.Edit.FAILED:
+                    self._failing.add(game_id)
+                else:
+                    self._failing.discard(game_id)
                 if game_id not in self._behind:
-                    return
+                    break
                 thinking = self._behind.pop(game_id)
         finally:
             self._busy.discard(game_id)
+        if game_id in self._failing:
+            self._retry_later(game_id)
+
+    def _retry_later(self, game_id: int) -> None:
+        """Refresh the table of ``game_id`` again after each of :attr:`retry_delays` while
+        its edits fail (one series per game at a time)."""
+        if self._stopped or game_id in self._retries:
+            return
+        task = asyncio.create_task(self._retry(game_id), name=f"table {game_id} again")
+        self._retries[game_id] = task
+
+    async def _retry(self, game_id: int) -> None:
+        try:
+            for delay in self.retry_delays:
+                await asyncio.sleep(delay)
+                if game_id not in self._failing:
+                    return  # another refresh got through
+                await self.refresh(game_id)
+                if game_id not in self._failing:
+                    log.info("table of game %s is up to date again", game_id)
+                    return
+            log.warning("table of game %s: Discord kept failing; the next change shows it", game_id)
+        except Exception:
+            log.exception("trying the table of game %s again failed", game_id)
+        finally:
+            if self._retries.get(game_id) is asyncio.current_task():
+                del self._retries[game_id]
+
+    def stop_retrying(self) -> None:
+        """Cancel the tries of failed edits that wait (the bot is shutting down)."""
+        self._stopped = True
+        for task in self._retries.values():
+            task.cancel()
 
     async def shown(self, game_id: int, view: discord.ui.LayoutView, version: int) -> None:
         """The table was edited elsewhere (an interaction's answer on the table itself) to
@@ -154,6 +201,7 @@ class TableKeeper:
 
     async def close(self) -> None:
         """Stop waiting and write what is due (shutdown)."""
+        self.stop_retrying()
         if self._saving is not None:
             self._saving.cancel()
             self._saving = None
@@ -167,39 +215,41 @@ class TableKeeper:
         record = await self.service.record(game_id)
         return stored.shown_version == record.version
 
-    async def _refresh_now(self, game_id: int, thinking: int | None) -> None:
+    async def _refresh_now(self, game_id: int, thinking: int | None) -> discord_io.Edit | None:
+        """One edit (or post) of the table; what became of the edit (``None``: none made)."""
         snapshot = await self.service.snapshot(game_id)
         record = snapshot.record
         if record.status == GameStatus.LOBBY:
-            return
+            return None
         view = await self.render(snapshot, thinking)
         digest = _digest(view)
         if self._shown.get(game_id) == digest:  # it already looks like this: no request
             await self._record_version(game_id, record.version)
-            return
+            return None
         stored = await self.message(game_id)
         target = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         if stored is not None:
             message = target.get_partial_message(stored.message_id)
             self.edits += 1
             edited = await discord_io.edit(message, view=view)
-            if edited is not False:
+            if edited is not discord_io.Edit.GONE:
                 self._edited[game_id] = time.monotonic()
-                if edited:
+                if edited is discord_io.Edit.DONE:
                     self._shown[game_id] = digest
                     await self._record_version(game_id, record.version)
-                if record.status != GameStatus.ACTIVE:
+                if record.status != GameStatus.ACTIVE and edited is not discord_io.Edit.FAILED:
                     self._forget(game_id)
-                return
+                return edited
             log.info("table of game %s was deleted; posting it again", game_id)
         if record.status != GameStatus.ACTIVE and stored is None:
-            return
+            return None
         self.edits += 1
         posted = await discord_io.send(target, view=view)
         if posted is not None:
             self._shown[game_id] = digest
             self._edited[game_id] = time.monotonic()
             await self._posted(game_id, record.channel_id, posted.id, record.version)
+        return None
 
     def _forget(self, game_id: int) -> None:
         self._shown.pop(game_id, None)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
 
 from storage.database import Database
 from storage.models import GameRecord, GameStatus, LoggedAction
-from storage.rows import OPEN_SQL, fetch_actions, fetch_game, fetch_games
+from storage.rows import OPEN_SQL, fetch_actions, fetch_game, fetch_games, parse_time
 
 
 class GameQueries:
@@ -54,6 +55,40 @@ class GameQueries:
             )
         )
 
+    async def lobbies_without_message(self, created_before: datetime) -> list[GameRecord]:
+        """Lobbies created before ``created_before`` that have no lobby message stored, by id:
+        the bot stopped between saving them and posting their message (nobody can see or
+        cancel them, and each blocks its channel)."""
+        before = created_before.astimezone(UTC).isoformat(timespec="milliseconds")
+        return await self._db.read(
+            lambda conn: fetch_games(
+                conn,
+                "status = 'lobby' AND created_at < ? AND id NOT IN "
+                "(SELECT game_id FROM game_messages WHERE kind = 'lobby')",
+                (before,),
+                on_bad_row=_skip,
+            )
+        )
+
+    async def recently_ended(self, window: timedelta) -> list[GameRecord]:
+        """The games that started and then ended (finished or aborted) at most ``window``
+        before the last change to any game, by id: when the bot stopped right after such a
+        change, their tables may not show the end yet. Empty when there are no games."""
+
+        def tx(conn: sqlite3.Connection) -> list[GameRecord]:
+            last = parse_time(conn.execute("SELECT max(updated_at) FROM games").fetchone()[0])
+            if last is None:
+                return []
+            since = (last - window).isoformat(timespec="milliseconds")
+            return fetch_games(
+                conn,
+                "status IN ('finished', 'aborted') AND started_at IS NOT NULL AND ended_at >= ?",
+                (since,),
+                on_bad_row=_skip,
+            )
+
+        return await self._db.read(tx)
+
     async def list_running_with_deadlines(self) -> list[GameRecord]:
         """Every active game that has a deadline (turn clocks, at start-up), by id."""
         return await self._db.read(
@@ -84,3 +119,8 @@ class GameQueries:
         return await self._db.read(
             lambda conn: (fetch_game(conn, game_id), fetch_actions(conn, game_id))
         )
+
+
+def _skip(game_id: int, error: Exception) -> None:
+    """``on_bad_row`` of the startup queries: an unreadable row is left out (loading the
+    active games reports it)."""

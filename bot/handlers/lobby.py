@@ -14,6 +14,7 @@ from bot.games import presentation
 from bot.i18n import N_, Translator
 from bot.lobby_messages import ADD_AUTOMATIC, REMOVE_AUTOMATIC, TURN_CLOCK, lobby_layout
 from bot.permissions import require_channel_permissions
+from bot.reasons import LOBBY_LOST
 from bot.replies import guarded, say, tr
 from bot.service.lobby import TURN_CLOCKS
 from engine.players import LEVELS
@@ -51,9 +52,9 @@ class LobbyHandlers:
         try:
             await interaction.response.send_message(view=lobby_layout(record, public))
             message = await interaction.original_response()
-        except discord.HTTPException:
+        except Exception:
             # nothing half-created: without its message the lobby would block the channel
-            await room.storage.games.abort_game(record.id, reason="lobby message failed")
+            await room.storage.games.abort_game(record.id, reason=LOBBY_LOST)
             raise
         await room.storage.messages.set(record.id, LOBBY, record.channel_id, message.id)
 

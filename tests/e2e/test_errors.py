@@ -7,6 +7,8 @@ import logging
 import random
 import re
 
+import aiohttp
+import discord
 import pytest
 
 import engine
@@ -114,3 +116,21 @@ async def test_no_hidden_card_reaches_a_log_line_during_a_whole_game(
         assert str(seed) not in line
         assert "Your hand" not in line and "passed you" not in line
         assert not [k for k in ALL_KINDS if k in line], line
+
+
+async def test_a_lobby_whose_message_cannot_be_read_back_is_closed_at_once(
+    world: World, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def unreachable(*args: object, **kwargs: object) -> None:
+        raise aiohttp.ClientConnectionError("Discord went away")
+
+    monkeypatch.setattr(discord.Interaction, "original_response", unreachable)
+    record = await world.alice.slash(world.channel, "game new", game="artichokes")
+    await world.bot.wait_idle()
+    monkeypatch.undo()
+
+    assert APOLOGY.fullmatch((await record.followup(0)).text()), record
+    (lost,) = await world.bot.storage.games.list_games(world.guild.id, tuple(GameStatus))
+    assert lost.status == GameStatus.ABORTED
+    reply = await world.bob.slash(world.channel, "game new", game="artichokes")
+    assert not reply.ephemeral and "Join" in reply.original.labels()

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import sqlite3
+from datetime import timedelta
 from pathlib import Path
 
 import engine
@@ -148,3 +150,49 @@ async def test_verify_detects_an_over_game_still_active(storage: Storage, db_pat
             break
     result = await storage.verify_game(game.id)
     assert not result.ok and "over for the engine" in result.message
+
+
+async def test_lobbies_without_their_message_are_found(storage: Storage) -> None:
+    lost = await open_lobby(storage, 1, [1])
+    shown = await open_lobby(storage, 2, [2])
+    await storage.messages.set(shown.id, "lobby", 2, 500)
+    await start_game(storage, 3, [3, 4], seed=3)  # not a lobby any more
+    await asyncio.sleep(0.01)
+    newer = await open_lobby(storage, 4, [5])  # saved by the bot running now: it may be posting it
+
+    found = await storage.games.lobbies_without_message(newer.created_at)
+    assert [g.id for g in found] == [lost.id]
+    assert await storage.games.lobbies_without_message(lost.created_at) == []
+
+
+async def test_games_that_ended_just_before_the_last_change_are_found(
+    storage: Storage, db_path: Path
+) -> None:
+    assert await storage.games.recently_ended(timedelta(minutes=15)) == []
+    rng = random.Random(1)
+    long_ago, state = await start_game(storage, 1, [1, 2], seed=1)
+    await play_to_end(storage, long_ago.id, state, rng)
+    just_now, state = await start_game(storage, 2, [1, 2], seed=2)
+    await play_to_end(storage, just_now.id, state, rng)
+    aborted, _ = await start_game(storage, 3, [1, 2], seed=3)
+    await storage.games.abort_game(aborted.id, reason="admin")
+    cancelled = await open_lobby(storage, 4, [1])  # never started: it has no table
+    await storage.games.abort_game(cancelled.id, reason="cancelled")
+    running, _ = await start_game(storage, 5, [1, 2], seed=5)  # resumed anyway
+    _sql(
+        db_path,
+        "UPDATE games SET ended_at = '2020-01-01T00:00:00.000+00:00', "
+        "updated_at = '2020-01-01T00:00:00.000+00:00' WHERE id = ?",
+        long_ago.id,
+    )
+
+    found = await storage.games.recently_ended(timedelta(minutes=15))
+    assert [g.id for g in found] == [just_now.id, aborted.id]
+    # the window counts back from the last change, however long ago it was
+    _sql(db_path, "UPDATE games SET updated_at = '2020-01-01T00:10:00.000+00:00'")
+    _sql(db_path, "UPDATE games SET ended_at = '2019-01-01T00:00:00.000+00:00' WHERE id != ?",
+         long_ago.id)  # fmt: skip
+    assert [g.id for g in await storage.games.recently_ended(timedelta(minutes=15))] == [
+        long_ago.id
+    ]
+    assert running.status == "active"

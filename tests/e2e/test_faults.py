@@ -1,0 +1,282 @@
+"""Whole games played while Discord misbehaves, as it does on real servers: 429s with a
+``retry_after`` on the routes the bot edits and posts with (one route, or global), 500 and
+502 on message posts and edits, the gateway connection dropped and resumed, and sessions
+Discord will not resume (the bot identifies again). Each fault comes several times per game.
+
+Whatever happened, every game is played to its end, the stored log holds exactly the moves
+the players were told were made (each once, and the log replays: ``verify_game``), every
+interaction was answered in time, no public message shows what it must not, and the table
+shows the final state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+
+import pytest
+
+from storage import TABLE, GameStatus
+from tests.e2e.acks import Click, acknowledged, check_log
+from tests.e2e.conftest import World
+from tests.e2e.driver import Driver, expected_table_text, leak_scan, table_closed
+from tests.e2e.helpers import ARTICHOKE_CARDS, start_game
+from tests.e2e.test_ninjan import SUIT_WORDS, start_ninjan
+from tests.e2e.test_pentaquest import CARD_NAMES, start_pentaquest
+
+POST = "POST /channels/{channel_id}/messages"
+EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+DELETE = "DELETE /channels/{channel_id}/messages/{message_id}"
+SCREEN_EDIT = "PATCH /webhooks/{application_id}/{token}/messages/{message_id}"
+SECRETS = {"artichokes": ARTICHOKE_CARDS, "ninjan": SUIT_WORDS, "pentaquest": CARD_NAMES}
+PLAYERS = {"artichokes": 3, "ninjan": 3, "pentaquest": 2}
+
+LONG_SEED = 4_611_686_018_427_387_904
+FAULT_AT = (1, 3, 6, 10, 15, 21, 28, 36)
+"""The clicks before which a fault comes (the number of clicks made so far): often early,
+then less and less often, so that a short game gets several and a long one not too many."""
+
+Inject = Callable[["Faulty", int], Awaitable[None]]
+
+
+@dataclass
+class Faulty:
+    """Plays a game with ``driver`` (the game's own end-to-end driver, its checks on: screens
+    and the leak scan after every click), with a fault injected before the clicks of
+    :data:`FAULT_AT`; keeps the clicks the bot acknowledged as moves made."""
+
+    driver: Driver
+    inject: Inject
+    acks: list[Click] = field(default_factory=list)
+    background: list[asyncio.Task[None]] = field(default_factory=list)
+
+    @property
+    def world(self) -> World:
+        return self.driver.world
+
+    async def play_to_the_end(self, max_clicks: int = 3000) -> None:
+        fake = self.world.fake
+        while True:
+            if self.driver.clicks in FAULT_AT:
+                await self.inject(self, FAULT_AT.index(self.driver.clicks))
+            before = len(fake.interactions)
+            moved = await self.driver.step()
+            self.acks += [c for r in fake.interactions[before:] if (c := acknowledged(r))]
+            if not moved:
+                await asyncio.gather(*self.background)
+                return
+            assert self.driver.clicks < max_clicks, "the game does not end"
+
+
+async def start(world: World, game: str, rng: int) -> Driver:
+    """A game of ``game`` started by alice with bob (and carol), and its own driver. Its seed
+    is as long as a real one: the leak scan looks for it in every message, where a short one
+    could turn up inside an id."""
+    world.seeds = iter([LONG_SEED + rng])
+    world.bot.room.screens.watching_seconds = -1.0  # every turn pings: posts to fail too
+    players = [world.alice, world.bob, world.carol][: PLAYERS[game]]
+    if game == "ninjan":
+        return await start_ninjan(world, players, rng=rng)
+    if game == "pentaquest":
+        return await start_pentaquest(world, players, rng=rng)
+    return await start_game(world, players, game=game, rng=rng)
+
+
+# -- the faults (each is given the game being played and the fault's number: 0, 1, 2, ...) --
+
+
+async def rate_limits(faulty: Faulty, n: int) -> None:
+    """A 429 with ``retry_after``, taking turns: the table edit, the ping post, the ping
+    delete, and the edit of a player's open screen."""
+    route = (EDIT, POST, DELETE, SCREEN_EDIT)[n % 4]
+    faulty.world.fake.rate_limit(route, retry_after=0.1)
+
+
+async def global_rate_limits(faulty: Faulty, n: int) -> None:
+    """A global 429 (every route waits), on the table edit or a ping."""
+    faulty.world.fake.rate_limit((EDIT, POST)[n % 2], retry_after=0.1, is_global=True)
+
+
+async def server_errors(faulty: Faulty, n: int) -> None:
+    """500 and 502 on message edits and posts, three times early in a game (discord.py waits
+    1 s before it tries again)."""
+    if n == 0:
+        faulty.world.fake.fail(EDIT, status=500)
+        faulty.world.fake.fail(POST, status=502)
+    elif n == 1:
+        faulty.world.fake.fail(EDIT, status=502)
+
+
+async def gateway_drops(faulty: Faulty, n: int) -> None:
+    """The connection dropped (4000), or a RECONNECT asked for, before a click (which is sent
+    at once, while the bot is reconnecting: Discord keeps it for the session and replays it
+    when the bot resumes), or dropped a few milliseconds into the click, while it is on its
+    way or being answered."""
+    fake = faulty.world.fake
+    if n % 3 == 0:
+        await fake.drop_gateway(4000)
+    elif n % 3 == 1:
+        await fake.request_reconnect()
+    else:
+
+        async def soon() -> None:
+            await asyncio.sleep(random.Random(n).uniform(0.0, 0.015))
+            await fake.drop_gateway(4000)
+
+        faulty.background.append(asyncio.create_task(soon()))
+
+
+async def new_sessions(faulty: Faulty, n: int) -> None:
+    """A session Discord will not resume: an INVALID_SESSION, or a dropped connection (4009,
+    session timed out) whose RESUME is refused; the bot identifies again. Users click once
+    the bot is back (Discord drops interactions while no session is up)."""
+    if n >= 4:
+        return
+    world = faulty.world
+    fake, bot = world.fake, world.bot
+    identified = fake.gateway.identifies
+    if n % 2:
+        await fake.invalidate_session()
+    else:
+        assert bot.ws is not None
+        fake.gateway.end_session(bot.ws.session_id)
+        await fake.drop_gateway(4009)
+    await fake.wait_for(
+        lambda: fake.gateway.identifies > identified and fake.gateway.connected_sessions(),
+        what="a new session",
+    )
+    await fake.wait_for(bot.is_ready, what="the bot ready again")
+
+
+async def no_identify_pause(_shard_id: int | None, *, initial: bool = False) -> None:
+    """discord.py waits 5 s before identifying again (Discord allows one identify per 5 s);
+    the fake has no such limit and the tests no such time."""
+
+
+FAULTS: dict[str, Inject] = {
+    "rate-limits": rate_limits,
+    "global-rate-limits": global_rate_limits,
+    "server-errors": server_errors,
+    "gateway-resume": gateway_drops,
+    "gateway-new-session": new_sessions,
+}
+
+
+# -- the test --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["artichokes", "ninjan", "pentaquest"])
+@pytest.mark.parametrize("fault", list(FAULTS))
+async def test_a_whole_game_through_discord_faults(world: World, fault: str, game: str) -> None:
+    world.bot.before_identify_hook = no_identify_pause  # type: ignore[method-assign]
+    rng = sorted(FAULTS).index(fault) * 10 + sorted(SECRETS).index(game)
+    driver = await start(world, game, rng)
+    faulty = Faulty(driver, FAULTS[fault])
+    fake = world.fake
+    identifies, resumes = fake.gateway.identifies, fake.gateway.resumes
+
+    await faulty.play_to_the_end()
+    await world.bot.wait_idle()
+
+    game_id = driver.game_id
+    if fault.startswith("gateway-"):
+        assert fake.faults.rules == []
+    else:
+        assert sum(f.hits for f in fake.faults.rules) >= 3, "several faults in one game"
+    if fault == "gateway-resume":
+        assert fake.gateway.resumes - resumes >= 3 and fake.gateway.identifies == identifies
+    if fault == "gateway-new-session":
+        assert fake.gateway.identifies - identifies >= 3
+    # every game finishes, and the log is exactly the moves the players were told were made
+    snapshot = await world.bot.service.snapshot(game_id)
+    assert snapshot.record.status == GameStatus.FINISHED
+    match = await check_log(world.bot.storage, game_id, faulty.acks)
+    assert match.lost == [] and match.twice == [] and match.unacknowledged == []
+    assert match.player_moves == len(faulty.acks) > 0
+    assert (await world.bot.storage.verify_game(game_id)).ok
+    # every interaction was answered, in time
+    stats = fake.latency_stats()
+    assert stats.unanswered == 0 and stats.late == 0, str(stats)
+    assert {r.outcome for r in fake.interactions} == {"answered"}
+    # nothing leaked; the table is the one posted at the start and shows the end
+    await leak_scan(world, game_id, SECRETS[game])
+    assert driver.table is not None and table_closed(driver.table)
+    assert driver.table.text() == await expected_table_text(world, game_id)
+    assert (await world.bot.storage.messages.get(game_id, TABLE)).message_id == driver.table.id
+    ping = await fake.wait_for_message(
+        world.channel, lambda m: f"game #{game_id} is over" in m.content
+    )
+    players = driver.players
+    assert sorted(u.id for u in ping.mentions) == sorted(u.id for u in players)
+
+
+async def test_the_oracle_notices_a_move_lost_or_made_twice(world: World) -> None:
+    """The acknowledged-moves oracle itself: a move the log lacks, a move claimed twice, a
+    move nobody was told about."""
+    driver = await start_game(world, [world.alice, world.bob], rng=1, seed=LONG_SEED + 1)
+    faulty = Faulty(driver, rate_limits)
+    for _ in range(3):
+        before = len(world.fake.interactions)
+        assert await driver.step()
+        faulty.acks += [c for r in world.fake.interactions[before:] if (c := acknowledged(r))]
+    storage, game_id, acks = world.bot.storage, driver.game_id, faulty.acks
+    assert len(acks) == 3
+
+    clean = await check_log(storage, game_id, acks)
+    assert (clean.lost, clean.twice, clean.unacknowledged, clean.player_moves) == ([], [], [], 3)
+    unknown = replace(acks[1], since=acks[1].since + 1000)
+    assert (await check_log(storage, game_id, [*acks, unknown])).lost == [unknown]
+    assert (await check_log(storage, game_id, [*acks, acks[0]])).twice == [acks[0]]
+    (missing,) = (await check_log(storage, game_id, acks[:2])).unacknowledged
+    assert missing.seq == len(await world.bot.storage.games.get_actions(game_id))
+
+
+async def test_the_table_catches_up_on_its_own_once_discord_works_again(world: World) -> None:
+    """Discord fails every table edit over the last moves of a game with a 503, which
+    discord.py does not try again (as it gives up after five 500s in a row): once Discord
+    works again, the table shows the end, though no move follows to edit it."""
+    world.bot.room.tables.retry_delays = (0.1,) * 100
+    driver = await start_game(world, [world.alice, world.bob], rng=5, seed=LONG_SEED + 5)
+    for _ in range(5):
+        assert await driver.step()
+    outage = world.fake.fail(EDIT, status=503, times=1_000_000)
+    driver.checks = False  # the table is behind now: the leak scan would say it differs
+    await driver.play_to_the_end()
+    snapshot = await world.bot.service.snapshot(driver.game_id)
+    assert snapshot.record.status == GameStatus.FINISHED
+    assert driver.table is not None and not table_closed(driver.table)
+    assert outage.hits >= 2
+
+    outage.times = outage.hits  # Discord is back
+
+    await world.fake.wait_for(lambda: table_closed(driver.table), what="the table at the end")
+    assert driver.table.text() == await expected_table_text(world, driver.game_id)
+    await leak_scan(world, driver.game_id, ARTICHOKE_CARDS)
+
+
+async def test_a_table_edit_to_try_again_does_not_hold_up_a_restart(world: World) -> None:
+    """A table edit Discord failed waits for its next try; stopping the bot meanwhile does
+    not wait for it, and the next start shows the game."""
+    world.bot.room.tables.retry_delays = (60.0,)
+    driver = await start_game(world, [world.alice, world.bob], rng=6, seed=LONG_SEED + 6)
+    outage = world.fake.fail(EDIT, status=503, times=1_000_000)
+    driver.checks = False
+    for _ in range(2):
+        assert await driver.step()
+    assert outage.hits >= 1
+    assert driver.table is not None
+    assert driver.table.text() != await expected_table_text(world, driver.game_id)
+    outage.times = outage.hits
+    (retry,) = [t for t in asyncio.all_tasks() if t.get_name() == f"table {driver.game_id} again"]
+
+    loop = asyncio.get_running_loop()
+    stopping = loop.time()
+    await world.handle.stop()
+    assert loop.time() - stopping < 2.0
+    assert retry.cancelled()
+    await world.start()
+
+    assert driver.table.text() == await expected_table_text(world, driver.game_id)
+    await leak_scan(world, driver.game_id, ARTICHOKE_CARDS)

@@ -1,0 +1,35 @@
+"""The reliability benchmark runs, small: one kill of the bot process and a hundred-odd bad
+inputs, every figure that must be 0 at 0 (the full run is ``benchmarks/reliability.py``)."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_the_reliability_benchmark_in_small() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "reliability.py"), "--kills", "1",
+         "--bad-inputs", "120", "--games", "2", "--seed", "2"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    (line,) = done.stdout.splitlines()
+    figures = json.loads(line)
+    crashes, bad = figures["crashes"], figures["bad_inputs"]
+    assert crashes["kills"] == crashes["restarts"] == 1
+    assert crashes["acknowledged"] > 0 and crashes["games_unfinished"] == 0
+    for key in ("lost", "twice", "corrupt", "unanswered_while_up", "stuck_channels"):
+        assert crashes[key] == 0, (key, crashes)
+    assert bad["bad_inputs"] == 120
+    for key in ("crashes", "games_changed", "unanswered", "leaks", "foreign_screens_written",
+                "admin_commands_obeyed", "errors_logged"):  # fmt: skip
+        assert bad[key] == 0, (key, bad)
