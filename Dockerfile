@@ -14,7 +14,7 @@ RUN useradd --create-home --uid 10001 cardroom \
 WORKDIR /app
 
 # The dependencies first, in a layer of their own: it survives changes to the source.
-COPY pyproject.toml README.md ./
+COPY pyproject.toml setup.py README.md ./
 RUN mkdir engine storage bot \
     && touch engine/__init__.py storage/__init__.py bot/__init__.py \
     && pip install --no-cache-dir . \

@@ -24,6 +24,7 @@ from bot.followups import FollowUps
 from bot.gate import InFlight
 from bot.handlers import Handlers
 from bot.handlers.commands import AdminCommands, GameCommands, HelpCommand
+from bot.languages import GuildLanguages
 from bot.lobby_messages import LobbyMessages
 from bot.open_screens import OpenScreens
 from bot.permissions import invite_url
@@ -127,14 +128,19 @@ class CardroomBot(commands.Bot):
             clock=self.clock,
             search_budget_ms=self.settings.search_budget_ms,
         )
+        room.languages = GuildLanguages(room.storage, self)
         room.tables = TableKeeper(
-            self, room.storage, room.service, min_interval=self.settings.table_edit_interval
+            self,
+            room.storage,
+            room.service,
+            room.languages,
+            min_interval=self.settings.table_edit_interval,
         )
         room.pings = Pings(self, room.storage)
         room.screens = OpenScreens()
-        room.lobbies = LobbyMessages(self, room.storage)
+        room.lobbies = LobbyMessages(self, room.storage, room.languages)
         room.followups = FollowUps(
-            room.storage, room.service, room.tables, room.screens, room.pings
+            room.storage, room.service, room.tables, room.screens, room.pings, room.languages
         )
         room.clocks = TurnClocks(
             room.storage,
@@ -143,6 +149,7 @@ class CardroomBot(commands.Bot):
             self.clock,
             lambda played: room.followups.after_played(played, actor=None),
             room.spawn,
+            room.languages,
         )
         room.followups.clocks = room.clocks
         self.components = Handlers(room)
@@ -201,8 +208,9 @@ class CardroomBot(commands.Bot):
         would otherwise show as "This interaction failed"."""
         if interaction.type != discord.InteractionType.component or self._handled(interaction):
             return
+        _ = tr(interaction)
         try:
-            await say(interaction, "⚠️ " + tr(interaction)("This button is no longer in use."))
+            await say(interaction, "⚠️ " + _("This button is no longer in use."))
         except discord.HTTPException as exc:
             log.info("could not answer an unknown component: %s", exc.text)
 
@@ -301,9 +309,8 @@ class CardroomBot(commands.Bot):
         """Errors that escaped the handlers' guard (e.g. in argument conversion); a command
         this version no longer has is answered as such."""
         if isinstance(error, app_commands.CommandNotFound):
-            await say(
-                interaction, "⚠️ " + tr(interaction)("That command is no longer in use: see /help.")
-            )
+            _ = tr(interaction)
+            await say(interaction, "⚠️ " + _("That command is no longer in use: see /help."))
             return
         try:
             raise error

@@ -17,7 +17,7 @@ from typing import Any
 
 from bot.clock import Clock
 from bot.i18n import Translator
-from bot.languages import guild_translator
+from bot.languages import GuildLanguages
 from bot.pings import Pings
 from bot.rendering import seat_names
 from bot.service import GameService, Played
@@ -52,7 +52,9 @@ class TurnClocks:
         clock: Clock,
         after_timeout: Callable[[Played], Awaitable[None]],
         spawn: Callable[[Coroutine[Any, Any, None], str], None],
+        languages: GuildLanguages,
     ) -> None:
+        self.languages = languages
         self.storage = storage
         self.service = service
         self.pings = pings
@@ -129,7 +131,7 @@ class TurnClocks:
         seats = sorted(waiting_people(now, snapshot.state))
         if not seats:
             return
-        _ = await guild_translator(self.storage, now.guild_id)
+        _ = await self.languages.public(now.guild_id)
         names = seat_names(now, _)
         assert now.deadline is not None
         left = (now.deadline - self.clock.now()).total_seconds()

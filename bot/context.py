@@ -15,6 +15,7 @@ from storage import Storage
 if TYPE_CHECKING:
     from bot.clocks import TurnClocks
     from bot.followups import FollowUps
+    from bot.languages import GuildLanguages
     from bot.lobby_messages import LobbyMessages
     from bot.open_screens import OpenScreens
     from bot.pings import Pings
@@ -38,6 +39,7 @@ class Cardroom:
     followups: FollowUps
     lobbies: LobbyMessages
     clocks: TurnClocks
+    languages: GuildLanguages
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client

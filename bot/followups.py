@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from bot.discord_io import message_link
 from bot.games import presentation
 from bot.i18n import Translator
-from bot.languages import guild_translator
+from bot.languages import GuildLanguages
 from bot.locks import KeyedLocks
 from bot.open_screens import OpenScreens
 from bot.pings import Pings
@@ -40,7 +40,9 @@ class FollowUps:
         tables: TableKeeper,
         screens: OpenScreens,
         pings: Pings,
+        languages: GuildLanguages,
     ) -> None:
+        self.languages = languages
         self.storage = storage
         self.service = service
         self.tables = tables
@@ -102,7 +104,7 @@ class FollowUps:
 
     async def _ping_after(self, played: Played, actor: int | None, note: str | None) -> None:
         record = played.snapshot.record
-        _ = await guild_translator(self.storage, record.guild_id)
+        _ = await self.languages.public(record.guild_id)
         names = seat_names(record, _)
         lines = [note] if note else []
         seats: list[int] = []
@@ -166,7 +168,7 @@ class FollowUps:
         """Ping every player of a game that just started."""
         record = snapshot.record
         assert snapshot.state is not None
-        _ = await guild_translator(self.storage, record.guild_id)
+        _ = await self.languages.public(record.guild_id)
         names = seat_names(record, _)
         first = deciding_seats(snapshot.state)
         button = _(presentation(record.game_name).private_label)
@@ -209,7 +211,7 @@ class FollowUps:
                 await refresh_lobby(record)
             await self.tables.refresh(record.id)
             self.screens.forget_game(record.id)
-            _ = await guild_translator(self.storage, record.guild_id)
+            _ = await self.languages.public(record.guild_id)
             players = [s.seat for s in record.seats if s.is_human]
             names = seat_names(record, _)
             if players:

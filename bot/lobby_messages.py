@@ -9,7 +9,7 @@ import engine
 from bot import discord_io, layouts
 from bot.games import Presentation, presentation
 from bot.i18n import Translator
-from bot.languages import guild_translator
+from bot.languages import GuildLanguages
 from bot.reasons import ADMIN_ABORT
 from bot.rendering import LEVEL_NAMES, clock_text, seat_names
 from bot.service.lobby import TURN_CLOCKS
@@ -21,9 +21,10 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
     """The lobby message: game, host, players so far, options, and what happens next."""
     info = engine.get_game(record.game_name).info
     names = seat_names(record, _)
+    host = f"<@{record.host_id}>"
     lines = [
         _("**{title}** · lobby of game #{game}", title=_(info.title), game=record.id),
-        _("Host: {player}", player=f"<@{record.host_id}>"),
+        _("Host: {player}", player=host),
         _(
             "Players ({count}/{most}): {players}",
             count=len(record.seats),
@@ -126,16 +127,17 @@ def lobby_layout(record: GameRecord, _: Translator) -> discord.ui.LayoutView:
 class LobbyMessages:
     """Edits stored lobby messages."""
 
-    def __init__(self, client: discord.Client, storage: Storage) -> None:
+    def __init__(self, client: discord.Client, storage: Storage, languages: GuildLanguages) -> None:
         self.client = client
         self.storage = storage
+        self.languages = languages
 
     async def refresh(self, record: GameRecord) -> None:
         """Edit the stored lobby message to show ``record`` (after ``/game leave``, an abort)."""
         stored = await self.storage.messages.get(record.id, LOBBY)
         if stored is None:
             return
-        _ = await guild_translator(self.storage, record.guild_id)
+        _ = await self.languages.public(record.guild_id)
         channel = self.client.get_partial_messageable(stored.channel_id, guild_id=record.guild_id)
         await discord_io.edit(
             channel.get_partial_message(stored.message_id), view=lobby_layout(record, _)

@@ -27,7 +27,7 @@ import discord
 
 from bot import discord_io, layouts
 from bot.games import presentation
-from bot.languages import guild_translator
+from bot.languages import GuildLanguages
 from bot.rendering import context_for, recent_lines, table_screen
 from bot.service import GameService, GameSnapshot
 from storage import TABLE, GameMessage, GameStatus, Storage
@@ -59,12 +59,14 @@ class TableKeeper:
         client: discord.Client,
         storage: Storage,
         service: GameService,
+        languages: GuildLanguages,
         *,
         min_interval: float = MIN_INTERVAL,
     ) -> None:
         self.client = client
         self.storage = storage
         self.service = service
+        self.languages = languages
         self.min_interval = min_interval
         self._shown: dict[int, str] = {}  # game -> digest of what its table shows
         self._edited: dict[int, float] = {}  # game -> when its table was last edited
@@ -86,7 +88,7 @@ class TableKeeper:
         """The table layout of ``snapshot`` in its guild's language (``thinking``: the seat
         of an automatic player thinking for a while)."""
         record = snapshot.record
-        _ = await guild_translator(self.storage, record.guild_id)
+        _ = await self.languages.public(record.guild_id)
         if snapshot.state is None:
             return layouts.notice(_("This game was closed before it started."))
         show = presentation(record.game_name)

@@ -13,6 +13,7 @@ and free of I/O.
 from __future__ import annotations
 
 import random
+import typing
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
@@ -360,16 +361,26 @@ class Game(ABC, Generic[S, O]):
 
     def reference_texts(self) -> set[str]:
         """Every msgid of this game's engine texts, for the translation catalogs: its
-        title and the reference with every option switched on."""
-        every = _every_option_on(self.info.options_model)
-        ref = self.reference(self.info.options_model.model_validate(every))  # type: ignore[arg-type]
-        texts = {self.info.title, *ref.overview}
-        for section in ref.sections:
-            texts.add(section.heading)
-            for name, text in section.entries:
-                texts.update((name, text))
+        title and the reference under the default options, with every on/off option on,
+        and with every option that may be unset (``None``) unset."""
+        model = self.info.options_model
+        texts = {self.info.title}
+        for variant in _option_variants(model):
+            ref = self.reference(model.model_validate(variant))  # type: ignore[arg-type]
+            texts.update(ref.overview)
+            for section in ref.sections:
+                texts.add(section.heading)
+                for name, text in section.entries:
+                    texts.update((name, text))
         return texts
 
 
-def _every_option_on(model: type[BaseModel]) -> dict[str, bool]:
-    return {name: True for name, info in model.model_fields.items() if info.annotation is bool}
+def _option_variants(model: type[BaseModel]) -> list[dict[str, object]]:
+    """Option sets whose references together name every text: the defaults, every ``bool``
+    option on, every option that accepts ``None`` set to it."""
+    fields = model.model_fields.items()
+    every_on: dict[str, object] = {n: True for n, info in fields if info.annotation is bool}
+    unset: dict[str, object] = {
+        n: None for n, info in fields if type(None) in typing.get_args(info.annotation)
+    }
+    return [{}, every_on, unset]

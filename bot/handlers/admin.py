@@ -17,7 +17,7 @@ from bot import layouts
 from bot.context import Cardroom
 from bot.errors import UserError
 from bot.games import presentation
-from bot.i18n import N_, Translator
+from bot.i18n import LANGUAGE_NAMES, N_, Translator
 from bot.rendering import context_for, seat_names
 from bot.replies import ephemeral, guarded, say, tr
 from storage import GameNotFound, GameRecord, GameStatus, VerifyResult
@@ -178,11 +178,12 @@ class AdminHandlers:
             if typed and not (str(game.id).startswith(typed) or typed in title.lower()):
                 continue
             channel = interaction.guild.get_channel(game.channel_id) if interaction.guild else None
+            where = "#" + channel.name if channel else game.channel_id
             name = _(
                 "#{game} · {title} · {channel} · {status} · {players} players",
                 game=game.id,
                 title=title,
-                channel=f"#{channel.name}" if channel else game.channel_id,
+                channel=where,
                 status=_(str(game.status)),
                 players=len(game.seats),
             )
@@ -229,6 +230,56 @@ class AdminHandlers:
             view=layouts.notice(_("Game #{game} was aborted.", game=game_id))
         )
         room.spawn(room.followups.after_abort(record, room.lobbies.refresh), f"abort {game_id}")
+
+    @guarded("admin language")
+    async def set_language(self, interaction: discord.Interaction, language: str) -> None:
+        """Store the language of the guild's public messages (``language``: a code of
+        :data:`LANGUAGE_NAMES`, or ``"discord"`` for Discord's server language) and show it
+        on the guild's lobbies and tables at once."""
+        require_admin(interaction)
+        assert interaction.guild_id is not None
+        if language != DISCORD_LANGUAGE and language not in LANGUAGE_NAMES:
+            raise UserError(N_("That language is not offered."))
+        room = self.room
+        await room.languages.choose(
+            interaction.guild_id, None if language == DISCORD_LANGUAGE else language
+        )
+        shown = await room.languages.language(interaction.guild_id)
+        _ = tr(interaction)
+        if language == DISCORD_LANGUAGE:
+            text = _(
+                "Tables, lobbies and pings in this server now follow its language in Discord "
+                "(now: {language}).",
+                language=LANGUAGE_NAMES[shown],
+            )
+        else:
+            text = _(
+                "Tables, lobbies and pings in this server are now in {language}.",
+                language=LANGUAGE_NAMES[shown],
+            )
+        await say(interaction, "✅ " + text)
+        log.info("guild %s: public language set to %s", interaction.guild_id, language)
+        games = await room.storage.games.list_games(
+            interaction.guild_id, (GameStatus.LOBBY, GameStatus.ACTIVE)
+        )
+        for game in games:
+            if game.status == GameStatus.LOBBY:
+                room.spawn(room.lobbies.refresh(game), f"lobby {game.id} in a new language")
+            else:
+                room.spawn(room.tables.refresh(game.id), f"table {game.id} in a new language")
+
+
+DISCORD_LANGUAGE = "discord"
+"""The ``/cardroom language`` choice that follows Discord's server language."""
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """The choices of ``/cardroom language``: Discord's server language, then each language
+    in its own words."""
+    return [
+        app_commands.Choice(name=N_("The server's language in Discord"), value=DISCORD_LANGUAGE),
+        *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()),
+    ]
 
 
 STATUS_NAMES = (N_("lobby"), N_("active"), N_("finished"), N_("aborted"))

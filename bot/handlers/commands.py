@@ -12,6 +12,7 @@ from discord.ext import commands
 import engine
 from bot.games import presented_games
 from bot.handlers import Handlers
+from bot.handlers.admin import language_choices
 from bot.i18n import N_
 
 
@@ -55,7 +56,7 @@ class GameCommands(commands.Cog):
 
 
 class AdminCommands(commands.Cog):
-    """``/cardroom list|inspect|abort`` (Manage Server, checked at run time)."""
+    """``/cardroom list|inspect|abort|language`` (Manage Server, checked at run time)."""
 
     cardroom = app_commands.Group(
         name="cardroom",
@@ -80,6 +81,15 @@ class AdminCommands(commands.Cog):
     @app_commands.describe(game_id=N_("The game number (see /cardroom list)"))
     async def abort(self, interaction: discord.Interaction, game_id: int) -> None:
         await self.handlers.admin.abort(interaction, game_id)
+
+    @cardroom.command(
+        name="language",
+        description=N_("Choose the language of this server's tables, lobbies and pings"),
+    )
+    @app_commands.describe(language=N_("A language, or the server's language in Discord"))
+    @app_commands.choices(language=language_choices())
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        await self.handlers.admin.set_language(interaction, language)
 
     @inspect.autocomplete("game_id")
     @abort.autocomplete("game_id")

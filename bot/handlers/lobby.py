@@ -12,7 +12,6 @@ from bot.context import Cardroom
 from bot.errors import UserError
 from bot.games import presentation
 from bot.i18n import N_, Translator
-from bot.languages import guild_translator
 from bot.lobby_messages import ADD_AUTOMATIC, REMOVE_AUTOMATIC, TURN_CLOCK, lobby_layout
 from bot.permissions import require_channel_permissions
 from bot.reasons import LOBBY_LOST
@@ -49,7 +48,7 @@ class LobbyHandlers:
         except ChannelBusy as busy:
             await say(interaction, await self._busy_text(busy, interaction.guild_id, _))
             return
-        public = await guild_translator(room.storage, record.guild_id)
+        public = await room.languages.public(record.guild_id)
         try:
             await interaction.response.send_message(view=lobby_layout(record, public))
             message = await interaction.original_response()
@@ -91,8 +90,8 @@ class LobbyHandlers:
             await self._start(interaction, game_id)
             return
         else:
-            raise UserError(N_("That button is no longer in use."))
-        public = await guild_translator(self.room.storage, record.guild_id)  # the lobby is public
+            raise UserError(N_("This button is no longer in use."))
+        public = await self.room.languages.public(record.guild_id)  # the lobby is public
         await interaction.response.edit_message(view=lobby_layout(record, public))
 
     @guarded("lobby option")
@@ -115,7 +114,7 @@ class LobbyHandlers:
                 )
             else:
                 record = await service.add_automatic(game_id, interaction.user.id, LEVELS[index])
-            public = await guild_translator(self.room.storage, record.guild_id)
+            public = await self.room.languages.public(record.guild_id)
             await interaction.response.edit_message(view=lobby_layout(record, public))
             return
         record = await service.record(game_id)
@@ -131,7 +130,7 @@ class LobbyHandlers:
         record = await self.room.service.set_option(
             game_id, interaction.user.id, field, allowed[index], allowed
         )
-        public = await guild_translator(self.room.storage, record.guild_id)
+        public = await self.room.languages.public(record.guild_id)
         await interaction.response.edit_message(view=lobby_layout(record, public))
 
     async def _start(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -141,7 +140,7 @@ class LobbyHandlers:
             raise UserError(N_("Only the host can do that."))
         require_channel_permissions(interaction)
         snapshot = await room.service.start(game_id, interaction.user.id)
-        public = await guild_translator(room.storage, snapshot.record.guild_id)
+        public = await room.languages.public(snapshot.record.guild_id)
         try:
             await interaction.response.edit_message(view=lobby_layout(snapshot.record, public))
         except discord.HTTPException as exc:  # the game started all the same: post its table

@@ -10,12 +10,12 @@ from discord import app_commands
 
 import engine
 from bot import layouts
+from bot.command_text import qualified_name
 from bot.context import Cardroom
 from bot.decision_components import decode
 from bot.errors import UserError
 from bot.games import presentation
 from bot.i18n import N_
-from bot.languages import guild_translator
 from bot.rendering import games_list_text, private_lines, rules_text, seat_names, seat_screen
 from bot.replies import ephemeral, guarded, say, tr
 from bot.service import GameSnapshot, Played
@@ -237,7 +237,7 @@ class PlayHandlers:
     async def _left_note(self, played: Played, player: str) -> str:
         """The channel's line about a player who left (in the guild's language)."""
         record = played.snapshot.record
-        _ = await guild_translator(self.room.storage, record.guild_id)
+        _ = await self.room.languages.public(record.guild_id)
         if played.ended:
             return _("{player} left game #{game}.", player=player, game=record.id)
         return _(
@@ -276,7 +276,7 @@ class PlayHandlers:
             for command in leaves:
                 if isinstance(command, app_commands.Group):
                     continue
-                line = f"`/{command.qualified_name}` — {_(str(command.description))}"
+                line = f"`/{qualified_name(command, _)}` — {_(str(command.description))}"
                 root = command.root_parent or command
                 if root.default_permissions is not None and root.default_permissions.manage_guild:
                     admin.append(line)

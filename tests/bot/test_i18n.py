@@ -1,111 +1,69 @@
-"""Every user-facing text is in the English catalog; translation falls back to English."""
+"""Translation at run time: a Discord locale picks its language's compiled catalog, languages
+without one fall back to English, and slash commands are described and named from the same
+catalogs."""
 
-from babel.messages.pofile import read_po
+from __future__ import annotations
 
-from bot.i18n import LOCALES_DIR, all_msgids, language_of, translator
+import discord
+import pytest
+from discord import app_commands
 
+from bot.command_text import NAME_CONTEXT, CatalogTranslator, command_name, valid_name
+from bot.i18n import LANGUAGE_NAMES, catalog_path, language_of, translator
 
-def test_the_english_catalog_lists_every_text_and_nothing_else() -> None:
-    with (LOCALES_DIR / "en.po").open("rb") as handle:
-        catalog = read_po(handle)
-    in_catalog = {m.id for m in catalog if m.id}
-    missing = all_msgids() - in_catalog
-    obsolete = in_catalog - all_msgids()
-    assert not missing, f"run `python -m bot.i18n` to add: {sorted(missing)[:5]}"
-    assert not obsolete, f"run `python -m bot.i18n` to drop: {sorted(obsolete)[:5]}"
-
-
-def test_every_catalog_translates_every_text() -> None:
-    for path in LOCALES_DIR.glob("*.po"):
-        if path.stem == "en":
-            continue
-        with path.open("rb") as handle:
-            catalog = read_po(handle)
-        translated = {m.id for m in catalog if m.id and m.string}
-        assert all_msgids() <= translated, f"{path.name} lacks translations"
+DRAW = ("{player} drew {count} card.", "{player} drew {count} cards.")
 
 
-def test_locales_fall_back_to_english() -> None:
+def test_a_discord_locale_picks_its_language() -> None:
     assert language_of("en-US") == "en" and language_of("es-ES") == "es"
+    assert language_of("es-419") == "es" and language_of("uk") == "uk"
+    assert translator("es-419").language == translator("es-ES").language == "es"
+    assert translator("fr").language == "fr" and translator("uk").language == "uk"
+
+
+def test_languages_without_a_catalog_fall_back_to_english() -> None:
     _ = translator("pt-BR")
     assert _.language == "en"
     assert _("{player} harvested {card}.", player="A", card="Corn") == "A harvested Corn."
+    assert _.plural(*DRAW, 1, player="A") == "A drew 1 card."
+    assert _.plural(*DRAW, 5, player="A") == "A drew 5 cards."
+    assert _.context(NAME_CONTEXT, "new") == "new"
 
 
-async def test_command_descriptions_come_from_the_catalog_of_the_locale(
-    tmp_path, monkeypatch
-) -> None:
-    import discord
-    from babel.messages.catalog import Catalog
-    from babel.messages.pofile import write_po
-    from discord import app_commands
-
-    from bot import i18n
-    from bot.command_text import CatalogTranslator
-
-    catalog = Catalog(locale="uk")
-    catalog.add("Open a game lobby in this channel", "Відкрити лобі гри в цьому каналі")
-    with (tmp_path / "uk.po").open("wb") as handle:
-        write_po(handle, catalog)
-    (tmp_path / "en.po").write_bytes((LOCALES_DIR / "en.po").read_bytes())
-    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
-    i18n._catalog.cache_clear()
-    try:
-        translate = CatalogTranslator().translate
-        description = app_commands.TranslationContext(
-            app_commands.TranslationContextLocation.command_description, None
-        )
-        name = app_commands.TranslationContext(
-            app_commands.TranslationContextLocation.command_name, None
-        )
-        text = app_commands.locale_str("Open a game lobby in this channel")
-        assert await translate(text, discord.Locale.ukrainian, description) == (
-            "Відкрити лобі гри в цьому каналі"
-        )
-        assert await translate(text, discord.Locale.american_english, description) is None
-        assert await translate(text, discord.Locale.spain_spanish, description) is None
-        assert (
-            await translate(app_commands.locale_str("new"), discord.Locale.ukrainian, name) is None
-        )
-    finally:
-        i18n._catalog.cache_clear()
+@pytest.mark.parametrize("language", ["uk", "es", "fr"])
+def test_every_catalog_is_compiled_by_the_install(language: str) -> None:
+    assert catalog_path(language, ".mo").is_file(), "pip install -e . compiles the catalogs"
+    assert catalog_path(language, ".mo").stat().st_mtime >= catalog_path(language).stat().st_mtime
+    _ = translator(language)
+    assert _("Join") != "Join" and _("{player} harvested {card}.", player="A", card="B")
+    assert LANGUAGE_NAMES[language] not in ("", language)
 
 
-def test_counts_use_the_plural_forms_of_the_language(tmp_path, monkeypatch) -> None:
-    from babel.messages.catalog import Catalog
-    from babel.messages.pofile import write_po
-
-    from bot import i18n
-
-    english = translator("en")
-    assert (
-        english.plural("{player} drew {count} card.", "{player} drew {count} cards.", 1, player="A")
-        == "A drew 1 card."
+async def test_commands_are_described_and_named_in_the_locale_of_the_client() -> None:
+    translate = CatalogTranslator().translate
+    description = app_commands.TranslationContext(
+        app_commands.TranslationContextLocation.command_description, None
     )
-    assert (
-        english.plural("{player} drew {count} card.", "{player} drew {count} cards.", 5, player="A")
-        == "A drew 5 cards."
+    name = app_commands.TranslationContext(
+        app_commands.TranslationContextLocation.command_name, None
     )
+    text = app_commands.locale_str("Open a game lobby in this channel")
+    ukrainian = await translate(text, discord.Locale.ukrainian, description)
+    assert ukrainian == translator("uk")("Open a game lobby in this channel") != text.message
+    assert await translate(text, discord.Locale.american_english, description) is None
+    assert await translate(text, discord.Locale.brazil_portuguese, description) is None
+    for locale in (discord.Locale.ukrainian, discord.Locale.spain_spanish, discord.Locale.french):
+        new = await translate(app_commands.locale_str("new"), locale, name)
+        assert new is not None and valid_name(new)
+        assert new == command_name("new", translator(locale.value))
 
-    catalog = Catalog(locale="uk")  # Ukrainian: three forms (1 / 2-4 / 5+)
-    catalog.add(
-        ("{player} drew {count} card.", "{player} drew {count} cards."),
-        (
-            "{player} взяв {count} карту.",
-            "{player} взяв {count} карти.",
-            "{player} взяв {count} карт.",
-        ),
-    )
-    with (tmp_path / "uk.po").open("wb") as handle:
-        write_po(handle, catalog)
-    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
-    i18n._catalog.cache_clear()
-    try:
-        _ = translator("uk")
-        forms = [
-            _.plural("{player} drew {count} card.", "{player} drew {count} cards.", n, player="A")
-            for n in (1, 3, 5, 21)
-        ]
-        assert forms == ["A взяв 1 карту.", "A взяв 3 карти.", "A взяв 5 карт.", "A взяв 21 карту."]
-    finally:
-        i18n._catalog.cache_clear()
+
+def test_a_translated_name_discord_would_refuse_is_not_used() -> None:
+    class Loose:
+        language = "xx"
+
+        def context(self, context: str, msgid: str) -> str:
+            return "Nouvelle Partie"  # capitals and a space: Discord refuses it
+
+    assert command_name("new", Loose()) == "new"  # type: ignore[arg-type]
+    assert not valid_name("Nouvelle Partie") and valid_name("нова") and valid_name("créer")

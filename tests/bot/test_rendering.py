@@ -15,9 +15,16 @@ import engine
 from bot import layouts
 from bot.components import ACTION_TEMPLATE, SELECT_TEMPLATE
 from bot.decision_components import decode, menu_values
-from bot.games import presented_games
+from bot.games import presentation, presented_games
 from bot.i18n import translator
-from bot.rendering import seat_screen, table_screen
+from bot.rendering import (
+    context_for,
+    event_lines,
+    private_lines,
+    rules_text,
+    seat_screen,
+    table_screen,
+)
 from bot.specs import Screen, SelectSpec
 from tests.bot.records import record_for
 
@@ -170,3 +177,41 @@ def test_table_and_screens_do_not_depend_on_what_their_audience_cannot_see(
         assert seat_screen(record, other, viewer, _) == seat_screen(record, state, viewer, _)
         checked += 1
     assert checked > 10
+
+
+LANGUAGES = ["uk", "es", "fr"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("game", "seats", "options"), counts())
+def test_every_screen_fits_discord_in_every_language(
+    language: str, game: str, seats: int, options: dict | None
+) -> None:
+    """Tables, seat screens, every event line and menu in each language: Discord's limits
+    hold, and no text is left in English where the catalog has it."""
+    tr = translator(language)
+    show = presentation(game)
+    rng = random.Random(seats)
+    for _game in range(4):
+        state = engine.new_game(game, seats, options, rng.randrange(2**32))
+        record = record_for(state)
+        ctx, english = context_for(record, tr), context_for(record, _)
+        recent: list[str] = []
+        while engine.outcome(state) is None:
+            check_limits(table_screen(record, state, recent[-8:], tr), table=True)
+            for seat in range(seats):
+                screen = seat_screen(record, state, seat, tr)
+                check_limits(screen)
+                assert screen.text != seat_screen(record, state, seat, _).text
+            seat = rng.choice(engine.deciding_seats(state))
+            events = engine.apply(state, engine.random_action(state, seat, rng))
+            public = [e for e in events if e.visible_to is None]
+            lines = event_lines(show, public, None, ctx)
+            assert not set(lines) & set(event_lines(show, public, None, english)), lines
+            recent += lines
+            for line in private_lines(record, events, seat, tr):
+                assert len(line) <= layouts.TEXT_LIMIT
+        final = table_screen(record, state, recent[-8:], tr)
+        check_limits(final, table=True)
+        assert final.text != table_screen(record, state, recent[-8:], _).text
+    assert rules_text(game, options, tr) != rules_text(game, options, _)

@@ -14,7 +14,7 @@ from typing import Any
 
 import engine
 from bot.games import presentation
-from bot.i18n import translator
+from bot.i18n import Translator, translator
 from bot.rendering import (
     context_for,
     recent_lines,
@@ -50,8 +50,8 @@ def private_button_label(game: str) -> str:
 
 def table_closed(table: Message) -> bool:
     """The table's private-screen button is greyed out (the game has ended); Rules stays."""
-    states = {b.get("label"): bool(b.get("disabled")) for b in table.buttons()}
-    assert states.get("Rules") is False, "the Rules button stays usable"
+    rules = [b for b in table.buttons() if str(b.get("custom_id")).startswith("cr:rules:")]
+    assert len(rules) == 1 and not rules[0].get("disabled"), "the Rules button stays usable"
     screen_buttons = [b for b in table.buttons() if str(b.get("custom_id")).startswith("cr:hand:")]
     assert len(screen_buttons) == 1
     return bool(screen_buttons[0].get("disabled"))
@@ -119,14 +119,14 @@ class Driver:
         host, *others = self.players
         lobby = (await host.slash(self.where, "game new", game=self.game)).original
         assert lobby is not None
-        self.game_id = int(re.search(r"game #(\d+)", lobby.text()).group(1))  # type: ignore[union-attr]
+        self.game_id = int(re.search(r"#(\d+)", lobby.text()).group(1))  # type: ignore[union-attr]
         for user in others:
-            await user.click(lobby, label="Join")
+            await user.click(lobby, custom_id=f"cr:lobby:{self.game_id}:join")
         for label in toggles:
             await host.click(lobby, label=f"{label}: off")
             assert f"{label}: on" in lobby.labels()
-        await host.click(lobby, label="Start")
-        assert "Join" not in lobby.labels()
+        await host.click(lobby, custom_id=f"cr:lobby:{self.game_id}:start")
+        assert not [b for b in lobby.buttons() if str(b.get("custom_id")).endswith(":join")]
         self.table = await self.world.fake.wait_for_message(
             self.where, lambda m: find_table(self.world, self.game_id) is m
         )
@@ -226,7 +226,7 @@ class Driver:
         snapshot = await self.world.bot.service.snapshot(self.game_id)
         seat = snapshot.record.seat_of(user.id)
         assert seat is not None and snapshot.state is not None
-        expected = seat_screen(snapshot.record, snapshot.state, seat.seat, _)
+        expected = seat_screen(snapshot.record, snapshot.state, seat.seat, translator(user.locale))
         lines = screen.text().splitlines()
         wanted = expected.text.splitlines()
         missing = [line for line in wanted if line not in lines]
@@ -244,14 +244,23 @@ class Driver:
         )
 
 
+async def public_translator(world: World, guild_id: int) -> Translator:
+    """The language public messages of ``guild_id`` must be in: the one an admin stored, else
+    the guild's locale in (fake) Discord."""
+    chosen = (await world.bot.storage.guilds.get(guild_id)).language
+    return translator(chosen or world.fake.world.guilds[guild_id].preferred_locale)
+
+
 async def expected_table_text(world: World, game_id: int) -> str:
-    """The table text computed only from the spectator's view and the stored public events."""
+    """The table text computed only from the spectator's view and the stored public events,
+    in the guild's language."""
     snapshot = await world.bot.service.snapshot(game_id)
     record, state = snapshot.record, snapshot.state
     assert state is not None
+    tr = await public_translator(world, record.guild_id)
     logged = await world.bot.storage.games.recent_actions(game_id, RECENT_ACTIONS)
-    recent = recent_lines(presentation(record.game_name), logged, context_for(record, _))
-    return table_screen(record, state, recent, _).text
+    recent = recent_lines(presentation(record.game_name), logged, context_for(record, tr))
+    return table_screen(record, state, recent, tr).text
 
 
 async def leak_scan(world: World, game_id: int, secret_words: Sequence[str] = ()) -> None:
@@ -263,12 +272,14 @@ async def leak_scan(world: World, game_id: int, secret_words: Sequence[str] = ()
     - The seed appears in no message, private ones included.
     """
     snapshot = await world.bot.service.snapshot(game_id)
-    seed = str(snapshot.record.seed)
+    seed = re.compile(rf"(?<!\d){snapshot.record.seed}(?!\d)")  # not inside an id
     for message in world.fake.world.messages.values():
-        assert seed not in message.text(), "the seed reached a message"
+        assert not seed.search(message.text()), "the seed reached a message"
     expected = await expected_table_text(world, game_id)
-    title = _(engine.get_game(snapshot.record.game_name).info.title)
-    about_this_game = re.compile(rf"game #{game_id}\b")
+    tr = await public_translator(world, snapshot.record.guild_id)
+    title = tr(engine.get_game(snapshot.record.game_name).info.title)
+    secret_words = [*secret_words, *(tr(w) for w in secret_words)]
+    about_this_game = re.compile(rf"#{game_id}\b")
     table = find_table(world, game_id)
     for message in world.fake.world.messages.values():
         if message.ephemeral_for is not None or message.deleted:

@@ -83,6 +83,7 @@ async def test_leaving_a_three_player_game_hands_the_seat_to_an_automatic_player
         f"{world.carol.mention} left game #{driver.game_id}; an automatic player takes over"
     )
     assert world.carol not in left.mentions  # the leaver is named, not notified
+    await world.bot.wait_idle()  # the automatic player's moves, and the table's edits
     await leak_scan(world, driver.game_id)
 
     driver.players = [world.alice, world.bob]

@@ -142,6 +142,60 @@ def validate_commands(commands: Any) -> None:
         raise invalid_form_body(problems)
 
 
+LOCALES = frozenset(
+    [
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    ]
+)
+"""Discord's locales (the keys a ``*_localizations`` object may have)."""
+
+
+def _check_localizations(node: dict[str, Any], path: str, problems: dict[str, str]) -> None:
+    """Localized names follow the rule of names; localized descriptions its length."""
+    for field in ("name_localizations", "description_localizations"):
+        for locale, text in (node.get(field) or {}).items():
+            where = f"{path}.{field}.{locale}"
+            if locale not in LOCALES:
+                problems[where] = f"Invalid locale {locale!r}."
+            elif field == "name_localizations" and (
+                not _NAME.match(str(text)) or text != str(text).lower()
+            ):
+                problems[where] = f"Invalid name {text!r}: 1-32 lowercase letters, digits, - or _."
+            elif field == "description_localizations" and not 1 <= len(str(text)) <= 100:
+                problems[where] = "Must be between 1 and 100 in length."
+
+
 def _check_node(
     node: dict[str, Any], path: str, problems: dict[str, str], *, chat_input: bool
 ) -> None:
@@ -150,7 +204,12 @@ def _check_node(
         problems[f"{path}.name"] = f"Invalid name {name!r}: 1-32 lowercase letters, digits, - or _."
     if chat_input and not 1 <= len(str(node.get("description") or "")) <= 100:
         problems[f"{path}.description"] = "Must be between 1 and 100 in length."
+    _check_localizations(node, path, problems)
     options = node.get("options") or []
+    for locale in {k for o in options for k in (o.get("name_localizations") or {})}:
+        localized = [(o.get("name_localizations") or {}).get(locale, o["name"]) for o in options]
+        if len(set(localized)) != len(localized):
+            problems[f"{path}.options"] = f"Option names must be unique in {locale}."
     if len(options) > 25:
         problems[f"{path}.options"] = "Must be 25 or fewer in length."
     names = [o.get("name") for o in options]
@@ -162,6 +221,12 @@ def _check_node(
     for j, option in enumerate(options):
         if len(option.get("choices") or []) > 25:
             problems[f"{path}.options.{j}.choices"] = "Must be 25 or fewer in length."
+        for k, choice in enumerate(option.get("choices") or []):
+            for locale, text in (choice.get("name_localizations") or {}).items():
+                if locale not in LOCALES or not 1 <= len(str(text)) <= 100:
+                    problems[f"{path}.options.{j}.choices.{k}.name_localizations.{locale}"] = (
+                        "Must be between 1 and 100 in length, for a Discord locale."
+                    )
         _check_node(option, f"{path}.options.{j}", problems, chat_input=True)
 
 

@@ -41,11 +41,12 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
                 len(d["cards"]),
                 deck=d["deck_count"],
             )
+        cards = ", ".join(card_name(c, ctx._) for c in d["cards"])
         return _.plural(
             "New in the quest area: {cards} (deck: {count} card left).",
             "New in the quest area: {cards} (deck: {count} cards left).",
             d["deck_count"],
-            cards=", ".join(card_name(c, _) for c in d["cards"]),
+            cards=cards,
         )
     if kind == "rolled":
         return _("{player} rolled {dice}.", player=who, dice=dice_text(d["dice"]))

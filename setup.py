@@ -1,0 +1,25 @@
+"""The package build compiles the translation catalogs (``bot/locales/*/LC_MESSAGES/*.po``) to
+the ``.mo`` files the bot reads, with Babel's own ``compile`` command; everything else about the
+package is in ``pyproject.toml``."""
+
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+LOCALES = Path(__file__).resolve().parent / "bot" / "locales"
+
+
+class BuildPyWithCatalogs(build_py):
+    """``build_py`` (also run by editable installs) that first compiles the catalogs."""
+
+    def run(self) -> None:
+        from babel.messages.frontend import CommandLineInterface
+
+        if LOCALES.is_dir():  # (not in the Dockerfile's dependencies-only layer)
+            compile_all = ["compile", "--directory", str(LOCALES), "--domain", "cardroom"]
+            CommandLineInterface().run(["pybabel", "--quiet", *compile_all])
+        super().run()
+
+
+setup(cmdclass={"build_py": BuildPyWithCatalogs})

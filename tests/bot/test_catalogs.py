@@ -1,0 +1,173 @@
+"""The translation catalogs: the template holds every text of the source, every language
+translates every text with the same placeholders and its own plural forms, one term per game
+concept (the glossary beside each catalog), and command names Discord accepts."""
+
+from __future__ import annotations
+
+import csv
+import gettext
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
+
+from bot.command_text import COMMAND_NAMES, NAME_CONTEXT, valid_name
+from bot.i18n import available_languages, catalog_path, translator
+from bot.i18n.__main__ import TEMPLATE, extract
+
+LANGUAGES = ["uk", "es", "fr"]
+
+
+def read(path: Path) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle)
+
+
+def key(message: Message) -> tuple[str | None, str]:
+    msgid = message.id if isinstance(message.id, str) else message.id[0]
+    return message.context, msgid
+
+
+def fields(text: str) -> set[str]:
+    """The ``{placeholder}`` names of a text."""
+    return {name for _literal, name, _spec, _conv in string.Formatter().parse(text) if name}
+
+
+def texts(catalog: Catalog) -> list[Message]:
+    return [m for m in catalog if m.id]
+
+
+def test_the_supported_languages_are_exactly_those_with_catalogs() -> None:
+    assert available_languages() == sorted(LANGUAGES)
+
+
+def test_the_template_holds_every_text_of_the_source(tmp_path: Path) -> None:
+    fresh = {key(m) for m in texts(read(extract(tmp_path / "fresh.pot")))}
+    committed = {key(m) for m in texts(read(TEMPLATE))}
+    assert fresh - committed == set(), "run `python -m bot.i18n update`"
+    assert committed - fresh == set(), "run `python -m bot.i18n update`"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_is_translated_with_the_same_placeholders(language: str) -> None:
+    template = {key(m): m for m in texts(read(TEMPLATE))}
+    catalog = read(catalog_path(language))
+    messages = {key(m): m for m in texts(catalog)}
+    assert set(template) <= set(messages), (
+        f"{language} misses: {sorted(set(template) - set(messages))[:5]}"
+    )
+    for k, original in template.items():
+        message = messages[k]
+        assert not message.fuzzy, f"{language}: fuzzy translation of {k}"
+        if isinstance(original.id, str):
+            assert isinstance(message.string, str) and message.string, f"{language}: {k}"
+            assert fields(message.string) == fields(original.id), (language, k, message.string)
+            forms = [message.string]
+        else:
+            forms = list(message.string)
+            wanted = fields(original.id[0]) | fields(original.id[1])
+            assert all(forms), f"{language}: a plural form of {k} is empty"
+            for form in forms:  # a form may leave the count to its words ("одну карту")
+                assert wanted - {"count"} <= fields(form) <= wanted, (language, k, form)
+        for form in forms:
+            english = original.id if isinstance(original.id, str) else original.id[0]
+            for marker in ("-# ", "⚠️", "⏰", "⏳", "✅", "❌", "▶"):
+                if english.startswith(marker):
+                    assert form.startswith(marker), (language, k, form)
+            assert form.count("**") % 2 == 0, (language, k, form)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_plural_texts_have_the_forms_of_the_language(language: str) -> None:
+    catalog = read(catalog_path(language))
+    assert catalog.num_plurals == get_plural(language).num_plurals
+    form_of = gettext.c2py(catalog.plural_expr)
+    # a form chosen for any count but 1 must say the count ("21 карту", "0 carte")
+    counted = {form_of(n) for n in range(1000) if n != 1}
+    for message in texts(catalog):
+        if not isinstance(message.id, str):
+            assert len(message.string) == catalog.num_plurals, (language, message.id)
+            if "count" in fields(message.id[1]):
+                for index in counted:
+                    assert "count" in fields(message.string[index]), (language, message.id, index)
+
+
+def test_ukrainian_counts_take_three_forms() -> None:
+    _ = translator("uk")
+
+    def drew(n: int) -> str:
+        return _.plural(
+            "{player} drew {count} card.", "{player} drew {count} cards.", n, player="A"
+        )
+
+    assert len({drew(n).replace(str(n), "N") for n in (1, 3, 5)}) == 3
+    assert drew(21) == drew(1).replace("1", "21")
+    assert drew(22) == drew(3).replace("3", "22")
+    assert drew(11) == drew(5).replace("5", "11")
+
+
+def glossary(language: str) -> list[dict[str, str]]:
+    path = catalog_path(language).parent.parent / "glossary.csv"
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_game_concept_has_one_term_used_everywhere(language: str) -> None:
+    rows = glossary(language)
+    assert len(rows) >= 40, "the glossary names each game's concepts"
+    assert {r["game"] for r in rows} >= {"all", "artichokes", "ninjan", "verso", "pentaquest"}
+    catalog = read(catalog_path(language))
+    for row in rows:
+        english = re.compile(rf"(?<!\w){re.escape(row['english'])}(?!\w)")
+        term = re.compile(row["pattern"] or re.escape(row["translation"]), re.IGNORECASE)
+        assert term.search(row["translation"]), (language, row)
+        for message in texts(catalog):
+            if message.context == NAME_CONTEXT:
+                continue
+            pairs = (
+                [(message.id, message.string)]
+                if isinstance(message.id, str)
+                else [(message.id[1], form) for form in message.string]
+            )
+            for original, translated in pairs:
+                if english.search(original):
+                    assert term.search(translated), (
+                        f"{language}: '{row['english']}' is '{row['translation']}' in the "
+                        f"glossary, but {original!r} became {translated!r}"
+                    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_command_names_are_names_discord_accepts(language: str) -> None:
+    _ = translator(language)
+    names = {name: _.context(NAME_CONTEXT, name) for name in COMMAND_NAMES}
+    for name, translated in names.items():
+        assert translated != name or name == "cardroom", f"{language}: {name} untranslated"
+        assert valid_name(translated), (language, name, translated)
+    groups = {
+        "game": ["new", "hand", "rules", "leave"],
+        "cardroom": ["list", "inspect", "abort", "language"],
+        "top": ["game", "cardroom", "help"],
+    }
+    for members in groups.values():
+        assert len({names[m] for m in members}) == len(members), (language, members)
+
+
+def test_every_command_and_option_name_is_in_the_catalog() -> None:
+    from bot.handlers.commands import AdminCommands, GameCommands, HelpCommand
+
+    found: set[str] = set()
+    for cog in (GameCommands, AdminCommands, HelpCommand):
+        for command in cog.__cog_app_commands__:
+            found.add(command.name)
+            children = getattr(command, "walk_commands", lambda: [])()
+            for child in [command, *children]:
+                found.add(child.name)
+                for parameter in getattr(child, "parameters", []):
+                    found.add(parameter.name)
+    assert found <= set(COMMAND_NAMES), sorted(found - set(COMMAND_NAMES))
