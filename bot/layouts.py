@@ -55,9 +55,19 @@ def split(text: str) -> list[str]:
     return parts
 
 
+def _layout() -> ui.LayoutView:
+    """An empty layout that discord.py will not keep once sent. Every component is a
+    ``DynamicItem`` dispatched by its ``custom_id``, so the view itself is never needed again;
+    left listening, discord.py would keep each ephemeral one for 15 minutes with a timer task
+    (thousands of live objects at 100 games, and long garbage-collection pauses)."""
+    view = ui.LayoutView(timeout=None)
+    view.stop()
+    return view
+
+
 def notice(text: str) -> ui.LayoutView:
     """A layout holding only ``text``."""
-    view = ui.LayoutView(timeout=None)
+    view = _layout()
     view.add_item(ui.TextDisplay(clip(text)))
     return view
 
@@ -78,7 +88,7 @@ class LobbySetting:
 
 def confirm_abort(game_id: int, text: str, _: Translator) -> ui.LayoutView:
     """An admin's confirmation before aborting a game: ``text`` and two buttons."""
-    view = ui.LayoutView(timeout=None)
+    view = _layout()
     container: ui.Container[ui.LayoutView] = ui.Container(
         ui.TextDisplay(clip(text)), accent_colour=NEUTRAL
     )
@@ -105,7 +115,7 @@ def lobby(
     """The lobby: ``text`` (players and options), Join/Leave/Start/Cancel, one toggle per on/off
     option and one menu per option with values (``removable``: a button that takes the last
     automatic player out); no components once ``closed``."""
-    view = ui.LayoutView(timeout=None)
+    view = _layout()
     container: ui.Container[ui.LayoutView] = ui.Container(
         ui.TextDisplay(clip(text)), accent_colour=accent
     )
@@ -194,7 +204,7 @@ def table(
 ) -> ui.LayoutView:
     """The public table: its text, the components of decisions shown on the table (if any),
     the private-screen button (disabled once the game has ended) and Rules."""
-    view = ui.LayoutView(timeout=None)
+    view = _layout()
     container: ui.Container[ui.LayoutView] = ui.Container(
         ui.TextDisplay(clip(screen.text)), accent_colour=accent
     )
@@ -211,7 +221,7 @@ def table(
 
 def seat(game_id: int, screen: Screen, *, accent: int) -> ui.LayoutView:
     """A player's private screen: its text and the components of its decisions."""
-    view = ui.LayoutView(timeout=None)
+    view = _layout()
     container: ui.Container[ui.LayoutView] = ui.Container(
         ui.TextDisplay(clip(screen.text)), accent_colour=accent
     )
