@@ -1,14 +1,16 @@
 """Benchmark: the bot under many live games, measured from outside its process; one JSON line.
 
     .venv/bin/python benchmarks/bot_latency.py [--games 100] [--players 3] [--think-ms 2000]
-        [--game artichokes] [--seed 1]
+        [--game artichokes] [--seed 1] [--ramp-s 10]
 
 The bot runs as its own process (``python -m bot``, real SQLite file, ``synchronous=FULL``)
 against the local fake Discord (``tests/fakediscord``), which runs in this process together
 with the simulated players, so the figures are the bot's. ``--games`` games run at once, each
 in its own channel with its own players, who play to the end by clicking what they see (the
 end-to-end driver, oracle checks off; a pinged player whose open screen has something to
-click uses it). ``--think-ms``: players pause an exponentially
+click uses it). Each game opens at a random moment of the first ``--ramp-s`` seconds (live
+games come and go; all of them created in the same instant would measure that burst
+instead). ``--think-ms``: players pause an exponentially
 distributed time of that mean between clicks (0: as fast as the bot answers — saturation).
 
 Latency is what Discord would measure: from the INTERACTION_CREATE sent to the bot until its
@@ -16,7 +18,8 @@ interaction callback arrives. REST requests are every request the bot made durin
 (callbacks included; command sync and start-up left out), per interaction and per action
 (a click on a decision). CPU is the bot process's user+system time during play. Memory per
 live game is the growth of the bot's resident memory from an idle bot to one holding every
-game, divided by the games.
+game, divided by the games. This process (the fake and the players) freezes what survives
+every half second, so its own garbage collection does not pause it and add to the figures.
 
 Output keys: game, games, players, think_ms, interactions, actions, seconds,
 interactions_per_s, p50_ms, p99_ms, max_ms, late, unanswered, rest_requests,
@@ -30,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import gc
 import json
 import os
 import platform
@@ -102,7 +106,13 @@ async def _drain(
 
 
 async def run(
-    game: str, games: int, players: int, seed: int, db_path: Path, think_ms: float
+    game: str,
+    games: int,
+    players: int,
+    seed: int,
+    db_path: Path,
+    think_ms: float,
+    ramp_s: float = 10.0,
 ) -> dict[str, object]:
     """Play ``games`` concurrent games against a bot process and return the figures."""
     async with FakeDiscord.running(interaction_deadline=3.0) as fake:
@@ -134,6 +144,7 @@ async def run(
         rss_peak = rss_idle
 
         async def play(driver: Driver) -> None:
+            await asyncio.sleep(driver.rng.uniform(0.0, ramp_s))  # games open over a while
             await driver.open_and_start()
             while await driver.step():
                 if think_ms:
@@ -143,6 +154,9 @@ async def run(
             nonlocal rss_peak
             while True:
                 rss_peak = max(rss_peak, rss_kb(bot.pid))
+                # The fake keeps every message: this process's own full collections would
+                # pause it for 100+ ms and count as the bot's latency. Survivors are frozen.
+                gc.freeze()
                 await asyncio.sleep(0.5)
 
         sampler = asyncio.get_running_loop().create_task(sample_memory())
@@ -168,6 +182,7 @@ async def run(
         "games": games,
         "players": players,
         "think_ms": think_ms,
+        "ramp_s": ramp_s,
         "interactions": stats.count,
         "actions": actions,
         "seconds": round(seconds, 2),
@@ -198,6 +213,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--think-ms", type=float, default=2000.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ramp-s", type=float, default=10.0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         figures = asyncio.run(
@@ -208,6 +224,7 @@ def main() -> None:
                 args.seed,
                 Path(folder) / "bench.sqlite3",
                 args.think_ms,
+                args.ramp_s,
             )
         )
     print(json.dumps(figures))
