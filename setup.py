@@ -18,7 +18,16 @@ class BuildPyWithCatalogs(build_py):
 
         if LOCALES.is_dir():  # (not in the Dockerfile's dependencies-only layer)
             compile_all = ["compile", "--directory", str(LOCALES), "--domain", "cardroom"]
-            CommandLineInterface().run(["pybabel", "--quiet", *compile_all])
+            errors = CommandLineInterface().run(["pybabel", "--quiet", *compile_all])
+            # Babel skips a catalog marked fuzzy without failing: the bot would be English
+            stale = [
+                po
+                for po in LOCALES.glob("*/LC_MESSAGES/cardroom.po")
+                if not po.with_suffix(".mo").is_file()
+                or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime
+            ]
+            if errors or stale:
+                raise SystemExit(f"the translation catalogs did not compile: {stale or errors}")
         super().run()
 
 

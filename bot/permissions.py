@@ -43,5 +43,5 @@ def require_channel_permissions(interaction: discord.Interaction) -> None:
                 "I am missing permissions in this channel: {permissions}. Ask a server admin "
                 "to grant them, then try again."
             ),
-            permissions=", ".join(missing),
+            permissions=missing,
         )

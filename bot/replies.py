@@ -56,7 +56,7 @@ async def user_error(interaction: discord.Interaction, error: UserError) -> None
     """Tell the user why their request was refused."""
     _ = tr(interaction)
     try:
-        await say(interaction, "⚠️ " + _(error.msgid, **error.fields))
+        await say(interaction, "⚠️ " + error.text(_))
     except discord.HTTPException as exc:
         log.warning("could not tell a user why their request was refused: %s", exc.text)
     except (aiohttp.ClientError, RuntimeError) as exc:  # the bot is closing its connection

@@ -276,7 +276,8 @@ class GuildSettings:
 
     Attributes:
         guild_id: the guild.
-        language: a locale such as ``"en-US"``, or ``None`` to follow each user's client.
+        language: the language an admin chose for public messages (``"uk"``), or ``None`` to
+            follow the guild's locale in Discord.
         default_options: game name -> default table options for that game (JSON objects).
         updated_at: when they were last set, ``None`` if never (all defaults).
     """

@@ -17,7 +17,7 @@ from bot import layouts
 from bot.context import Cardroom
 from bot.errors import UserError
 from bot.games import presentation
-from bot.i18n import LANGUAGE_NAMES, N_, Translator
+from bot.i18n import N_, Translator, language_names
 from bot.rendering import context_for, seat_names
 from bot.replies import ephemeral, guarded, say, tr
 from storage import GameNotFound, GameRecord, GameStatus, VerifyResult
@@ -234,11 +234,11 @@ class AdminHandlers:
     @guarded("admin language")
     async def set_language(self, interaction: discord.Interaction, language: str) -> None:
         """Store the language of the guild's public messages (``language``: a code of
-        :data:`LANGUAGE_NAMES`, or ``"discord"`` for Discord's server language) and show it
-        on the guild's lobbies and tables at once."""
+        :func:`~bot.i18n.language_names`, or ``"discord"`` for Discord's server language) and
+        show it on the guild's lobbies and tables at once."""
         require_admin(interaction)
         assert interaction.guild_id is not None
-        if language != DISCORD_LANGUAGE and language not in LANGUAGE_NAMES:
+        if language != DISCORD_LANGUAGE and language not in language_names():
             raise UserError(N_("That language is not offered."))
         room = self.room
         await room.languages.choose(
@@ -250,12 +250,12 @@ class AdminHandlers:
             text = _(
                 "Tables, lobbies and pings in this server now follow its language in Discord "
                 "(now: {language}).",
-                language=LANGUAGE_NAMES[shown],
+                language=language_names()[shown],
             )
         else:
             text = _(
                 "Tables, lobbies and pings in this server are now in {language}.",
-                language=LANGUAGE_NAMES[shown],
+                language=language_names()[shown],
             )
         await say(interaction, "✅ " + text)
         log.info("guild %s: public language set to %s", interaction.guild_id, language)
@@ -278,7 +278,7 @@ def language_choices() -> list[app_commands.Choice[str]]:
     in its own words."""
     return [
         app_commands.Choice(name=N_("The server's language in Discord"), value=DISCORD_LANGUAGE),
-        *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()),
+        *(app_commands.Choice(name=name, value=code) for code, name in language_names().items()),
     ]
 
 

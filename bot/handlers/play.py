@@ -131,7 +131,7 @@ class PlayHandlers:
         on their own screen; the table and others' messages are left as they are)."""
         if where != "table":
             snapshot = await self.room.service.snapshot(game_id)
-            notice = "⚠️ " + tr(interaction)(error.msgid, **error.fields)
+            notice = "⚠️ " + error.text(tr(interaction))
             await self._show_screen(interaction, snapshot, where, notice=notice)
             return
         await self._refuse_table_click(interaction, game_id, error)
@@ -155,7 +155,7 @@ class PlayHandlers:
                 player=", ".join(names[s] for s in waiting),
             )
         else:
-            notice = "⚠️ " + _(error.msgid, **error.fields)
+            notice = "⚠️ " + error.text(_)
         await self._show_screen(interaction, snapshot, "other", notice=notice)
 
     async def _show_screen(

@@ -18,14 +18,13 @@ import gettext
 import logging
 from pathlib import Path
 
+from babel import Locale
+
 log = logging.getLogger(__name__)
 
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
 DOMAIN = "cardroom"
 DEFAULT_LANGUAGE = "en"
-
-LANGUAGE_NAMES = {"en": "English", "uk": "Українська", "es": "Español", "fr": "Français"}
-"""Each supported language in its own words (the catalogs' languages, and English)."""
 
 
 class Translator:
@@ -84,7 +83,28 @@ def catalog_path(language: str, suffix: str = ".po") -> Path:
 
 def available_languages() -> list[str]:
     """Languages that have a catalog, sorted (English, the msgids' language, has none)."""
-    return sorted(p.parent.parent.name for p in LOCALES_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return list(_available())
+
+
+@functools.cache
+def _available() -> tuple[str, ...]:
+    return tuple(
+        sorted(p.parent.parent.name for p in LOCALES_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    )
+
+
+@functools.cache
+def language_names() -> dict[str, str]:
+    """Each supported language (English and every catalog's) by code, named in its own words
+    by Babel's locale data: ``{"en": "English", "uk": "Українська", ...}``."""
+    return {
+        code: _capitalized(Locale.parse(code).get_display_name(code) or code)
+        for code in (DEFAULT_LANGUAGE, *_available())
+    }
+
+
+def _capitalized(name: str) -> str:
+    return name[:1].upper() + name[1:]
 
 
 @functools.cache
@@ -104,7 +124,7 @@ def translator(locale: object) -> Translator:
     """The ``Translator`` for a Discord locale (``interaction.locale``) or a language code;
     languages without a catalog fall back to English."""
     language = language_of(locale)
-    if language == DEFAULT_LANGUAGE or not catalog_path(language).is_file():
+    if language == DEFAULT_LANGUAGE or language not in _available():
         return Translator(DEFAULT_LANGUAGE)
     catalog = _compiled(language)
     if catalog is None:

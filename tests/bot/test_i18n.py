@@ -9,7 +9,7 @@ import pytest
 from discord import app_commands
 
 from bot.command_text import NAME_CONTEXT, CatalogTranslator, command_name, valid_name
-from bot.i18n import LANGUAGE_NAMES, catalog_path, language_of, translator
+from bot.i18n import catalog_path, language_names, language_of, translator
 
 DRAW = ("{player} drew {count} card.", "{player} drew {count} cards.")
 
@@ -36,7 +36,15 @@ def test_every_catalog_is_compiled_by_the_install(language: str) -> None:
     assert catalog_path(language, ".mo").stat().st_mtime >= catalog_path(language).stat().st_mtime
     _ = translator(language)
     assert _("Join") != "Join" and _("{player} harvested {card}.", player="A", card="B")
-    assert LANGUAGE_NAMES[language] not in ("", language)
+
+
+def test_every_language_is_named_in_its_own_words() -> None:
+    assert language_names() == {
+        "en": "English",
+        "es": "Español",
+        "fr": "Français",
+        "uk": "Українська",
+    }
 
 
 async def test_commands_are_described_and_named_in_the_locale_of_the_client() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import translator
 from storage import GameStatus
 from tests.e2e.conftest import World
 from tests.e2e.driver import public_messages
@@ -85,3 +86,20 @@ async def test_a_game_needs_neither_embed_links_nor_read_message_history(world: 
     table = await world.fake.wait_for_message(world.channel, lambda m: "Show my hand" in m.labels())
     screen = (await world.alice.click(table, label="Show my hand")).original
     assert screen is not None and f"Game #{game_id}" in screen.text()
+
+
+async def test_the_missing_permissions_are_named_in_the_users_language(world: World) -> None:
+    world.users["alice"].locale = "fr"
+    world.fake.set_bot_permission(world.channel, view_channel=False)
+
+    record = await world.alice.slash(world.channel, "game new", game="artichokes")
+
+    fr = translator("fr")
+    names = f"{fr('View Channel')}, {fr('Send Messages')}"
+    assert names == "Voir le salon, Envoyer des messages"
+    template = (
+        "I am missing permissions in this channel: {permissions}. Ask a server admin to grant "
+        "them, then try again."
+    )
+    assert told(record, world.alice) == "⚠️ " + fr(template, permissions=names)
+    assert "View Channel" not in told(record, world.alice)
