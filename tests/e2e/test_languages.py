@@ -72,6 +72,8 @@ async def test_public_texts_follow_the_server_and_private_ones_each_player(
     for _ in range(6):  # the driver checks each screen in its owner's language
         assert await driver.step()
     assert alice.text() != bob.text()
+    await driver.play_to_the_end()  # and the table, after every click, in the server's
+    assert find_table(world, driver.game_id) is driver.table
 
 
 async def test_an_admin_chooses_the_servers_language(world: World) -> None:
