@@ -351,3 +351,4 @@ class CardroomBot(commands.Bot):
         storage = getattr(self.room, "storage", None)
         if storage is not None:
             await storage.close()
+        gc.unfreeze()  # another bot started in this process (tests) collects this one

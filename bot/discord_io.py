@@ -16,7 +16,8 @@ NOTHING = discord.AllowedMentions.none()
 
 
 async def send(channel: discord.abc.Messageable, **kwargs: Any) -> discord.Message | None:
-    """``channel.send(**kwargs)``; ``None`` (and a log line) when Discord refuses it."""
+    """``channel.send(**kwargs)``; ``None`` (and a log line) when Discord refuses or fails it,
+    or cannot be reached."""
     kwargs.setdefault("allowed_mentions", NOTHING)
     try:
         return await channel.send(**kwargs)
@@ -26,6 +27,8 @@ async def send(channel: discord.abc.Messageable, **kwargs: Any) -> discord.Messa
         log.warning(
             "sending to channel %s failed: %s %s", getattr(channel, "id", "?"), exc.status, exc.text
         )
+    except (aiohttp.ClientError, OSError) as exc:  # TimeoutError is an OSError
+        log.warning("sending to channel %s failed: %r", getattr(channel, "id", "?"), exc)
     return None
 
 

@@ -147,6 +147,7 @@ class TableKeeper:
                 if game_id not in self._failing:
                     log.info("table of game %s is up to date again", game_id)
                     return
+            self._failing.discard(game_id)
             log.warning("table of game %s: Discord kept failing; the next change shows it", game_id)
         except Exception:
             log.exception("trying the table of game %s again failed", game_id)
@@ -225,6 +226,8 @@ class TableKeeper:
         digest = _digest(view)
         if self._shown.get(game_id) == digest:  # it already looks like this: no request
             await self._record_version(game_id, record.version)
+            if record.status != GameStatus.ACTIVE:
+                self._forget(game_id)
             return None
         stored = await self.message(game_id)
         target = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
@@ -245,11 +248,14 @@ class TableKeeper:
             return None
         self.edits += 1
         posted = await discord_io.send(target, view=view)
-        if posted is not None:
-            self._shown[game_id] = digest
-            self._edited[game_id] = time.monotonic()
-            await self._posted(game_id, record.channel_id, posted.id, record.version)
-        return None
+        if posted is None:
+            return discord_io.Edit.FAILED  # tried again later: an ended game has no next move
+        self._shown[game_id] = digest
+        self._edited[game_id] = time.monotonic()
+        await self._posted(game_id, record.channel_id, posted.id, record.version)
+        if record.status != GameStatus.ACTIVE:
+            self._forget(game_id)
+        return discord_io.Edit.DONE
 
     def _forget(self, game_id: int) -> None:
         self._shown.pop(game_id, None)

@@ -21,8 +21,8 @@ import pytest
 from storage import TABLE, GameStatus
 from tests.e2e.acks import Click, acknowledged, check_log
 from tests.e2e.conftest import World
-from tests.e2e.driver import Driver, expected_table_text, leak_scan, table_closed
-from tests.e2e.helpers import ARTICHOKE_CARDS, start_game
+from tests.e2e.driver import Driver, expected_table_text, find_table, leak_scan, table_closed
+from tests.e2e.helpers import ARTICHOKE_CARDS, abort_game, start_game
 from tests.e2e.test_ninjan import SUIT_WORDS, start_ninjan
 from tests.e2e.test_pentaquest import CARD_NAMES, start_pentaquest
 
@@ -280,3 +280,36 @@ async def test_a_table_edit_to_try_again_does_not_hold_up_a_restart(world: World
 
     assert driver.table.text() == await expected_table_text(world, driver.game_id)
     await leak_scan(world, driver.game_id, ARTICHOKE_CARDS)
+
+
+async def test_a_deleted_table_discord_fails_to_post_again_is_posted_once_it_works(
+    world: World,
+) -> None:
+    """A moderator deleted the table; when the game ends (an admin aborts it) Discord fails
+    the new post: the bot tries again, and the channel gets the closed table once Discord
+    works, though nothing else happens in the game."""
+    world.bot.room.tables.retry_delays = (0.1,) * 100
+    driver = await start_game(world, [world.alice, world.bob], rng=6, seed=LONG_SEED + 6)
+    for _ in range(3):
+        assert await driver.step()
+    assert driver.table is not None
+    world.fake.delete_message(driver.table)
+    outage = world.fake.fail(POST, status=503, times=1_000_000)
+
+    await abort_game(world, driver.game_id)
+    await world.fake.wait_for(lambda: outage.hits >= 3, what="the repost tried again")
+    assert find_table(world, driver.game_id) is None
+
+    outage.times = outage.hits  # Discord is back
+
+    await world.fake.wait_for(
+        lambda: find_table(world, driver.game_id) is not None, what="the table posted again"
+    )
+    table = find_table(world, driver.game_id)
+    assert table is not None and table_closed(table)
+    for _ in range(200):  # the new message's id is stored right after Discord answers
+        stored = await world.bot.storage.messages.get(driver.game_id, TABLE)
+        if stored is not None and stored.message_id == table.id:
+            break
+        await asyncio.sleep(0.01)
+    assert stored is not None and stored.message_id == table.id
