@@ -1,5 +1,6 @@
-"""The reliability benchmark runs, small: one kill of the bot process and a hundred-odd bad
-inputs, every figure that must be 0 at 0 (the full run is ``benchmarks/reliability.py``)."""
+"""The benchmarks run, small: the reliability one (one kill of the bot process and a
+hundred-odd bad inputs, every figure that must be 0 at 0; the full run is
+``benchmarks/reliability.py``) and the game memory one (every game within its budgets)."""
 
 from __future__ import annotations
 
@@ -33,3 +34,18 @@ def test_the_reliability_benchmark_in_small() -> None:
     for key in ("crashes", "games_changed", "unanswered", "leaks", "foreign_screens_written",
                 "admin_commands_obeyed", "errors_logged"):  # fmt: skip
         assert bad[key] == 0, (key, bad)
+
+
+def test_every_game_stays_within_its_size_budgets_in_the_memory_benchmark() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "game_memory.py"), "--games", "5"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)["figures"]
+    assert {key.split("-")[0] for key in figures} == {
+        "artichokes", "ninjan", "pentaquest", "verso"
+    }  # fmt: skip
+    for key, sizes in figures.items():
+        assert 0 < sizes["json_bytes_max"] <= 4096, (key, sizes)
+        assert 0 < sizes["memory_kb_per_game"] <= 20, (key, sizes)
