@@ -63,6 +63,21 @@ def greedy_action(view: View, rng: random.Random) -> Action:
     mine = {d.kind: d for d in view.decisions}
     if seat is None or not mine:
         raise IllegalAction("not_your_decision", "this seat has nothing to decide right now")
+    revealed = view.revealed[-1] if view.revealed else ARTICHOKE
+    return _choose(seat, mine, view.hand or (), revealed, rng, drop_committed=True)
+
+
+def _choose(
+    seat: int,
+    mine: dict[str, Decision],
+    hand: Sequence[str],
+    revealed: str,
+    rng: random.Random,
+    *,
+    drop_committed: bool,
+) -> Action:
+    """The greedy choice among ``seat``'s decisions ``mine`` (by kind), knowing its ``hand``
+    and the last ``revealed`` card; ``drop_committed``: never re-choose a committed option."""
     if "pass" in mine:
         return Action(seat, _pass(mine["pass"]))
     if "play" in mine:
@@ -72,12 +87,12 @@ def greedy_action(view: View, rng: random.Random) -> Action:
     if "end" in mine:
         return Action(seat, "end")
     (kind, decision), *_ = mine.items()
-    options = [o for o in decision.options if (o,) != decision.committed]
+    options = decision.options
+    if drop_committed:
+        options = tuple(o for o in options if (o,) != decision.committed)
     if kind == "harvest":
-        hand = view.hand or ()
         return Action(seat, max(options, key=lambda k: (_harvest_worth(_card(k), hand), k)))
     if kind == "leek":
-        revealed = view.revealed[-1] if view.revealed else ARTICHOKE
         return Action(seat, "leek:discard" if revealed == ARTICHOKE else "leek:hand")
     if kind in ("corn", "peas", "pepper"):
         return Action(seat, max(options, key=lambda k: (PRIORITY.get(_card(k), 0), k)))
@@ -94,7 +109,7 @@ def _pass(decision: Decision) -> str:
     return decision.key_for(ranked[: decision.max])
 
 
-def _harvest_worth(card: str, hand: tuple[str, ...]) -> int:
+def _harvest_worth(card: str, hand: Sequence[str]) -> int:
     """A harvested card is worth its priority, more when the hand lets it be played now."""
     artichokes = hand.count(ARTICHOKE)
     playable = {
@@ -113,25 +128,8 @@ def rollout_action(
     """The same choices as :func:`greedy_action`, read straight off a *sampled* state and its
     ``pending`` decisions, for a search player's playouts (fast: no view is built)."""
     mine = {d.kind: d for d in pending if d.seat == seat}
-    if "pass" in mine:
-        return Action(seat, _pass(mine["pass"]))
-    if "play" in mine:
-        best = max(mine["play"].options, key=lambda k: PRIORITY[_card(k)])
-        if PRIORITY[_card(best)] >= WORTH_PLAYING or "end" not in mine:
-            return Action(seat, best)
-    if "end" in mine:
-        return Action(seat, "end")
-    (kind, decision), *_ = mine.items()
-    options = decision.options
-    if kind == "harvest":
-        hand = tuple(state.players[seat].hand)
-        return Action(seat, max(options, key=lambda k: (_harvest_worth(_card(k), hand), k)))
-    if kind == "leek":
-        revealed = state.revealed[-1] if state.revealed else ARTICHOKE
-        return Action(seat, "leek:discard" if revealed == ARTICHOKE else "leek:hand")
-    if kind in ("corn", "peas", "pepper"):
-        return Action(seat, max(options, key=lambda k: (PRIORITY.get(_card(k), 0), k)))
-    return Action(seat, options[rng.randrange(len(options))])
+    revealed = state.revealed[-1] if state.revealed else ARTICHOKE
+    return _choose(seat, mine, state.players[seat].hand, revealed, rng, drop_committed=False)
 
 
 def evaluate(state: ArtichokesState) -> list[float]:
