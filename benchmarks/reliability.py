@@ -43,7 +43,8 @@ Output: one JSON line ``{"crashes": {...}, "bad_inputs": {...}, "seed", "python"
   killed before it answered: the kills landed between commit and answer),
   **unanswered_while_up**, late, **stuck_channels** (a game nobody could see blocked a
   channel: an admin aborted it) and stuck_games (their statuses), **tables_behind** (at the
-  end, games that ended but whose table does not show it), tables_late (games whose every
+  end, games that ended but whose table does not show it), tables_orphaned (of those, tables
+  that are not the game's stored table: a second table), tables_late (games whose every
   screen said they were over for 10 s before their table did: a resume starts 2 s after
   connecting, and kills often come sooner), errors_logged (ERROR lines in the bot's log),
   clean_exit_code (of the SIGTERM at the end), unexpected_exits, seconds.
@@ -85,7 +86,7 @@ import engine  # noqa: E402
 from bot.app import CardroomBot  # noqa: E402
 from bot.decision_components import decode  # noqa: E402
 from bot.settings import BotSettings  # noqa: E402
-from storage import GameStatus, Storage  # noqa: E402
+from storage import TABLE, GameStatus, Storage  # noqa: E402
 from tests.e2e.acks import Click, acknowledged, check_log  # noqa: E402
 from tests.e2e.conftest import World  # noqa: E402
 from tests.e2e.driver import Driver, action_components, leak_scan  # noqa: E402
@@ -460,12 +461,15 @@ async def check(storage: Storage, channels: list[Channelful], tally: Tally) -> N
             tally.corrupt.add(game_id)
 
 
-async def tables_behind(fake: FakeDiscord, storage: Storage, channels: list[Channelful]) -> int:
+async def tables_behind(
+    fake: FakeDiscord, storage: Storage, channels: list[Channelful]
+) -> tuple[int, int]:
     """How many games that ended have a table that does not show it (the button that opens
-    a player's screen is still usable), once the bot had a few seconds to catch up."""
+    a player's screen is still usable), once the bot had a few seconds to catch up; and how
+    many of those tables are not the one the bot stored (a second table of the game)."""
 
-    def behind() -> list[int]:
-        found = []
+    def behind() -> dict[int, list[int]]:
+        found: dict[int, list[int]] = {}
         for channel in channels:
             for message in channel.channel.messages:
                 if message.deleted:
@@ -473,7 +477,7 @@ async def tables_behind(fake: FakeDiscord, storage: Storage, channels: list[Chan
                 for button in message.buttons():
                     custom_id = str(button.get("custom_id", ""))
                     if custom_id.startswith("cr:hand:") and not button.get("disabled"):
-                        found.append(int(custom_id.split(":")[2]))
+                        found.setdefault(int(custom_id.split(":")[2]), []).append(message.id)
         return found
 
     ended = set(
@@ -488,7 +492,12 @@ async def tables_behind(fake: FakeDiscord, storage: Storage, channels: list[Chan
     )
     with contextlib.suppress(FakeDiscordError):
         await fake.wait_for(lambda: not ended & set(behind()), timeout=10.0)
-    return len(ended & set(behind()))
+    late = {game_id: ids for game_id, ids in behind().items() if game_id in ended}
+    orphaned = 0
+    for game_id, ids in late.items():
+        stored = await storage.messages.get(game_id, TABLE)
+        orphaned += any(stored is None or stored.message_id != i for i in ids)
+    return len(late), orphaned
 
 
 async def crashes(kills: int, games: int, seed: int, folder: Path) -> dict[str, object]:
@@ -540,7 +549,7 @@ async def crashes(kills: int, games: int, seed: int, folder: Path) -> dict[str, 
                 task.cancel()
             for task in done:
                 task.result()
-            behind = await tables_behind(fake, storage, channels)
+            behind, orphaned = await tables_behind(fake, storage, channels)
             code = await bot.stop()
             await check(storage, channels, tally)
             statuses = Counter(
@@ -582,6 +591,7 @@ async def crashes(kills: int, games: int, seed: int, folder: Path) -> dict[str, 
         "stuck_channels": sum(len(c.stuck) for c in channels),
         "stuck_games": dict(Counter(s for c in channels for s in c.stuck)),
         "tables_behind": behind,
+        "tables_orphaned": orphaned,
         "tables_late": sum(len(c.waited_out) for c in channels),
         "errors_logged": bot.errors_logged(),
         "clean_exit_code": code,

@@ -35,7 +35,7 @@ from bot.replies import apology, say, tr
 from bot.service import GameService, GameSnapshot
 from bot.settings import BotSettings
 from bot.tables import TableKeeper
-from storage import Storage
+from storage import LoadReport, Storage
 
 log = logging.getLogger(__name__)
 
@@ -253,7 +253,22 @@ class CardroomBot(commands.Bot):
 
     async def _resume_each_game(self) -> None:
         room = self.room
-        report = await room.storage.games.load_active_games()
+        room.service.watch_changes()  # clicks are answered meanwhile: keep what they did
+        try:
+            await self._resume_loaded(await room.storage.games.load_active_games())
+        finally:
+            room.service.stop_watching()
+        for ended in await room.storage.games.recently_ended(ENDED_TABLES_WINDOW):
+            try:
+                if not await room.tables.is_current(ended.id):
+                    await room.tables.refresh(ended.id)
+            except Exception:
+                log.exception("could not refresh the table of game %s", ended.id)
+
+    async def _resume_loaded(self, report: LoadReport) -> None:
+        """Keep each loaded game in memory (unless a click changed it since), bring its table
+        up to date, and go on with its automatic players and turn clock."""
+        room = self.room
         for failure in report.failures:
             log.error(
                 "game %s was set aside: its stored state is invalid (%s; details in its "
@@ -263,7 +278,7 @@ class CardroomBot(commands.Bot):
             )
         for loaded in report.games:
             try:
-                room.service.remember(GameSnapshot(loaded.game, loaded.state))
+                room.service.adopt(GameSnapshot(loaded.game, loaded.state))
                 if not await room.tables.is_current(loaded.game.id):
                     await room.tables.refresh(loaded.game.id)
                     await asyncio.sleep(1 / RESUME_EDITS_PER_SECOND)  # under the global limit
@@ -272,12 +287,6 @@ class CardroomBot(commands.Bot):
             except Exception:
                 log.exception("could not resume game %s", loaded.game.id)
         log.info("resumed %d game(s); %d set aside", len(report.games), len(report.failures))
-        for ended in await room.storage.games.recently_ended(ENDED_TABLES_WINDOW):
-            try:
-                if not await room.tables.is_current(ended.id):
-                    await room.tables.refresh(ended.id)
-            except Exception:
-                log.exception("could not refresh the table of game %s", ended.id)
 
     async def _close_lost_lobbies(self) -> None:
         """Close the lobbies saved before this start whose message was never posted (the bot

@@ -5,6 +5,8 @@ when it was deleted — with as few requests as Discord needs to see.
   requests only mark the table as behind, and one more edit follows with the newest state.
 - Edits of one table are at least ``min_interval`` seconds apart (Discord rate-limits message
   edits per channel): moves that land within that moment are shown by one edit.
+- A game's table is posted by one task at a time, with a nonce made from the game and the
+  message it replaces: a post made again after its answer was lost gets the same message.
 - A table that would look the same is not edited; each table records the game version it
   shows, so a restart edits only the tables that are behind their game. Those versions are
   written a few seconds later, many in one transaction (a crash meanwhile only means that a
@@ -28,6 +30,7 @@ import discord
 from bot import discord_io, layouts
 from bot.games import presentation
 from bot.languages import GuildLanguages
+from bot.locks import KeyedLocks
 from bot.rendering import context_for, recent_lines, table_screen
 from bot.service import GameService, GameSnapshot
 from storage import TABLE, GameMessage, GameStatus, Storage
@@ -43,6 +46,19 @@ SAVE_AFTER = 5.0
 RETRY_DELAYS = (2.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0)
 """Seconds before each new try of a table edit that Discord failed. After the last try, the
 next change or restart refreshes the table."""
+
+
+def _message_id(stored: GameMessage | None) -> int | None:
+    return None if stored is None else stored.message_id
+
+
+def _nonce(game_id: int, replaced: GameMessage | None) -> int:
+    """The ``nonce`` of the post of ``game_id``'s table that replaces ``replaced`` (``None``:
+    its first table). Discord answers a post whose nonce it saw in the past few minutes with
+    the message it made then (discord.py sends ``enforce_nonce``): a post whose answer was lost
+    (the bot was killed, Discord timed out) and is made again yields one table, not two."""
+    key = f"table {game_id} {_message_id(replaced) or 0}".encode()
+    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big") >> 1
 
 
 def _digest(view: discord.ui.LayoutView) -> str:
@@ -71,6 +87,7 @@ class TableKeeper:
         self._shown: dict[int, str] = {}  # game -> digest of what its table shows
         self._edited: dict[int, float] = {}  # game -> when its table was last edited
         self._busy: set[int] = set()
+        self._posting = KeyedLocks()  # one post of a game's table at a time
         self._where: dict[int, GameMessage] = {}  # game -> its stored table message
         self._unsaved: dict[int, int] = {}  # game -> shown version not written yet
         self._saving: asyncio.Task[None] | None = None
@@ -246,13 +263,18 @@ class TableKeeper:
             log.info("table of game %s was deleted; posting it again", game_id)
         if record.status != GameStatus.ACTIVE and stored is None:
             return None
-        self.edits += 1
-        posted = await discord_io.send(target, view=view)
-        if posted is None:
-            return discord_io.Edit.FAILED  # tried again later: an ended game has no next move
-        self._shown[game_id] = digest
-        self._edited[game_id] = time.monotonic()
-        await self._posted(game_id, record.channel_id, posted.id, record.version)
+        async with self._posting(game_id):
+            now = await self.message(game_id)
+            if _message_id(now) != _message_id(stored):  # the game's start posted it meanwhile
+                self._behind.setdefault(game_id, thinking)  # edit that one next
+                return None
+            self.edits += 1
+            posted = await discord_io.send(target, view=view, nonce=_nonce(game_id, stored))
+            if posted is None:
+                return discord_io.Edit.FAILED  # tried again later: an ended game has no next move
+            self._shown[game_id] = digest
+            self._edited[game_id] = time.monotonic()
+            await self._posted(game_id, record.channel_id, posted.id, record.version)
         if record.status != GameStatus.ACTIVE:
             self._forget(game_id)
         return discord_io.Edit.DONE
@@ -263,17 +285,22 @@ class TableKeeper:
         self._where.pop(game_id, None)
 
     async def post(self, snapshot: GameSnapshot, channel: discord.abc.Messageable) -> bool:
-        """Post the first table of a game that just started; ``False`` if Discord refused."""
-        view = await self.render(snapshot)
-        self.edits += 1
-        posted = await discord_io.send(channel, view=view)
-        if posted is None:
-            return False
-        self._shown[snapshot.id] = _digest(view)
-        self._edited[snapshot.id] = time.monotonic()
-        await self._posted(
-            snapshot.id, snapshot.record.channel_id, posted.id, snapshot.record.version
-        )
+        """Post the first table of a game that just started; ``False`` if Discord refused.
+        ``True`` at once if its table is posted already (a restart's resume got there first)."""
+        game_id = snapshot.id
+        async with self._posting(game_id):
+            if await self.message(game_id) is not None:
+                return True
+            view = await self.render(snapshot)
+            self.edits += 1
+            posted = await discord_io.send(channel, view=view, nonce=_nonce(game_id, None))
+            if posted is None:
+                return False
+            self._shown[game_id] = _digest(view)
+            self._edited[game_id] = time.monotonic()
+            await self._posted(
+                game_id, snapshot.record.channel_id, posted.id, snapshot.record.version
+            )
         return True
 
     async def _posted(self, game_id: int, channel_id: int, message_id: int, version: int) -> None:

@@ -52,6 +52,7 @@ class GameReader:
         self._seed = seed or (lambda: secrets.randbits(SEED_BITS))
         self._locks = KeyedLocks()
         self._live: OrderedDict[int, LiveGame] = OrderedDict()
+        self._changed: set[int] | None = None  # games changed or read since watch_changes()
         self._closing = False
         self._in_flight = 0
         self._idle = asyncio.Event()
@@ -115,10 +116,31 @@ class GameReader:
         self.remember(snapshot)
         return snapshot
 
+    def watch_changes(self) -> None:
+        """Start noting the games changed (or read afresh) from now on, so that snapshots
+        read from storage now can be :meth:`adopt`-ed later without undoing those changes."""
+        self._changed = set()
+
+    def adopt(self, snapshot: GameSnapshot) -> bool:
+        """Keep ``snapshot``, read from storage after :meth:`watch_changes`, unless its game
+        was changed or read since (a restart's resume, while clicks are already answered:
+        the snapshot it loaded may be older than a move made meanwhile, or the game may have
+        ended). Whether it was kept."""
+        if self._changed is not None and snapshot.id in self._changed:
+            return False
+        self.remember(snapshot)
+        return True
+
+    def stop_watching(self) -> None:
+        """Stop noting changes (the resume is over)."""
+        self._changed = None
+
     def remember(self, snapshot: GameSnapshot, logged: LoggedAction | None = None) -> None:
         """Keep ``snapshot`` as the game's current one (a running game; others are dropped),
         with ``logged`` (its newest log row) added to its recent actions."""
         game_id = snapshot.id
+        if self._changed is not None:
+            self._changed.add(game_id)
         if snapshot.record.status != GameStatus.ACTIVE or snapshot.state is None:
             self._live.pop(game_id, None)
             return
@@ -135,6 +157,8 @@ class GameReader:
 
     def forget(self, game_id: int) -> None:
         """Drop what is kept of ``game_id`` (read it from storage next time)."""
+        if self._changed is not None:
+            self._changed.add(game_id)
         self._live.pop(game_id, None)
 
     async def recent_actions(self, game_id: int) -> list[LoggedAction]:

@@ -313,3 +313,42 @@ async def test_a_deleted_table_discord_fails_to_post_again_is_posted_once_it_wor
             break
         await asyncio.sleep(0.01)
     assert stored is not None and stored.message_id == table.id
+
+
+async def test_a_table_posted_again_after_its_answer_was_lost_is_one_message(
+    world: World,
+) -> None:
+    """A moderator deleted the table; Discord makes the new one but its answer never reaches
+    the bot (the connection closes first). The bot posts it again later with the same
+    nonce: Discord answers with the message it made, so the channel has one table, not one
+    per try, and that is the one the bot keeps current."""
+    world.bot.room.tables.retry_delays = (0.1,) * 100
+    driver = await start_game(world, [world.alice, world.bob], rng=8, seed=LONG_SEED + 8)
+    for _ in range(3):
+        assert await driver.step()
+    assert driver.table is not None
+    world.fake.delete_message(driver.table)
+    lost = world.fake.lose_answers(POST, times=3)
+
+    await abort_game(world, driver.game_id)
+    await world.fake.wait_for(lambda: lost.hits == lost.times, what="the answers lost")
+
+    def live_tables() -> list[object]:
+        return [
+            m
+            for m in world.channel.messages
+            if not m.deleted
+            and any(b.get("custom_id") == f"cr:hand:{driver.game_id}" for b in m.buttons())
+        ]
+
+    await world.fake.wait_for(
+        lambda: any(table_closed(m) for m in live_tables()), what="the closed table", timeout=30
+    )
+    (table,) = live_tables()
+    assert len([r for r in world.fake.requests_to(POST) if r.status == 0]) == lost.times
+    for _ in range(200):  # the message's id is stored right after Discord answers
+        stored = await world.bot.storage.messages.get(driver.game_id, TABLE)
+        if stored is not None and stored.message_id == table.id:
+            break
+        await asyncio.sleep(0.01)
+    assert stored is not None and stored.message_id == table.id

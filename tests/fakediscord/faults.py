@@ -1,4 +1,5 @@
-"""Injected REST faults: answer the next N requests of a route with a 429 or a 5xx."""
+"""Injected REST faults: answer the next N requests of a route with a 429 or a 5xx, before
+or after carrying the request out."""
 
 from __future__ import annotations
 
@@ -9,17 +10,22 @@ from aiohttp import web
 
 from .responses import json_response
 
+DROP = 0
+"""The ``status`` of a fault that answers nothing: the connection is closed."""
+
 
 @dataclass
 class Fault:
     """Answer the next ``times`` requests of ``route`` ("POST /channels/{channel_id}/messages")
-    with ``status``; ``hits`` counts how many it answered."""
+    with ``status``; ``hits`` counts how many it answered. ``after``: the request is carried
+    out first and only its answer is lost (a timeout between Discord and the bot)."""
 
     route: str
     status: int
     times: int
     retry_after: float = 0.0
     is_global: bool = False
+    after: bool = False
     hits: int = 0
 
     def response(self) -> web.Response:

@@ -455,6 +455,9 @@ class Message:
         self.edited_at: str | None = None
         self.edit_count = 0
         self.deleted = False
+        self.nonce: str | None = None
+        """The ``nonce`` of the create request (Discord echoes it in the message)."""
+        self.created_monotonic = time.monotonic()
 
     def __repr__(self) -> str:
         who = f" ephemeral for {self.ephemeral_for.username}" if self.ephemeral_for else ""
@@ -531,6 +534,8 @@ class Message:
             "type": 0,
             "flags": self.flags,
         }
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         if channel.guild is not None:
             data["guild_id"] = str(channel.guild.id)
             member = channel.guild.members.get(self.author.id)

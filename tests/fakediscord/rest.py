@@ -7,6 +7,7 @@ and webhook routes, authenticated by the interaction token, are in :mod:`.webhoo
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,10 @@ if TYPE_CHECKING:
     from .world import World
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+NONCE_WINDOW = 300.0
+"""Seconds during which a create-message request with ``enforce_nonce`` and the nonce of an
+earlier one gets that message back instead of a new one ("the past few minutes")."""
 
 
 class RestApi:
@@ -195,8 +200,26 @@ class RestApi:
         if not channel.can(self.world.bot, send_messages=True):
             raise missing_permissions()
         self._check_content_permissions(channel, body)
+        nonce = body.json.get("nonce")
+        if nonce is not None and body.json.get("enforce_nonce"):
+            earlier = self._same_nonce(channel, str(nonce))
+            if earlier is not None:  # Discord answers with the message made the first time
+                return json_response(earlier.payload())
         message = self.world.post_message(channel, self.world.bot, body.json, body.uploads)
+        if nonce is not None:
+            message.nonce = str(nonce)
         return json_response(message.payload())
+
+    def _same_nonce(self, channel: Channel, nonce: str) -> Message | None:
+        """The bot's message in ``channel`` created with ``nonce`` in the last
+        :data:`NONCE_WINDOW` seconds (``enforce_nonce``), if any."""
+        since = time.monotonic() - NONCE_WINDOW
+        for message in reversed(channel.messages):
+            if message.created_monotonic < since:
+                return None
+            if message.nonce == nonce and message.author is self.world.bot and not message.deleted:
+                return message
+        return None
 
     async def get_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)

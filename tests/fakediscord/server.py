@@ -22,7 +22,7 @@ import yarl
 from aiohttp import web
 
 from .errors import DiscordHTTPError, FakeDiscordError, FakeDiscordProblems, WaitTimeout
-from .faults import Fault, Faults
+from .faults import DROP, Fault, Faults
 from .gateway import Gateway
 from .interactions import InteractionRecord, LatencyStats
 from .model import Channel, Guild, Message, Role
@@ -316,10 +316,17 @@ class FakeDiscord:
             Fault(self._known(route), 429, times, retry_after=retry_after, is_global=is_global)
         )
 
-    def fail(self, route: str, *, status: int = 500, times: int = 1) -> Fault:
+    def fail(self, route: str, *, status: int = 500, times: int = 1, after: bool = False) -> Fault:
         """Answer the next ``times`` requests of ``route`` with ``status`` (discord.py retries
-        500/502/504 after 1 s, 3 s, ...)."""
-        return self.faults.add(Fault(self._known(route), status, times))
+        500/502/504 after 1 s, 3 s, ...). ``after``: carry each request out first, so that
+        only its answer is lost."""
+        return self.faults.add(Fault(self._known(route), status, times, after=after))
+
+    def lose_answers(self, route: str, *, times: int = 1) -> Fault:
+        """Carry out the next ``times`` requests of ``route``, then close the connection
+        without answering (the bot sees a disconnect, as when Discord or the network timed out
+        after doing it); their :attr:`RequestRecord.status` is 0."""
+        return self.faults.add(Fault(self._known(route), DROP, times, after=True))
 
     def _known(self, route: str) -> str:
         if route not in self._routes:
@@ -355,7 +362,7 @@ class FakeDiscord:
         record = RequestRecord(request.method, route, request.path)
         self.requests.append(record)
         fault = self.faults.take(route)
-        if fault is not None:
+        if fault is not None and not fault.after:
             response: web.StreamResponse = fault.response()
         else:
             try:
@@ -372,6 +379,13 @@ class FakeDiscord:
                 response = json_response(
                     {"message": f"fake Discord crashed: {error!r}", "code": 0}, 400
                 )
+            if fault is not None:  # carried out; the answer is lost
+                if fault.status == DROP:
+                    if request.transport is not None:
+                        request.transport.close()
+                    record.status = DROP
+                    return web.Response(status=204)  # never written: the connection is closed
+                response = fault.response()
         record.status = response.status
         return response
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+import aiohttp
 import discord
 import pytest
 
@@ -120,3 +121,27 @@ async def test_a_body_discord_would_refuse_is_a_400_and_fails_the_test() -> None
             view.add_item(discord.ui.Button(label="Go", custom_id="x" * 101))
             with pytest.raises(discord.HTTPException, match="100 or fewer"):
                 await channel.send("too long an id", view=view)
+
+
+async def test_a_post_with_a_nonce_seen_before_gets_the_same_message(
+    fake_discord: FakeDiscord,
+) -> None:
+    """discord.py sends ``enforce_nonce``: Discord answers a nonce it saw in the past few
+    minutes with the message it made then, also after that answer was lost."""
+    s, bot, channel = await _ready(fake_discord)
+    route = "POST /channels/{channel_id}/messages"
+    fake_discord.lose_answers(route)
+
+    with pytest.raises(aiohttp.ClientError):
+        await channel.send("table", nonce=42)
+    again = await channel.send("table", nonce=42)
+    other = await channel.send("table", nonce=43)
+
+    assert [r.status for r in fake_discord.requests_to(route)] == [0, 200, 200]
+    assert again.nonce == "42" and other.id != again.id
+    assert s.alice.visible_messages(s.channel) == [
+        fake_discord.message(again.id),
+        fake_discord.message(other.id),
+    ]
+    fake_discord.message(again.id).deleted = True
+    assert (await channel.send("table", nonce=42)).id not in (again.id, other.id)
