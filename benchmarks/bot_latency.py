@@ -24,6 +24,7 @@ every half second, so its own garbage collection does not pause it and add to th
 Output keys: game, games, players, think_ms, interactions, actions, seconds,
 interactions_per_s, p50_ms, p99_ms, max_ms, late, unanswered, rest_requests,
 requests_per_interaction, requests_per_action, requests_by_route (top 8),
+requests_per_action_by_purpose (callback, table edits, ping edits and deletions, screen edits),
 bot_cpu_ms_per_interaction,
 bot_rss_idle_mb, bot_rss_mb, memory_per_game_kb, finished_games, python.
 """
@@ -50,6 +51,7 @@ sys.path.insert(0, str(ROOT))
 from tests.e2e.conftest import World  # noqa: E402
 from tests.e2e.driver import Driver, table_closed  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
+from tests.fakediscord.server import RequestRecord  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -177,6 +179,7 @@ async def run(
             bot.terminate()
             await bot.wait()
     routes = collections.Counter(r.route for r in requests)
+    purposes = collections.Counter(purpose(fake, r) for r in requests)
     return {
         "game": game,
         "games": games,
@@ -196,6 +199,9 @@ async def run(
         "requests_per_interaction": round(len(requests) / max(1, stats.count), 2),
         "requests_per_action": round(len(requests) / max(1, actions), 2),
         "requests_by_route": dict(routes.most_common(8)),
+        "requests_per_action_by_purpose": {
+            k: round(n / max(1, actions), 3) for k, n in purposes.most_common()
+        },
         "bot_cpu_ms_per_interaction": round(cpu * 1000 / max(1, stats.count), 2),
         "bot_rss_idle_mb": round(rss_idle / 1024, 1),
         "bot_rss_mb": round(rss_peak / 1024, 1),
@@ -203,6 +209,25 @@ async def run(
         "finished_games": finished,
         "python": platform.python_version(),
     }
+
+
+def purpose(fake: FakeDiscord, request: RequestRecord) -> str:
+    """What a request was for: ``callback``, ``table`` (a table's post or edit), ``ping``
+    (a channel message that is no table), ``screen`` (a private screen edited through the
+    interaction's webhook), or its route."""
+    route = request.route
+    if route.endswith("/callback"):
+        return "callback"
+    if route.startswith("PATCH /webhooks/"):
+        return "screen"
+    if route.startswith(("PATCH /channels/", "DELETE /channels/", "POST /channels/")):
+        if route.startswith("POST"):
+            return "post (table or ping)"
+        message = fake.message(int(request.path.rstrip("/").split("/")[-1]))
+        if any(str(b.get("custom_id", "")).startswith("cr:hand:") for b in message.buttons()):
+            return "table"
+        return "ping"
+    return route
 
 
 def main() -> None:

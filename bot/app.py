@@ -135,7 +135,9 @@ class CardroomBot(commands.Bot):
             room.storage,
             room.service,
             room.languages,
+            room.spawn,
             min_interval=self.settings.table_edit_interval,
+            turn_interval=self.settings.table_turn_interval,
         )
         room.pings = Pings(self, room.storage)
         room.screens = OpenScreens()

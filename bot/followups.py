@@ -69,12 +69,12 @@ class FollowUps:
         record = played.snapshot.record
         async with self.in_order(record.id):
             if record.version < self._followed.get(record.id, -1):
-                await self.tables.refresh(record.id)  # a newer change was shown already
+                self.tables.request(record.id)  # a newer change was shown already
                 return
             self._followed[record.id] = record.version
             if record.status != GameStatus.ACTIVE:
                 self._followed.pop(record.id, None)
-            await self.tables.refresh(record.id)
+            self.tables.request(record.id)
             await self.screens.refresh(played, actor)
             await self._ping_after(played, actor, note)
 
@@ -108,6 +108,7 @@ class FollowUps:
         names = seat_names(record, _)
         lines = [note] if note else []
         seats: list[int] = []
+        only_turn = False  # the message would only say whose move it is now
         for seat, line in self._mentions(played, _):
             lines.append(line)
             if seat not in seats:
@@ -129,6 +130,7 @@ class FollowUps:
                 s for s in deciding_seats(state) if s not in played.deciding_before and s != actor
             ]
             seats += [s for s in turn if s not in seats]
+            only_turn = bool(turn) and not lines  # no note, no event naming anyone
             if turn:
                 lines.append(
                     _(
@@ -145,6 +147,9 @@ class FollowUps:
             notify = [
                 s for s in seats if s not in users or not self.screens.watching(record.id, users[s])
             ]
+            if only_turn and not any(s in users for s in notify):
+                await self.pings.clear(record)  # whoever is to move sees it on their screen
+                return
             await self.pings.ping(record, notify, "\n".join(lines))
 
     @staticmethod

@@ -57,6 +57,11 @@ class OpenScreens:
         """``interaction``'s answer now shows ``screen`` of this game, ``screen`` rendered
         without private event lines (screens Discord no longer lets the bot edit are
         forgotten on the way)."""
+        # Editing the screen later needs the interaction's token, application id, channel
+        # and locale only: the message its component was on and the raw payload (a few KB
+        # per screen, kept for 14 minutes) are let go.
+        interaction.message = None
+        interaction.data = None
         now = time.monotonic()
         if now - self._swept > 60:  # not at every click: there may be thousands of screens
             self._swept = now

@@ -20,7 +20,9 @@ class Pings:
 
     A mention notifies only in a new message, so a ping that notifies someone replaces the
     previous one (post, then delete); one that notifies nobody (only automatic players are
-    named) edits it, or is no request at all if it says the same.
+    named) edits it, or is no request at all if it says the same. A ping that would only say
+    whose move it is to players who see it on their open screens is not made: the previous
+    one is deleted (:meth:`clear`), so the channel never shows an old "your move".
     """
 
     def __init__(self, client: discord.Client, storage: Storage) -> None:
@@ -61,3 +63,17 @@ class Pings:
             self._last[record.id] = text
             if record.status != GameStatus.ACTIVE:
                 self._last.pop(record.id, None)
+
+    async def clear(self, record: GameRecord) -> None:
+        """Delete the game's ping, if it has one: what it said is over (the players it named
+        have moved) and nobody needs a new one (whoever is to move now is watching)."""
+        async with self._locks(record.id):
+            previous = await self.storage.messages.get(record.id, PING)
+            if previous is None:
+                return
+            channel = self.client.get_partial_messageable(
+                record.channel_id, guild_id=record.guild_id
+            )
+            await discord_io.delete(channel.get_partial_message(previous.message_id))
+            await self.storage.messages.delete(record.id, PING)
+            self._last.pop(record.id, None)

@@ -4,7 +4,10 @@ when it was deleted — with as few requests as Discord needs to see.
 - Refreshes of one game collapse: while one is being made (or waiting for its turn), further
   requests only mark the table as behind, and one more edit follows with the newest state.
 - Edits of one table are at least ``min_interval`` seconds apart (Discord rate-limits message
-  edits per channel): moves that land within that moment are shown by one edit.
+  edits per channel): moves that land within that moment are shown by one edit. While the
+  same seats are to decide as in the table's last edit (one player's turn of several moves),
+  they are ``turn_interval`` apart; a move that passes the turn is shown after
+  ``min_interval`` again. Follow-ups ask with :meth:`TableKeeper.request` and do not wait.
 - A game's table is posted by one task at a time, with a nonce made from the game and the
   message it replaces: a post made again after its answer was lost gets the same message.
 - A table that would look the same is not edited; each table records the game version it
@@ -23,10 +26,13 @@ import hashlib
 import json
 import logging
 import time
+from collections.abc import Callable, Coroutine
 from dataclasses import replace
+from typing import Any
 
 import discord
 
+import engine
 from bot import discord_io, layouts
 from bot.games import presentation
 from bot.languages import GuildLanguages
@@ -39,6 +45,10 @@ log = logging.getLogger(__name__)
 
 MIN_INTERVAL = 1.0
 """Seconds between two edits of one table (Discord allows about 5 per 5 s per channel)."""
+
+TURN_INTERVAL = 4.0
+"""Seconds between two edits of one table while the seats to decide are those its last edit
+showed (each of their moves would otherwise cost an edit the others hardly need)."""
 
 SAVE_AFTER = 5.0
 """Seconds a table's shown version waits before it is written (with the others due)."""
@@ -76,14 +86,20 @@ class TableKeeper:
         storage: Storage,
         service: GameService,
         languages: GuildLanguages,
+        spawn: Callable[[Coroutine[Any, Any, None], str], None],
         *,
         min_interval: float = MIN_INTERVAL,
+        turn_interval: float = TURN_INTERVAL,
     ) -> None:
         self.client = client
         self.storage = storage
         self.service = service
         self.languages = languages
         self.min_interval = min_interval
+        self.turn_interval = max(turn_interval, min_interval)
+        self._spawn = spawn  # background work (``Cardroom.spawn``)
+        self._deciding: dict[int, tuple[int, ...]] = {}  # game -> seats its table showed deciding
+        self._nudges: dict[int, asyncio.Event] = {}  # game -> set when a refresh waits for more
         self._shown: dict[int, str] = {}  # game -> digest of what its table shows
         self._edited: dict[int, float] = {}  # game -> when its table was last edited
         self._busy: set[int] = set()
@@ -121,18 +137,26 @@ class TableKeeper:
             finished=record.status in (GameStatus.FINISHED, GameStatus.ABORTED),
         )
 
+    def request(self, game_id: int) -> None:
+        """Bring the table up to date in the background (:meth:`refresh`): the caller does
+        not wait out the interval between two edits."""
+        if game_id in self._busy:
+            self._behind[game_id] = None
+            self._nudge(game_id)
+            return
+        self._spawn(self.refresh(game_id), f"table {game_id}")
+
     async def refresh(self, game_id: int, thinking: int | None = None) -> None:
         """Bring the table up to date (repost it if it was deleted). A call while the table
         is being refreshed returns at once: the refresh under way makes one more edit."""
         if game_id in self._busy:
             self._behind[game_id] = thinking
+            self._nudge(game_id)
             return
         self._busy.add(game_id)
         try:
             while True:
-                wait = self._edited.get(game_id, 0.0) + self.min_interval - time.monotonic()
-                if wait > 0:
-                    await asyncio.sleep(wait)
+                await self._wait_for_turn(game_id, thinking)
                 self._behind.pop(game_id, None)
                 if await self._refresh_now(game_id, thinking) is discord_io.Edit.FAILED:
                     self._failing.add(game_id)
@@ -145,6 +169,47 @@ class TableKeeper:
             self._busy.discard(game_id)
         if game_id in self._failing:
             self._retry_later(game_id)
+
+    def _nudge(self, game_id: int) -> None:
+        nudge = self._nudges.get(game_id)
+        if nudge is not None:
+            nudge.set()
+
+    async def _wait_for_turn(self, game_id: int, thinking: int | None) -> None:
+        """Wait until the table may be edited: ``min_interval`` after its last edit, or
+        ``turn_interval`` while the same seats decide as then (re-judged whenever another
+        refresh is asked for meanwhile: a move that passes the turn shortens the wait)."""
+        while True:
+            interval = self.min_interval
+            if thinking is None and await self._same_turn(game_id):
+                interval = self.turn_interval
+            wait = self._edited.get(game_id, 0.0) + interval - time.monotonic()
+            if wait <= 0:
+                return
+            nudge = self._nudges[game_id] = asyncio.Event()
+            try:
+                await asyncio.wait_for(nudge.wait(), wait)
+            except TimeoutError:
+                return
+            finally:
+                del self._nudges[game_id]
+
+    async def _same_turn(self, game_id: int) -> bool:
+        shown = self._deciding.get(game_id)
+        if shown is None:
+            return False
+        snapshot = await self.service.snapshot(game_id)
+        if snapshot.state is None or snapshot.record.status != GameStatus.ACTIVE:
+            return False
+        return tuple(engine.deciding_seats(snapshot.state)) == shown
+
+    def _showing(self, snapshot: GameSnapshot, digest: str) -> None:
+        """The table now shows ``snapshot`` (its look ``digest``)."""
+        game_id = snapshot.id
+        self._shown[game_id] = digest
+        self._edited[game_id] = time.monotonic()
+        if snapshot.state is not None and snapshot.record.status == GameStatus.ACTIVE:
+            self._deciding[game_id] = tuple(engine.deciding_seats(snapshot.state))
 
     def _retry_later(self, game_id: int) -> None:
         """Refresh the table of ``game_id`` again after each of :attr:`retry_delays` while
@@ -255,7 +320,7 @@ class TableKeeper:
             if edited is not discord_io.Edit.GONE:
                 self._edited[game_id] = time.monotonic()
                 if edited is discord_io.Edit.DONE:
-                    self._shown[game_id] = digest
+                    self._showing(snapshot, digest)
                     await self._record_version(game_id, record.version)
                 if record.status != GameStatus.ACTIVE and edited is not discord_io.Edit.FAILED:
                     self._forget(game_id)
@@ -272,14 +337,14 @@ class TableKeeper:
             posted = await discord_io.send(target, view=view, nonce=_nonce(game_id, stored))
             if posted is None:
                 return discord_io.Edit.FAILED  # tried again later: an ended game has no next move
-            self._shown[game_id] = digest
-            self._edited[game_id] = time.monotonic()
+            self._showing(snapshot, digest)
             await self._posted(game_id, record.channel_id, posted.id, record.version)
         if record.status != GameStatus.ACTIVE:
             self._forget(game_id)
         return discord_io.Edit.DONE
 
     def _forget(self, game_id: int) -> None:
+        self._deciding.pop(game_id, None)
         self._shown.pop(game_id, None)
         self._edited.pop(game_id, None)
         self._where.pop(game_id, None)
@@ -296,8 +361,7 @@ class TableKeeper:
             posted = await discord_io.send(channel, view=view, nonce=_nonce(game_id, None))
             if posted is None:
                 return False
-            self._shown[game_id] = _digest(view)
-            self._edited[game_id] = time.monotonic()
+            self._showing(snapshot, _digest(view))
             await self._posted(
                 game_id, snapshot.record.channel_id, posted.id, snapshot.record.version
             )

@@ -33,6 +33,8 @@ class World:
     search_budget_ms: float = 30.0
     table_edit_interval: float = 0.0
     """Seconds between two edits of one table (0: none, so every move's edit is awaited)."""
+    table_turn_interval: float = 0.0
+    """Seconds between two edits of one table during one player's turn (0: none)."""
 
     @property
     def bot(self) -> CardroomBot:
@@ -46,6 +48,7 @@ class World:
             database_path=self.db_path,
             search_budget_ms=self.search_budget_ms,
             table_edit_interval=self.table_edit_interval,
+            table_turn_interval=self.table_turn_interval,
         )
         bot = CardroomBot(
             settings,

@@ -137,6 +137,7 @@ async def test_help_lists_every_command_and_game(world: World) -> None:
 
 
 async def test_the_turn_ping_links_to_the_table(world: World) -> None:
+    world.bot.room.screens.watching_seconds = -1.0  # nobody watches: turns are pinged
     driver = await start_game(world, [world.alice, world.bob])
     link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{driver.table.id}"
     start = next(m for m in world.channel.messages if "has started" in m.content)

@@ -4,6 +4,7 @@ is edited rather than posted again."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sqlite3
 
@@ -117,7 +118,9 @@ async def test_a_ping_is_posted_when_it_notifies_someone_and_edited_otherwise(
     assert world.fake.message(second).deleted
 
 
-async def test_a_player_watching_the_game_is_not_notified_and_one_away_is(world: World) -> None:
+async def test_a_player_watching_the_game_gets_no_ping_and_one_away_is_notified(
+    world: World,
+) -> None:
     driver = await start_game(world, [world.alice, world.bob], rng=6)
     a = await mover(driver)  # both players open their screens
     b = world.bob if a is world.alice else world.alice
@@ -129,9 +132,9 @@ async def test_a_player_watching_the_game_is_not_notified_and_one_away_is(world:
     )
     await world.bot.wait_idle()
 
-    ping = world.fake.message(start_ping)  # edited, not posted again: b is watching
-    assert f"{b.mention}: your move" in ping.content and b.id not in [u.id for u in ping.mentions]
-    assert max(m.id for m in public_messages(world) if m.content) == start_ping
+    # b is watching: no ping for b, and the old one (a's) is gone rather than left stale
+    assert world.fake.message(start_ping).deleted
+    assert not [m for m in public_messages(world) if m.content and not m.deleted]
     assert action_components(driver.screens[b.id]), "b's open screen shows the turn"
 
     world.bot.room.screens.watching_seconds = -1.0  # now nobody has clicked for a while
@@ -140,6 +143,38 @@ async def test_a_player_watching_the_game_is_not_notified_and_one_away_is(world:
         driver.screens[b.id], custom_id=buttons_by_key(driver.screens[b.id])["end"]["custom_id"]
     )
     await world.bot.wait_idle()
-    newest = max((m for m in public_messages(world) if m.content), key=lambda m: m.id)
-    assert newest.id != start_ping and world.fake.message(start_ping).deleted
+    (newest,) = [m for m in public_messages(world) if m.content and not m.deleted]
+    assert f"{a.mention}: your move" in newest.content
     assert [u.id for u in newest.mentions] == [a.id]
+
+
+async def test_a_turn_of_several_moves_waits_for_the_turn_interval_and_a_passed_turn_does_not(
+    world: World,
+) -> None:
+    """While the same player is to move, their moves share one table edit at most every
+    ``TABLE_TURN_INTERVAL`` seconds; the move that passes the turn is shown at once (after
+    ``TABLE_EDIT_INTERVAL``), and the ping to the next player does not wait for either."""
+    world.table_turn_interval = 30.0
+    await world.restart()
+    world.bot.room.screens.watching_seconds = -1.0  # nobody watches: the next player is pinged
+    driver = await start_game(world, [world.alice, world.bob], rng=4)
+    a = await mover(driver)
+    b = world.bob if a is world.alice else world.alice
+    await world.bot.wait_idle()
+    before = table_edits(world, driver.table.id)
+    shown = driver.table.text()
+
+    await harvest(a, driver.screens[a.id])  # a's turn goes on: the edit waits
+    for _ in range(20):
+        await asyncio.sleep(0.01)
+    assert table_edits(world, driver.table.id) == before and driver.table.text() == shown
+
+    screen = driver.screens[a.id]
+    await a.click(screen, custom_id=buttons_by_key(screen)["end"]["custom_id"])  # b's turn
+    await asyncio.wait_for(world.bot.wait_idle(), timeout=10.0)  # not the 30 s of a turn
+
+    assert table_edits(world, driver.table.id) == before + 1
+    assert driver.table.text() == await expected_table_text(world, driver.game_id)
+    newest = max((m for m in public_messages(world) if m.content), key=lambda m: m.id)
+    assert [u.id for u in newest.mentions] == [b.id]
+    await leak_scan(world, driver.game_id, driver.secret_words)
