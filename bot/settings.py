@@ -35,7 +35,7 @@ class BotSettings(BaseSettings):
             (env ``TABLE_EDIT_INTERVAL``, default 1): moves within it are shown by one edit.
         table_turn_interval: the least time between two edits of one table while the same
             players are to decide (one player's turn of several moves), in seconds (env
-            ``TABLE_TURN_INTERVAL``, default 4; never less than ``table_edit_interval``).
+            ``TABLE_TURN_INTERVAL``, default 8; never less than ``table_edit_interval``).
     """
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -50,7 +50,7 @@ class BotSettings(BaseSettings):
     discord_gateway_url: str | None = None
     search_budget_ms: float = Field(default=250.0, gt=0, le=10_000)
     table_edit_interval: float = Field(default=1.0, ge=0, le=60)
-    table_turn_interval: float = Field(default=4.0, ge=0, le=60)
+    table_turn_interval: float = Field(default=8.0, ge=0, le=60)
 
     @field_validator("dev_guild_id", "discord_api_url", "discord_gateway_url", mode="before")
     @classmethod

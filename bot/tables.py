@@ -46,7 +46,7 @@ log = logging.getLogger(__name__)
 MIN_INTERVAL = 1.0
 """Seconds between two edits of one table (Discord allows about 5 per 5 s per channel)."""
 
-TURN_INTERVAL = 4.0
+TURN_INTERVAL = 8.0
 """Seconds between two edits of one table while the seats to decide are those its last edit
 showed (each of their moves would otherwise cost an edit the others hardly need)."""
 

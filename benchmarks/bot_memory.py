@@ -1,0 +1,136 @@
+"""Benchmark: what the bot keeps in memory per live game; one JSON line.
+
+    .venv/bin/python benchmarks/bot_memory.py [--game artichokes] [--players 3] [--games 30]
+        [--moves 8] [--seed 1]
+
+The real bot and the local fake Discord run in this process (the end-to-end ``World``).
+``--games`` games are opened, each in its own channel with its own players (channels and
+members exist before the bot starts, as on a real server), every player
+opens their private screen, and ``--moves`` moves are made in each (by clicks, as in the
+end-to-end tests); then every game is live, with its table posted, its screens open, its
+ping and its recent actions kept. Python's allocations are traced (``tracemalloc``, 30
+frames): the figure is the memory still allocated then, minus what the idle bot held
+before the first game, divided by the games. Allocations made by the fake or the players
+(any frame under ``tests/``) are left out, and garbage is collected before each reading.
+
+It also reports what each of the bot's per-game parts holds, by letting go of it and
+measuring again: open screens, live games (state, stored record and recent actions),
+tables, pings.
+
+This is the bot's own memory per game. ``bot_latency.py`` reports the growth of the bot
+process's resident memory under load, which also holds what the traffic leaves behind
+(the allocator keeps freed memory) and SQLite's page cache.
+
+Output keys: game, players, games, moves, retained_kb_per_game, parts_kb_per_game, python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import platform
+import random
+import sys
+import tempfile
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.e2e.conftest import World  # noqa: E402
+from tests.e2e.driver import Driver  # noqa: E402
+from tests.fakediscord import FakeDiscord  # noqa: E402
+
+NOT_TESTS = tracemalloc.Filter(False, str(ROOT / "tests") + "/*", all_frames=True)
+
+
+def bot_bytes() -> int:
+    """Bytes allocated now by anything but the fake and the players (after a collection)."""
+    gc.collect()
+    snapshot = tracemalloc.take_snapshot().filter_traces([NOT_TESTS])
+    return sum(stat.size for stat in snapshot.statistics("filename"))
+
+
+async def run(game: str, players: int, games: int, moves: int, seed: int) -> dict[str, object]:
+    """Open ``games`` games, make ``moves`` moves in each, and measure."""
+    async with FakeDiscord.running() as fake:
+        guild = fake.add_guild("Memory")
+        admin = fake.add_user("admin")
+        guild.add_member(admin)
+        fake.make_admin(admin)
+        folder = Path(tempfile.mkdtemp())
+        world = World(fake, guild, guild.add_text_channel("games"), {"admin": admin}, folder / "db")
+        seated = []  # the server's channels and members exist before the bot starts
+        for g in range(games):
+            users = [fake.add_user(f"g{g}p{p}") for p in range(players)]
+            for user in users:
+                guild.add_member(user)
+            seated.append((users, guild.add_text_channel(f"table-{g}")))
+        await world.start()
+        await world.bot.wait_idle()
+        idle = bot_bytes()
+        drivers = []
+        for g, (users, channel) in enumerate(seated):
+            driver = Driver(world, users, random.Random(seed * 1000 + g), game)
+            driver.channel = channel
+            driver.checks = False
+            await driver.open_and_start()
+            for user in users:
+                await driver.show_hand(user)
+            drivers.append(driver)
+        for driver in drivers:
+            for _ in range(moves):
+                if not await driver.step():
+                    break
+        await world.bot.wait_idle()
+        room = world.bot.room
+        live = sum(1 for d in drivers if room.service._live.get(d.game_id) is not None)
+        held = bot_bytes()
+        parts: dict[str, int] = {}
+
+        def release(name: str, let_go: object) -> None:
+            before = bot_bytes()
+            let_go()  # type: ignore[operator]
+            parts[name] = before - bot_bytes()
+
+        release("open screens", room.screens._screens.clear)
+        release("live games", room.service._live.clear)
+        tables = room.tables
+
+        def forget_tables() -> None:
+            for d in drivers:
+                tables._forget(d.game_id)
+
+        release("tables", forget_tables)
+        release("pings", room.pings._last.clear)
+        await world.handle.stop()
+    return {
+        "game": game,
+        "players": players,
+        "games": games,
+        "live_games": live,
+        "moves": moves,
+        "retained_kb_per_game": round((held - idle) / games / 1024, 1),
+        "parts_kb_per_game": {k: round(v / games / 1024, 1) for k, v in parts.items()},
+        "python": platform.python_version(),
+    }
+
+
+def main() -> None:
+    """Parse the arguments, measure, print the JSON line."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", default="artichokes")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--moves", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    tracemalloc.start(30)
+    print(json.dumps(asyncio.run(run(args.game, args.players, args.games, args.moves, args.seed))))
+
+
+if __name__ == "__main__":
+    main()
