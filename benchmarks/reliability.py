@@ -1069,7 +1069,9 @@ async def bad_inputs(count: int, games: int, seed: int, db_path: Path) -> dict[s
         outsider = fake.add_user("outsider")
         guild.add_member(outsider)
         bot = CardroomBot(
-            BotSettings(discord_token=fake.token, database_path=db_path),
+            # the answers are measured here, and every input waits until the bot is idle:
+            # tables keep 1 s between edits also during a turn, not the default 8 s
+            BotSettings(discord_token=fake.token, database_path=db_path, table_turn_interval=1.0),
             seed_source=lambda: rng.randrange(2**63),
             guild_ready_timeout=0.05,
         )

@@ -179,7 +179,7 @@ class TableKeeper:
         """Wait until the table may be edited: ``min_interval`` after its last edit, or
         ``turn_interval`` while the same seats decide as then (re-judged whenever another
         refresh is asked for meanwhile: a move that passes the turn shortens the wait)."""
-        while True:
+        while not self._stopped:
             interval = self.min_interval
             if thinking is None and await self._same_turn(game_id):
                 interval = self.turn_interval
@@ -238,10 +238,13 @@ class TableKeeper:
                 del self._retries[game_id]
 
     def stop_retrying(self) -> None:
-        """Cancel the tries of failed edits that wait (the bot is shutting down)."""
+        """Cancel the tries of failed edits that wait, and make the edits that wait for
+        their interval now (the bot is shutting down)."""
         self._stopped = True
         for task in self._retries.values():
             task.cancel()
+        for nudge in self._nudges.values():
+            nudge.set()
 
     async def shown(self, game_id: int, view: discord.ui.LayoutView, version: int) -> None:
         """The table was edited elsewhere (an interaction's answer on the table itself) to

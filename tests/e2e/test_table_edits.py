@@ -178,3 +178,22 @@ async def test_a_turn_of_several_moves_waits_for_the_turn_interval_and_a_passed_
     newest = max((m for m in public_messages(world) if m.content), key=lambda m: m.id)
     assert [u.id for u in newest.mentions] == [b.id]
     await leak_scan(world, driver.game_id, driver.secret_words)
+
+
+async def test_a_shutdown_makes_the_table_edit_a_turn_was_waiting_for(world: World) -> None:
+    """``docker stop`` gives 10 s: a table edit waiting out a turn's interval is made at once
+    when the bot stops, so the table shows every move made before it went down."""
+    world.table_turn_interval = 30.0
+    await world.restart()
+    driver = await start_game(world, [world.alice, world.bob], rng=4)
+    a = await mover(driver)
+    await world.bot.wait_idle()
+    shown = driver.table.text()
+    await harvest(a, driver.screens[a.id])  # a's turn goes on: the edit waits
+    assert driver.table.text() == shown
+
+    await asyncio.wait_for(world.handle.stop(), timeout=10.0)
+
+    assert driver.table.text() != shown
+    await world.start()
+    assert driver.table.text() == await expected_table_text(world, driver.game_id)
