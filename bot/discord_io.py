@@ -15,20 +15,29 @@ log = logging.getLogger(__name__)
 NOTHING = discord.AllowedMentions.none()
 
 
-async def send(channel: discord.abc.Messageable, **kwargs: Any) -> discord.Message | None:
+async def send(
+    channel: discord.abc.Messageable, *, again_if_lost: bool = False, **kwargs: Any
+) -> discord.Message | None:
     """``channel.send(**kwargs)``; ``None`` (and a log line) when Discord refuses or fails it,
-    or cannot be reached."""
+    or cannot be reached. ``again_if_lost``: when no answer came (Discord may have made the
+    message), send once more; with the same ``nonce`` Discord answers with that message. A
+    refusal is not tried again."""
     kwargs.setdefault("allowed_mentions", NOTHING)
-    try:
-        return await channel.send(**kwargs)
-    except discord.Forbidden as exc:
-        log.warning("cannot send to channel %s: %s", getattr(channel, "id", "?"), exc.text)
-    except discord.HTTPException as exc:
-        log.warning(
-            "sending to channel %s failed: %s %s", getattr(channel, "id", "?"), exc.status, exc.text
-        )
-    except (aiohttp.ClientError, OSError) as exc:  # TimeoutError is an OSError
-        log.warning("sending to channel %s failed: %r", getattr(channel, "id", "?"), exc)
+    where = getattr(channel, "id", "?")
+    for last in (False, True) if again_if_lost else (True,):
+        try:
+            return await channel.send(**kwargs)
+        except discord.Forbidden as exc:
+            log.warning("cannot send to channel %s: %s", where, exc.text)
+            return None
+        except discord.HTTPException as exc:
+            log.warning("sending to channel %s failed: %s %s", where, exc.status, exc.text)
+            if exc.status < 500:
+                return None
+        except (aiohttp.ClientError, OSError) as exc:  # TimeoutError is an OSError
+            log.warning("sending to channel %s failed: %r", where, exc)
+        if not last:
+            log.info("sending to channel %s again (Discord may have made the message)", where)
     return None
 
 
@@ -63,14 +72,19 @@ async def edit(message: discord.PartialMessage, **kwargs: Any) -> Edit:
         return Edit.FAILED
 
 
-async def delete(message: discord.PartialMessage) -> None:
-    """Delete ``message``; a message already gone or a refusal is only logged."""
+async def delete(message: discord.PartialMessage) -> bool:
+    """Delete ``message``; whether it is gone now (a refusal or failure is logged)."""
     try:
         await message.delete()
     except discord.NotFound:
-        pass
+        return True
     except discord.HTTPException as exc:
         log.info("deleting message %s failed: %s %s", message.id, exc.status, exc.text)
+        return False
+    except (aiohttp.ClientError, OSError) as exc:
+        log.info("deleting message %s failed: %r", message.id, exc)
+        return False
+    return True
 
 
 def message_link(guild_id: int, channel_id: int, message_id: int) -> str:

@@ -1,5 +1,6 @@
-"""What follows committed changes, in commit order: the table edit, the open screens, and the
-pings for whoever must decide now or is mentioned by the game's events."""
+"""What follows committed changes, in commit order: the open screens and the pings for
+whoever must decide now or is mentioned by the game's events; the table edit is asked for
+first and made in the background once its interval allows (``bot.tables``)."""
 
 from __future__ import annotations
 
@@ -56,9 +57,10 @@ class FollowUps:
     async def after_played(
         self, played: Played, actor: int | None, note: str | None = None
     ) -> None:
-        """Edit the table and the screens other players have open, then ping whoever must
-        decide now and did not have to before (or everyone, when the game ended) and whoever
-        the game's presentation mentions for the public events (``Presentation.mentions``).
+        """Ask for the table edit, edit the screens other players have open, then ping
+        whoever must decide now and did not have to before (or everyone, when the game
+        ended) and whoever the game's presentation mentions for the public events
+        (``Presentation.mentions``).
         ``note`` (already in the guild's language) leads the channel message, which is then
         posted even when nobody is to be pinged. Then the automatic moves that became due,
         and the turn clock."""
@@ -150,7 +152,7 @@ class FollowUps:
             if only_turn and not any(s in users for s in notify):
                 await self.pings.clear(record)  # whoever is to move sees it on their screen
                 return
-            await self.pings.ping(record, notify, "\n".join(lines))
+            await self.pings.ping(record, notify, "\n".join(lines), turn_only=only_turn)
 
     @staticmethod
     def _mentions(played: Played, _: Translator) -> list[tuple[int, str]]:

@@ -21,8 +21,9 @@ class Pings:
     A mention notifies only in a new message, so a ping that notifies someone replaces the
     previous one (post, then delete); one that notifies nobody (only automatic players are
     named) edits it, or is no request at all if it says the same. A ping that would only say
-    whose move it is to players who see it on their open screens is not made: the previous
-    one is deleted (:meth:`clear`), so the channel never shows an old "your move".
+    whose move it is to players who see it on their open screens (or to automatic players)
+    is not made, and a previous ping that only said whose move it was is deleted
+    (:meth:`clear`), so the channel does not show an old "your move".
     """
 
     def __init__(self, client: discord.Client, storage: Storage) -> None:
@@ -30,10 +31,14 @@ class Pings:
         self.storage = storage
         self._locks = KeyedLocks()
         self._last: dict[int, str] = {}  # game -> the text its ping shows
+        self._turn_only: set[int] = set()  # games whose ping only says whose move it is
 
-    async def ping(self, record: GameRecord, seats: Sequence[int], text: str) -> None:
+    async def ping(
+        self, record: GameRecord, seats: Sequence[int], text: str, *, turn_only: bool = False
+    ) -> None:
         """Replace the game's previous ping with ``text``, notifying ``seats`` (people only;
-        other mentions in ``text`` show as names but notify nobody)."""
+        other mentions in ``text`` show as names but notify nobody). ``turn_only``: it only
+        says whose move it is (a later :meth:`clear` may delete it)."""
         users = [
             discord.Object(s.user_id)
             for s in record.seats
@@ -53,6 +58,7 @@ class Pings:
                 edited = await discord_io.edit(message, content=text, allowed_mentions=mentions)
                 if edited is discord_io.Edit.DONE:
                     self._last[record.id] = text  # nobody to notify: an edit is enough
+                    self._mark(record.id, turn_only)
                     return
             posted = await discord_io.send(channel, content=text, allowed_mentions=mentions)
             if posted is None:
@@ -61,19 +67,34 @@ class Pings:
                 await discord_io.delete(channel.get_partial_message(previous.message_id))
             await self.storage.messages.set(record.id, PING, record.channel_id, posted.id)
             self._last[record.id] = text
+            self._mark(record.id, turn_only)
             if record.status != GameStatus.ACTIVE:
                 self._last.pop(record.id, None)
+                self._turn_only.discard(record.id)
+
+    def _mark(self, game_id: int, turn_only: bool) -> None:
+        if turn_only:
+            self._turn_only.add(game_id)
+        else:
+            self._turn_only.discard(game_id)
 
     async def clear(self, record: GameRecord) -> None:
-        """Delete the game's ping, if it has one: what it said is over (the players it named
-        have moved) and nobody needs a new one (whoever is to move now is watching)."""
+        """Delete the game's ping if it only said whose move it was (a ping made with
+        ``turn_only``): the turn has moved on, and nobody needs a new one (whoever is to move
+        now is watching). Any other ping (the start, an event naming players, one sent before
+        a restart) stays."""
         async with self._locks(record.id):
+            if record.id not in self._turn_only:
+                return
             previous = await self.storage.messages.get(record.id, PING)
             if previous is None:
+                self._turn_only.discard(record.id)
                 return
             channel = self.client.get_partial_messageable(
                 record.channel_id, guild_id=record.guild_id
             )
-            await discord_io.delete(channel.get_partial_message(previous.message_id))
+            if not await discord_io.delete(channel.get_partial_message(previous.message_id)):
+                return  # still there: kept, and tried again at the next turn
             await self.storage.messages.delete(record.id, PING)
             self._last.pop(record.id, None)
+            self._turn_only.discard(record.id)

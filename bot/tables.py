@@ -157,7 +157,7 @@ class TableKeeper:
         try:
             while True:
                 await self._wait_for_turn(game_id, thinking)
-                self._behind.pop(game_id, None)
+                thinking = self._behind.pop(game_id, thinking)  # the newest request's
                 if await self._refresh_now(game_id, thinking) is discord_io.Edit.FAILED:
                     self._failing.add(game_id)
                 else:
@@ -180,14 +180,16 @@ class TableKeeper:
         ``turn_interval`` while the same seats decide as then (re-judged whenever another
         refresh is asked for meanwhile: a move that passes the turn shortens the wait)."""
         while not self._stopped:
-            interval = self.min_interval
-            if thinking is None and await self._same_turn(game_id):
-                interval = self.turn_interval
-            wait = self._edited.get(game_id, 0.0) + interval - time.monotonic()
-            if wait <= 0:
-                return
-            nudge = self._nudges[game_id] = asyncio.Event()
+            nudge = self._nudges[game_id] = asyncio.Event()  # before any await: none is missed
             try:
+                interval = self.min_interval
+                if self._behind.get(game_id, thinking) is None and await self._same_turn(game_id):
+                    interval = self.turn_interval
+                wait = self._edited.get(game_id, 0.0) + interval - time.monotonic()
+                if wait <= 0 or self._stopped:
+                    return
+                if nudge.is_set():
+                    continue  # asked again meanwhile: judge anew
                 await asyncio.wait_for(nudge.wait(), wait)
             except TimeoutError:
                 return
@@ -246,13 +248,12 @@ class TableKeeper:
         for nudge in self._nudges.values():
             nudge.set()
 
-    async def shown(self, game_id: int, view: discord.ui.LayoutView, version: int) -> None:
+    async def shown(self, snapshot: GameSnapshot, view: discord.ui.LayoutView) -> None:
         """The table was edited elsewhere (an interaction's answer on the table itself) to
-        ``view``, showing game ``version``: remember it, so that an edit to the same look is
-        not made again (nor at a restart)."""
-        self._shown[game_id] = _digest(view)
-        self._edited[game_id] = time.monotonic()
-        await self._record_version(game_id, version)
+        ``view``, showing ``snapshot``: remember it, so that an edit to the same look is not
+        made again (nor at a restart)."""
+        self._showing(snapshot, _digest(view))
+        await self._record_version(snapshot.id, snapshot.record.version)
 
     async def message(self, game_id: int) -> GameMessage | None:
         """The game's table message (``None``: none was posted)."""
@@ -332,16 +333,17 @@ class TableKeeper:
         if record.status != GameStatus.ACTIVE and stored is None:
             return None
         async with self._posting(game_id):
-            now = await self.message(game_id)
-            if _message_id(now) != _message_id(stored):  # the game's start posted it meanwhile
-                self._behind.setdefault(game_id, thinking)  # edit that one next
-                return None
-            self.edits += 1
-            posted = await discord_io.send(target, view=view, nonce=_nonce(game_id, stored))
-            if posted is None:
-                return discord_io.Edit.FAILED  # tried again later: an ended game has no next move
-            self._showing(snapshot, digest)
-            await self._posted(game_id, record.channel_id, posted.id, record.version)
+            if _message_id(await self.message(game_id)) != _message_id(stored):
+                posted = None  # the game's start posted it meanwhile
+            else:
+                self.edits += 1
+                posted = await discord_io.send(target, view=view, nonce=_nonce(game_id, stored))
+                if posted is None:
+                    return discord_io.Edit.FAILED  # tried again later: an ended game has no move
+                self._showing(snapshot, digest)
+                await self._posted(game_id, record.channel_id, posted.id, record.version)
+        if posted is None:
+            return await self._refresh_now(game_id, thinking)  # that one, now (or no request)
         if record.status != GameStatus.ACTIVE:
             self._forget(game_id)
         return discord_io.Edit.DONE
@@ -361,7 +363,9 @@ class TableKeeper:
                 return True
             view = await self.render(snapshot)
             self.edits += 1
-            posted = await discord_io.send(channel, view=view, nonce=_nonce(game_id, None))
+            posted = await discord_io.send(
+                channel, view=view, nonce=_nonce(game_id, None), again_if_lost=True
+            )
             if posted is None:
                 return False
             self._showing(snapshot, _digest(view))

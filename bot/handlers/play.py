@@ -115,7 +115,7 @@ class PlayHandlers:
                 view = await self.room.tables.render(played.snapshot)
                 try:
                     await interaction.response.edit_message(view=view)
-                    await self.room.tables.shown(game_id, view, record.version)
+                    await self.room.tables.shown(played.snapshot, view)
                 finally:  # after the answer, so that its table edit is not made twice
                     self.room.spawn(followups, f"after game {game_id} action")
                 return

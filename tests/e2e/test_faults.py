@@ -352,3 +352,27 @@ async def test_a_table_posted_again_after_its_answer_was_lost_is_one_message(
             break
         await asyncio.sleep(0.01)
     assert stored is not None and stored.message_id == table.id
+
+
+async def test_a_first_table_whose_answer_was_lost_is_kept_and_the_game_goes_on(
+    world: World,
+) -> None:
+    """The host starts the game; Discord posts its table but the answer never reaches the
+    bot. The bot posts it again with the same nonce and gets that message back: one table,
+    and the game is not cancelled as if the channel refused it."""
+    lost = world.fake.lose_answers(POST, times=1)
+
+    driver = await start_game(world, [world.alice, world.bob], rng=9, seed=LONG_SEED + 9)
+
+    assert lost.hits == 1
+    hand = f"cr:hand:{driver.game_id}"
+    tables = [
+        m
+        for m in world.channel.messages
+        if not m.deleted and any(b.get("custom_id") == hand for b in m.buttons())
+    ]
+    assert tables == [driver.table]
+    stored = await world.bot.storage.messages.get(driver.game_id, TABLE)
+    assert stored is not None and stored.message_id == driver.table.id
+    assert (await world.bot.service.record(driver.game_id)).status == GameStatus.ACTIVE
+    assert await driver.step()

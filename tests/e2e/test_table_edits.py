@@ -19,6 +19,8 @@ from tests.e2e.driver import (
 )
 from tests.e2e.helpers import buttons_by_key, mover, start_game, stored
 from tests.e2e.test_follow_up_order import harvest
+from tests.fakediscord.model import Message
+from tests.fakediscord.users import User
 
 TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 POST = "POST /channels/{channel_id}/messages"
@@ -121,31 +123,36 @@ async def test_a_ping_is_posted_when_it_notifies_someone_and_edited_otherwise(
 async def test_a_player_watching_the_game_gets_no_ping_and_one_away_is_notified(
     world: World,
 ) -> None:
+    """A player whose open screen shows their turn gets no ping; one who has not clicked for a
+    while is notified; and a "your move" ping is deleted once the turn moved on to someone
+    watching (the start announcement, which named everyone, stays)."""
     driver = await start_game(world, [world.alice, world.bob], rng=6)
     a = await mover(driver)  # both players open their screens
     b = world.bob if a is world.alice else world.alice
     start_ping = max(m.id for m in public_messages(world) if m.content)
 
-    await harvest(a, driver.screens[a.id])
-    await a.click(
-        driver.screens[a.id], custom_id=buttons_by_key(driver.screens[a.id])["end"]["custom_id"]
-    )
-    await world.bot.wait_idle()
+    async def take_turn(user: User) -> None:
+        await harvest(user, driver.screens[user.id])
+        screen = driver.screens[user.id]
+        await user.click(screen, custom_id=buttons_by_key(screen)["end"]["custom_id"])
+        await world.bot.wait_idle()
 
-    # b is watching: no ping for b, and the old one (a's) is gone rather than left stale
-    assert world.fake.message(start_ping).deleted
-    assert not [m for m in public_messages(world) if m.content and not m.deleted]
+    def channel_texts() -> list[Message]:
+        return [m for m in public_messages(world) if m.content]
+
+    await take_turn(a)  # b is watching: no ping for b
+    assert [m.id for m in channel_texts()] == [start_ping]
     assert action_components(driver.screens[b.id]), "b's open screen shows the turn"
 
     world.bot.room.screens.watching_seconds = -1.0  # now nobody has clicked for a while
-    await harvest(b, driver.screens[b.id])
-    await b.click(
-        driver.screens[b.id], custom_id=buttons_by_key(driver.screens[b.id])["end"]["custom_id"]
-    )
-    await world.bot.wait_idle()
-    (newest,) = [m for m in public_messages(world) if m.content and not m.deleted]
-    assert f"{a.mention}: your move" in newest.content
-    assert [u.id for u in newest.mentions] == [a.id]
+    await take_turn(b)
+    (ping,) = channel_texts()
+    assert f"{a.mention}: your move" in ping.content and [u.id for u in ping.mentions] == [a.id]
+    assert world.fake.message(start_ping).deleted  # replaced: a new mention needs a new message
+
+    world.bot.room.screens.watching_seconds = 60.0  # b is back at the screen
+    await take_turn(a)
+    assert world.fake.message(ping.id).deleted and channel_texts() == []
 
 
 async def test_a_turn_of_several_moves_waits_for_the_turn_interval_and_a_passed_turn_does_not(
