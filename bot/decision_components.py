@@ -15,6 +15,7 @@ so a value never offered, or the same option twice, is refused.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 
 from bot.games.base import Presentation, RenderContext
@@ -100,7 +101,7 @@ def rows_for(
                 if default:
                     chosen.remove(option)
                 options.append(
-                    SelectOption(value, text.label[:100], text.description[:100], default)
+                    SelectOption(value, _fit(text.label), _fit(text.description), default)
                 )
             top = min(decision.max, len(options)) if decision.multi else 1
             bottom = min(decision.min, top) if decision.multi else 1
@@ -123,3 +124,14 @@ def decode(decision: Decision, values: Sequence[str]) -> str | None:
             return None
         return decision.key_for(chosen)
     return chosen[0] if len(chosen) == 1 else None
+
+
+def _fit(text: str, width: int = 100) -> str:
+    """``text`` within Discord's ``width`` characters for a select option, cut between words
+    with an ellipsis rather than in the middle of one."""
+    if len(text) <= width:
+        return text
+    cut = textwrap.shorten(text, width, placeholder=" …")
+    if cut == "…":  # one word longer than the whole width
+        cut = text[: width - 1] + "…"
+    return cut

@@ -77,3 +77,30 @@ def test_each_menu_of_a_group_names_its_group() -> None:
 def test_groups_keep_the_decisions_placeholder_by_default() -> None:
     rows = rows_for([DECISION], VIEW, Plain(), CTX)
     assert [r.placeholder for r in rows] == ["Choose…"] * 3  # type: ignore[union-attr]
+
+
+class Wordy(Grouped):
+    """Options whose description is longer than Discord allows (a Verso series in Ukrainian)."""
+
+    game = "wordy"
+
+    def groups_options(self, decision: Decision) -> bool:
+        return False
+
+    def option_text(
+        self, decision: Decision, option: str, view: View, ctx: RenderContext
+    ) -> OptionText:
+        words = " ".join(f"oleksandra_kovalenko перевертає 🟦{i}³" for i in range(6))
+        return OptionText("x" * 130 if option == "a00" else option, words)
+
+
+def test_a_long_option_text_is_cut_between_words_within_discords_limit() -> None:
+    options = tuple(f"a{i:02}" for i in range(6))  # more than buttons hold: a select menu
+    (row,) = rows_for([Decision(0, "pick", options)], VIEW, Wordy(), CTX)
+    assert isinstance(row, SelectSpec)
+    for option in row.options:
+        assert len(option.description) <= 100 and option.description.endswith(" …")
+        kept = option.description.removesuffix(" …")
+        assert Wordy().option_text(DECISION, "a01", VIEW, CTX).description.startswith(kept + " ")
+    assert row.options[0].label == "x" * 99 + "…"  # one word longer than the limit
+    assert row.options[1].label == "a01"
