@@ -142,8 +142,8 @@ class AdminHandlers:
         if state is not None:
             show = presentation(record.game_name)
             ctx = context_for(record, _)
-            waiting = engine.deciding_seats(state)
-            if waiting:
+            waiting = engine.deciding_seats(state) if record.status == GameStatus.ACTIVE else ()
+            if waiting:  # an aborted game's state still has someone to move: nobody waits
                 lines.append(
                     _("Waiting for: {players}", players=", ".join(names[s] for s in waiting))
                 )

@@ -140,6 +140,11 @@ async def test_an_admin_aborts_a_game_and_the_channel_is_free_again(world: World
         m for m in world.channel.messages if f"lobby of game #{driver.game_id}" in m.text()
     )
     assert "The game was aborted by an admin." in lobby.text()
+    inspected = told(
+        await world.admin.slash(world.channel, "cardroom inspect", game_id=driver.game_id),
+        world.admin,
+    )
+    assert "aborted" in inspected and "Waiting for" not in inspected, inspected
 
     # a player's screen from before cannot move any more
     button = next(iter(buttons_by_key(screen).values()))
