@@ -21,7 +21,8 @@ This is the bot's own memory per game. ``bot_latency.py`` reports the growth of 
 process's resident memory under load, which also holds what the traffic leaves behind
 (the allocator keeps freed memory) and SQLite's page cache.
 
-Output keys: game, players, games, moves, retained_kb_per_game, parts_kb_per_game, python.
+Output keys: game, players, games, live_games, moves, retained_kb_per_game, parts_kb_per_game,
+python.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ import random
 import sys
 import tempfile
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,9 +93,9 @@ async def run(game: str, players: int, games: int, moves: int, seed: int) -> dic
         held = bot_bytes()
         parts: dict[str, int] = {}
 
-        def release(name: str, let_go: object) -> None:
+        def release(name: str, let_go: Callable[[], object]) -> None:
             before = bot_bytes()
-            let_go()  # type: ignore[operator]
+            let_go()
             parts[name] = before - bot_bytes()
 
         release("open screens", room.screens._screens.clear)

@@ -140,18 +140,13 @@ class TableKeeper:
     def request(self, game_id: int) -> None:
         """Bring the table up to date in the background (:meth:`refresh`): the caller does
         not wait out the interval between two edits."""
-        if game_id in self._busy:
-            self._behind[game_id] = None
-            self._nudge(game_id)
-            return
-        self._spawn(self.refresh(game_id), f"table {game_id}")
+        if not self._join(game_id, None):
+            self._spawn(self.refresh(game_id), f"table {game_id}")
 
     async def refresh(self, game_id: int, thinking: int | None = None) -> None:
         """Bring the table up to date (repost it if it was deleted). A call while the table
         is being refreshed returns at once: the refresh under way makes one more edit."""
-        if game_id in self._busy:
-            self._behind[game_id] = thinking
-            self._nudge(game_id)
+        if self._join(game_id, thinking):
             return
         self._busy.add(game_id)
         try:
@@ -170,10 +165,16 @@ class TableKeeper:
         if game_id in self._failing:
             self._retry_later(game_id)
 
-    def _nudge(self, game_id: int) -> None:
+    def _join(self, game_id: int, thinking: int | None) -> bool:
+        """If a refresh of ``game_id`` is under way, have it make one more edit (with
+        ``thinking``), judging its wait anew; whether one was."""
+        if game_id not in self._busy:
+            return False
+        self._behind[game_id] = thinking
         nudge = self._nudges.get(game_id)
         if nudge is not None:
             nudge.set()
+        return True
 
     async def _wait_for_turn(self, game_id: int, thinking: int | None) -> None:
         """Wait until the table may be edited: ``min_interval`` after its last edit, or

@@ -25,6 +25,7 @@ from tests.e2e.driver import Driver, expected_table_text, find_table, leak_scan,
 from tests.e2e.helpers import ARTICHOKE_CARDS, abort_game, start_game
 from tests.e2e.test_ninjan import SUIT_WORDS, start_ninjan
 from tests.e2e.test_pentaquest import CARD_NAMES, start_pentaquest
+from tests.fakediscord.model import Message
 
 POST = "POST /channels/{channel_id}/messages"
 EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
@@ -39,6 +40,28 @@ FAULT_AT = (1, 3, 6, 10, 15, 21, 28, 36)
 then less and less often, so that a short game gets several and a long one not too many."""
 
 Inject = Callable[["Faulty", int], Awaitable[None]]
+
+
+def tables_of(world: World, game_id: int) -> list[Message]:
+    """Every message of the world's channel, not deleted, with ``game_id``'s private-screen
+    button: the game's tables (one, unless a post was made twice)."""
+    hand = f"cr:hand:{game_id}"
+    return [
+        m
+        for m in world.channel.messages
+        if not m.deleted and any(b.get("custom_id") == hand for b in m.buttons())
+    ]
+
+
+async def expect_stored_table(world: World, game_id: int, table: Message) -> None:
+    """``table`` becomes the table the bot stored for ``game_id`` (its id is stored right
+    after Discord answers the post)."""
+    for _ in range(200):
+        stored = await world.bot.storage.messages.get(game_id, TABLE)
+        if stored is not None and stored.message_id == table.id:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"game {game_id} stored {stored}, not table {table.id}")
 
 
 @dataclass
@@ -307,12 +330,7 @@ async def test_a_deleted_table_discord_fails_to_post_again_is_posted_once_it_wor
     )
     table = find_table(world, driver.game_id)
     assert table is not None and table_closed(table)
-    for _ in range(200):  # the new message's id is stored right after Discord answers
-        stored = await world.bot.storage.messages.get(driver.game_id, TABLE)
-        if stored is not None and stored.message_id == table.id:
-            break
-        await asyncio.sleep(0.01)
-    assert stored is not None and stored.message_id == table.id
+    await expect_stored_table(world, driver.game_id, table)
 
 
 async def test_a_table_posted_again_after_its_answer_was_lost_is_one_message(
@@ -333,25 +351,14 @@ async def test_a_table_posted_again_after_its_answer_was_lost_is_one_message(
     await abort_game(world, driver.game_id)
     await world.fake.wait_for(lambda: lost.hits == lost.times, what="the answers lost")
 
-    def live_tables() -> list[object]:
-        return [
-            m
-            for m in world.channel.messages
-            if not m.deleted
-            and any(b.get("custom_id") == f"cr:hand:{driver.game_id}" for b in m.buttons())
-        ]
-
     await world.fake.wait_for(
-        lambda: any(table_closed(m) for m in live_tables()), what="the closed table", timeout=30
+        lambda: any(table_closed(m) for m in tables_of(world, driver.game_id)),
+        what="the closed table",
+        timeout=30,
     )
-    (table,) = live_tables()
+    (table,) = tables_of(world, driver.game_id)
     assert len([r for r in world.fake.requests_to(POST) if r.status == 0]) == lost.times
-    for _ in range(200):  # the message's id is stored right after Discord answers
-        stored = await world.bot.storage.messages.get(driver.game_id, TABLE)
-        if stored is not None and stored.message_id == table.id:
-            break
-        await asyncio.sleep(0.01)
-    assert stored is not None and stored.message_id == table.id
+    await expect_stored_table(world, driver.game_id, table)
 
 
 async def test_a_first_table_whose_answer_was_lost_is_kept_and_the_game_goes_on(
@@ -365,13 +372,7 @@ async def test_a_first_table_whose_answer_was_lost_is_kept_and_the_game_goes_on(
     driver = await start_game(world, [world.alice, world.bob], rng=9, seed=LONG_SEED + 9)
 
     assert lost.hits == 1
-    hand = f"cr:hand:{driver.game_id}"
-    tables = [
-        m
-        for m in world.channel.messages
-        if not m.deleted and any(b.get("custom_id") == hand for b in m.buttons())
-    ]
-    assert tables == [driver.table]
+    assert tables_of(world, driver.game_id) == [driver.table]
     stored = await world.bot.storage.messages.get(driver.game_id, TABLE)
     assert stored is not None and stored.message_id == driver.table.id
     assert (await world.bot.service.record(driver.game_id)).status == GameStatus.ACTIVE

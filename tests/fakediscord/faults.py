@@ -1,5 +1,5 @@
-"""Injected REST faults: answer the next N requests of a route with a 429 or a 5xx, before
-or after carrying the request out."""
+"""Injected REST faults: answer the next N requests of a route with a 429 or a 5xx, or carry
+them out and close the connection without answering (:data:`DROP`)."""
 
 from __future__ import annotations
 
@@ -11,21 +11,21 @@ from aiohttp import web
 from .responses import json_response
 
 DROP = 0
-"""The ``status`` of a fault that answers nothing: the connection is closed."""
+"""The ``status`` of a fault that carries the request out, then answers nothing: the
+connection is closed (the answer is lost, as in a timeout between Discord and the bot)."""
 
 
 @dataclass
 class Fault:
     """Answer the next ``times`` requests of ``route`` ("POST /channels/{channel_id}/messages")
-    with ``status``; ``hits`` counts how many it answered. ``after``: the request is carried
-    out first and only its answer is lost (a timeout between Discord and the bot)."""
+    with ``status`` (:data:`DROP`: carried out, no answer); ``hits`` counts how many it
+    answered."""
 
     route: str
     status: int
     times: int
     retry_after: float = 0.0
     is_global: bool = False
-    after: bool = False
     hits: int = 0
 
     def response(self) -> web.Response:

@@ -316,17 +316,16 @@ class FakeDiscord:
             Fault(self._known(route), 429, times, retry_after=retry_after, is_global=is_global)
         )
 
-    def fail(self, route: str, *, status: int = 500, times: int = 1, after: bool = False) -> Fault:
+    def fail(self, route: str, *, status: int = 500, times: int = 1) -> Fault:
         """Answer the next ``times`` requests of ``route`` with ``status`` (discord.py retries
-        500/502/504 after 1 s, 3 s, ...). ``after``: carry each request out first, so that
-        only its answer is lost."""
-        return self.faults.add(Fault(self._known(route), status, times, after=after))
+        500/502/504 after 1 s, 3 s, ...)."""
+        return self.faults.add(Fault(self._known(route), status, times))
 
     def lose_answers(self, route: str, *, times: int = 1) -> Fault:
         """Carry out the next ``times`` requests of ``route``, then close the connection
         without answering (the bot sees a disconnect, as when Discord or the network timed out
         after doing it); their :attr:`RequestRecord.status` is 0."""
-        return self.faults.add(Fault(self._known(route), DROP, times, after=True))
+        return self.faults.add(Fault(self._known(route), DROP, times))
 
     def _known(self, route: str) -> str:
         if route not in self._routes:
@@ -362,7 +361,7 @@ class FakeDiscord:
         record = RequestRecord(request.method, route, request.path)
         self.requests.append(record)
         fault = self.faults.take(route)
-        if fault is not None and not fault.after:
+        if fault is not None and fault.status != DROP:
             response: web.StreamResponse = fault.response()
         else:
             try:
@@ -379,13 +378,11 @@ class FakeDiscord:
                 response = json_response(
                     {"message": f"fake Discord crashed: {error!r}", "code": 0}, 400
                 )
-            if fault is not None:  # carried out; the answer is lost
-                if fault.status == DROP:
-                    if request.transport is not None:
-                        request.transport.close()
-                    record.status = DROP
-                    return web.Response(status=204)  # never written: the connection is closed
-                response = fault.response()
+            if fault is not None:  # DROP: carried out, and the answer is lost
+                if request.transport is not None:
+                    request.transport.close()
+                record.status = DROP
+                return web.Response(status=204)  # never written: the connection is closed
         record.status = response.status
         return response
 
