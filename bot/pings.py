@@ -9,10 +9,14 @@ import discord
 
 from bot import discord_io
 from bot.locks import KeyedLocks
-from storage import GameRecord, GameStatus, Storage
+from storage import GameMessage, GameRecord, GameStatus, Storage
 
 PING = "ping"
 """Kind of the stored message that pings players (one per game, replaced each time)."""
+TURN_PING = "turn_ping"
+"""Kind of the stored ping when it only says whose move it is (stored, so that a restart
+knows it may be deleted once the turn moved on)."""
+KINDS = (PING, TURN_PING)
 
 
 class Pings:
@@ -31,7 +35,6 @@ class Pings:
         self.storage = storage
         self._locks = KeyedLocks()
         self._last: dict[int, str] = {}  # game -> the text its ping shows
-        self._turn_only: set[int] = set()  # games whose ping only says whose move it is
 
     async def ping(
         self, record: GameRecord, seats: Sequence[int], text: str, *, turn_only: bool = False
@@ -49,7 +52,7 @@ class Pings:
             channel = self.client.get_partial_messageable(
                 record.channel_id, guild_id=record.guild_id
             )
-            previous = await self.storage.messages.get(record.id, PING)
+            previous = await self._stored(record.id)
             last = self._last.get(record.id)
             if previous is not None and not users:
                 if last == text:
@@ -58,43 +61,45 @@ class Pings:
                 edited = await discord_io.edit(message, content=text, allowed_mentions=mentions)
                 if edited is discord_io.Edit.DONE:
                     self._last[record.id] = text  # nobody to notify: an edit is enough
-                    self._mark(record.id, turn_only)
+                    await self._store(record, previous.message_id, turn_only, previous)
                     return
             posted = await discord_io.send(channel, content=text, allowed_mentions=mentions)
             if posted is None:
                 return
             if previous is not None:
                 await discord_io.delete(channel.get_partial_message(previous.message_id))
-            await self.storage.messages.set(record.id, PING, record.channel_id, posted.id)
+            await self._store(record, posted.id, turn_only, previous)
             self._last[record.id] = text
-            self._mark(record.id, turn_only)
             if record.status != GameStatus.ACTIVE:
                 self._last.pop(record.id, None)
-                self._turn_only.discard(record.id)
 
-    def _mark(self, game_id: int, turn_only: bool) -> None:
-        if turn_only:
-            self._turn_only.add(game_id)
-        else:
-            self._turn_only.discard(game_id)
+    async def _stored(self, game_id: int) -> GameMessage | None:
+        """The game's ping, of either kind (``None``: none)."""
+        found = [m for m in await self.storage.messages.for_game(game_id) if m.kind in KINDS]
+        return found[0] if found else None
+
+    async def _store(
+        self, record: GameRecord, message_id: int, turn_only: bool, previous: GameMessage | None
+    ) -> None:
+        """Record ``message_id`` as the game's ping, under the kind ``turn_only`` says."""
+        kind = TURN_PING if turn_only else PING
+        if previous is not None and previous.kind != kind:
+            await self.storage.messages.delete(record.id, previous.kind)
+        if previous is None or previous.kind != kind or previous.message_id != message_id:
+            await self.storage.messages.set(record.id, kind, record.channel_id, message_id)
 
     async def clear(self, record: GameRecord) -> None:
         """Delete the game's ping if it only said whose move it was (a ping made with
         ``turn_only``): the turn has moved on, and nobody needs a new one (whoever is to move
-        now is watching). Any other ping (the start, an event naming players, one sent before
-        a restart) stays."""
+        now is watching). Any other ping (the start, an event naming players) stays."""
         async with self._locks(record.id):
-            if record.id not in self._turn_only:
-                return
-            previous = await self.storage.messages.get(record.id, PING)
+            previous = await self.storage.messages.get(record.id, TURN_PING)
             if previous is None:
-                self._turn_only.discard(record.id)
                 return
             channel = self.client.get_partial_messageable(
                 record.channel_id, guild_id=record.guild_id
             )
             if not await discord_io.delete(channel.get_partial_message(previous.message_id)):
                 return  # still there: kept, and tried again at the next turn
-            await self.storage.messages.delete(record.id, PING)
+            await self.storage.messages.delete(record.id, TURN_PING)
             self._last.pop(record.id, None)
-            self._turn_only.discard(record.id)

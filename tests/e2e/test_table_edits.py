@@ -204,3 +204,32 @@ async def test_a_shutdown_makes_the_table_edit_a_turn_was_waiting_for(world: Wor
     assert driver.table.text() != shown
     await world.start()
     assert driver.table.text() == await expected_table_text(world, driver.game_id)
+
+
+async def test_a_your_move_ping_from_before_a_restart_is_deleted_once_the_turn_moved_on(
+    world: World,
+) -> None:
+    """The bot restarts while a "your move" ping names a; a then moves, and b (watching) is
+    to move: the old ping does not stay in the channel naming a."""
+    driver = await start_game(world, [world.alice, world.bob], rng=6)
+    a = await mover(driver)
+    b = world.bob if a is world.alice else world.alice
+    world.bot.room.screens.watching_seconds = -1.0  # nobody watches: the turns are pinged
+    for user in (a, b):  # a's turn, then b's: a is pinged
+        await harvest(user, driver.screens[user.id])
+        screen = driver.screens[user.id]
+        await user.click(screen, custom_id=buttons_by_key(screen)["end"]["custom_id"])
+        await world.bot.wait_idle()
+    (ping,) = [m for m in public_messages(world) if m.content]
+    assert f"{a.mention}: your move" in ping.content
+
+    await world.restart()
+    for user in (b, a):  # both look at the game again: b watches from now on
+        await driver.show_hand(user)
+    await harvest(a, driver.screens[a.id])
+    screen = driver.screens[a.id]
+    await a.click(screen, custom_id=buttons_by_key(screen)["end"]["custom_id"])
+    await world.bot.wait_idle()
+
+    assert world.fake.message(ping.id).deleted
+    assert [m for m in public_messages(world) if m.content] == []
