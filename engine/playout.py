@@ -24,15 +24,26 @@ Mover = Callable[[GameState, list[Decision], int, random.Random], Action]
 def _random_mover(
     state: GameState, pending: list[Decision], seat: int, rng: random.Random
 ) -> Action:
-    """A uniformly random answer (``engine.legal.random_answer``), with a fast path for the
-    common case: single-select questions only, nothing committed (each option weighs one)."""
+    """A uniformly random answer (``engine.legal.random_answer``), with fast paths for the
+    common cases: single-select questions only, nothing committed (each option weighs one);
+    or one multi-select question of a fixed size, nothing committed (a random sub-multiset:
+    sampled options are always a well-formed answer)."""
     total = 0
+    multi: Decision | None = None
     for d in pending:
         if d.seat == seat:
-            if d.committed is not None or d.min != 1 or d.max != 1:
+            if d.committed is not None:
+                return random_answer(pending, seat, rng)
+            if d.min != 1 or d.max != 1:
+                if multi is not None or total or d.min != d.max or d.min > len(d.options):
+                    return random_answer(pending, seat, rng)
+                multi = d
+            elif multi is not None:
                 return random_answer(pending, seat, rng)
             total += len(d.options)
-    index = rng.randrange(total)
+    if multi is not None:
+        return Action(seat, multi.key_for(rng.sample(multi.options, multi.min)))
+    index = int(rng.random() * total)
     for d in pending:
         if d.seat == seat:
             if index < len(d.options):
@@ -62,13 +73,17 @@ def play_out(
         if steps >= limit:
             return None, steps
         pending = decide(state)
-        waiting: list[int] = []
-        for d in pending:
-            if d.committed is None and (not waiting or waiting[-1] != d.seat):
-                waiting.append(d.seat)
-        if not waiting:  # only committed answers left to change: none is needed
-            waiting = [pending[0].seat]
-        seat = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
+        first = pending[0]
+        if len(pending) == 1 and first.committed is None:  # the common case: one question
+            seat = first.seat
+        else:
+            waiting: list[int] = []
+            for d in pending:
+                if d.committed is None and (not waiting or waiting[-1] != d.seat):
+                    waiting.append(d.seat)
+            if not waiting:  # only committed answers left to change: none is needed
+                waiting = [first.seat]
+            seat = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
         act(state, move(state, pending, seat, rng))
         state.step += 1
         steps += 1

@@ -79,13 +79,16 @@ def draw_hand(state: ArtichokesState, seat: int, count: int, ev: list[Event]) ->
     (the cards, for ``seat`` only).
     """
     zones = state.players[seat]
+    deck = zones.deck
     drawn: list[str] = []
     while len(drawn) < count:
-        if not zones.deck:
+        if not deck:
             if not zones.discard:
                 break
             reshuffle_discard_into_deck(state, seat, ev)
-        drawn.append(zones.deck.pop())
+        take = min(count - len(drawn), len(deck))
+        drawn.extend(reversed(deck[-take:]))  # the top (last) card is drawn first
+        del deck[-take:]
     zones.hand.extend(drawn)
     ev.append(Event("drew", seat, {"count": len(drawn)}))
     ev.append(Event("drew_cards", seat, {"cards": drawn}, (seat,)))
