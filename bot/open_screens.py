@@ -9,6 +9,7 @@ waiting player's screen does not go stale as others play.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import time
 from dataclasses import dataclass
@@ -39,8 +40,30 @@ class OpenScreen:
 
     interaction: discord.Interaction
     opened: float
-    shown: Screen  # what it shows apart from private event lines
+    shown: bytes  # fingerprint of what it shows apart from private event lines
     version: int
+
+
+def fingerprint(screen: Screen) -> bytes:
+    """16 bytes that differ between any two different screens (a digest of its text and
+    components): an open screen keeps this rather than the whole screen it shows."""
+    return hashlib.blake2b(repr(screen).encode(), digest_size=16).digest()
+
+
+_NOT_FOR_EDITS = (
+    "message",
+    "data",
+    "_original_response",
+    "user",
+    "extras",
+    "entitlements",
+    "entitlement_sku_ids",
+    "_integration_owners",
+)
+"""What an interaction kept for later edits lets go of: its component's message, the raw
+payload, the answer as discord.py parsed it, the member who clicked (the screen is keyed by
+their id) and data about the app's subscriptions: about 4 KB per screen, kept for 14
+minutes. Editing needs only its state, token, application id, channel and locale."""
 
 
 class OpenScreens:
@@ -57,18 +80,16 @@ class OpenScreens:
         """``interaction``'s answer now shows ``screen`` of this game, ``screen`` rendered
         without private event lines (screens Discord no longer lets the bot edit are
         forgotten on the way)."""
-        # Editing the screen later needs the interaction's token, application id, channel
-        # and locale only: the message its component was on and the raw payload (a few KB
-        # per screen, kept for 14 minutes) are let go.
-        interaction.message = None
-        interaction.data = None
+        mine = (snapshot.id, interaction.user.id)
+        for name in _NOT_FOR_EDITS:
+            setattr(interaction, name, None)
         now = time.monotonic()
         if now - self._swept > 60:  # not at every click: there may be thousands of screens
             self._swept = now
             for key in [k for k, s in self._screens.items() if now - s.opened > SCREEN_LIFETIME]:
                 del self._screens[key]
-        self._screens[(snapshot.id, interaction.user.id)] = OpenScreen(
-            interaction, now, screen, snapshot.record.version
+        self._screens[mine] = OpenScreen(
+            interaction, now, fingerprint(screen), snapshot.record.version
         )
 
     def watching(self, game_id: int, user_id: int) -> bool:
@@ -107,7 +128,8 @@ class OpenScreens:
             _ = tr(screen.interaction)
             private = private_lines(record, events, seat.seat, _)
             bare = seat_screen(record, state, seat.seat, _)
-            if bare == screen.shown and not private:
+            shown = fingerprint(bare)
+            if shown == screen.shown and not private:
                 screen.version = record.version
                 continue
             fresh = seat_screen(record, state, seat.seat, _, private) if private else bare
@@ -115,7 +137,7 @@ class OpenScreens:
                 await screen.interaction.edit_original_response(
                     view=layouts.seat(record.id, fresh, accent=accent)
                 )
-                screen.shown = bare
+                screen.shown = shown
                 screen.version = record.version
             except discord.HTTPException as exc:
                 log.info("screen of game %s seat %s not editable: %s", record.id, seat.seat, exc)
