@@ -42,6 +42,7 @@ from storage.models import (
     Seat,
     VerifyResult,
 )
+from storage.rows import decode_public_events, encode_public_events
 from storage.settings import StorageSettings
 from storage.store import Storage
 
@@ -49,6 +50,8 @@ __all__ = [
     "LOBBY",
     "OPEN_STATUSES",
     "TABLE",
+    "decode_public_events",
+    "encode_public_events",
     "AlreadySeated",
     "ChannelBusy",
     "Database",

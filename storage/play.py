@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -14,6 +13,7 @@ from storage.database import Database
 from storage.errors import GameNotActive, NotSeated, StaleVersion, WrongStatus
 from storage.models import OPEN_STATUSES, GameRecord, GameResult, GameStatus
 from storage.rows import (
+    encode_public_events,
     fetch_game,
     game_status,
     now_text,
@@ -100,7 +100,7 @@ class PlayOperations:
             seat=seat,
             action_key=action_key,
             state_json=new_state_json,
-            events_json=json.dumps(_public_events(public_events), separators=(",", ":")),
+            events_json=encode_public_events(public_events),
             result_json=result_json,
             actor=actor,
             counts_timeout=counts_timeout and actor == "timeout",
@@ -308,18 +308,3 @@ def _finish_result(status: GameStatus | str | None, result: Any) -> str | None:
     if result is None:
         raise ValueError("a finished game needs a result")
     return GameResult.of(result).to_json()
-
-
-def _public_events(events: Iterable[Any]) -> list[dict[str, Any]]:
-    public: list[dict[str, Any]] = []
-    for event in events:
-        if isinstance(event, Mapping):
-            if event.get("visible_to") is not None:
-                continue
-            kind, seat, data = event["kind"], event.get("seat"), event.get("data", {})
-        else:
-            if getattr(event, "visible_to", None) is not None:
-                continue
-            kind, seat, data = event.kind, event.seat, event.data
-        public.append({"kind": kind, "seat": seat, "data": data})
-    return public

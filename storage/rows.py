@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -85,16 +85,43 @@ def game_from_row(row: sqlite3.Row, seats: Sequence[Seat]) -> GameRecord:
     )
 
 
+def encode_public_events(events: Iterable[Any]) -> str:
+    """The ``actions.public_events`` JSON text of ``events`` (``engine.Event`` values,
+    :class:`PublicEvent` values or mappings with ``kind``/``seat``/``data``/``visible_to``):
+    a list of ``{"kind", "seat", "data"}`` objects, private events (any ``visible_to``)
+    left out."""
+    public: list[dict[str, Any]] = []
+    for event in events:
+        if isinstance(event, Mapping):
+            if event.get("visible_to") is not None:
+                continue
+            kind, seat, data = event["kind"], event.get("seat"), event.get("data", {})
+        else:
+            if getattr(event, "visible_to", None) is not None:
+                continue
+            kind, seat, data = event.kind, event.seat, event.data
+        public.append({"kind": kind, "seat": seat, "data": data})
+    return json.dumps(public, separators=(",", ":"))
+
+
+def decode_public_events(text: str) -> tuple[PublicEvent, ...]:
+    """The events of an ``actions.public_events`` JSON text, in order.
+
+    Raises:
+        ValueError: not such a text.
+    """
+    return tuple(
+        PublicEvent(e.get("kind", ""), e.get("seat"), e.get("data", {})) for e in json.loads(text)
+    )
+
+
 def action_from_row(row: sqlite3.Row) -> LoggedAction:
     return LoggedAction(
         game_id=row["game_id"],
         seq=row["seq"],
         seat=row["seat"],
         action_key=row["action_key"],
-        public_events=tuple(
-            PublicEvent(e.get("kind", ""), e.get("seat"), e.get("data", {}))
-            for e in json.loads(row["public_events"])
-        ),
+        public_events=decode_public_events(row["public_events"]),
         created_at=datetime.fromisoformat(row["created_at"]),
         actor=row["actor"],
     )

@@ -5,17 +5,25 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import engine
 from bot.errors import UserError
 from bot.i18n import N_
 from bot.locks import KeyedLocks
 from bot.service.snapshots import GameSnapshot
-from storage import GameNotFound, GameRecord, GameStatus, LoggedAction, Storage
+from storage import (
+    GameNotFound,
+    GameRecord,
+    GameStatus,
+    LoggedAction,
+    Storage,
+    decode_public_events,
+    encode_public_events,
+)
 
 log = logging.getLogger(__name__)
 
@@ -32,10 +40,22 @@ RECENT_ACTIONS = 6
 @dataclass
 class LiveGame:
     """A running game kept in memory: its snapshot and its last logged actions (``None``
-    until read once from storage)."""
+    until read once from storage), each kept as :func:`_kept`."""
 
     snapshot: GameSnapshot
-    recent: deque[LoggedAction] | None = None
+    recent: tuple[tuple[LoggedAction, str], ...] | None = None
+
+
+def _kept(logged: LoggedAction) -> tuple[LoggedAction, str]:
+    """``logged`` as a live game keeps it: without its events, and their JSON text (a
+    hundred bytes or so, where the events' dicts take a few hundred each)."""
+    return replace(logged, public_events=()), encode_public_events(logged.public_events)
+
+
+def _restored(kept: tuple[LoggedAction, str]) -> LoggedAction:
+    """The logged action :func:`_kept` made ``kept`` of."""
+    logged, events = kept
+    return replace(logged, public_events=decode_public_events(events))
 
 
 class GameReader:
@@ -153,7 +173,7 @@ class GameReader:
             live.snapshot = snapshot
             self._live.move_to_end(game_id)
         if logged is not None and live.recent is not None:
-            live.recent.append(logged)
+            live.recent = (*live.recent[1 - RECENT_ACTIONS :], _kept(logged))
 
     def forget(self, game_id: int) -> None:
         """Drop what is kept of ``game_id`` (read it from storage next time)."""
@@ -165,11 +185,11 @@ class GameReader:
         """The game's last logged actions (with their public events), oldest first."""
         live = self._live.get(game_id)
         if live is not None and live.recent is not None:
-            return list(live.recent)
+            return [_restored(kept) for kept in live.recent]
         logged = await self.storage.games.recent_actions(game_id, RECENT_ACTIONS)
         live = self._live.get(game_id)
         if live is not None and live.recent is None:
-            live.recent = deque(logged, maxlen=RECENT_ACTIONS)
+            live.recent = tuple(map(_kept, logged[-RECENT_ACTIONS:]))
         return logged
 
     def live_games(self) -> int:

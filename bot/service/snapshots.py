@@ -3,7 +3,7 @@ did."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import engine
 from engine import Event
@@ -28,10 +28,18 @@ class Step:
 
 @dataclass
 class GameSnapshot:
-    """A game as stored, with its parsed state (``None`` for a lobby)."""
+    """A game as stored, with its parsed state (``None`` for a lobby).
+
+    ``record.state_json`` is always ``None`` here: the stored text of a started game is not
+    kept beside its parsed ``state`` (it would double what a live game holds in memory).
+    """
 
     record: GameRecord
     state: engine.GameState | None
+
+    def __post_init__(self) -> None:
+        if self.record.state_json is not None:
+            self.record = replace(self.record, state_json=None)
 
     @property
     def id(self) -> int:
