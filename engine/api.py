@@ -7,11 +7,11 @@ Every state change goes through :func:`apply`; legality is exactly membership in
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import pydantic_core
 from pydantic import BaseModel
 
 from engine.chance import reseed
@@ -274,8 +274,10 @@ def loads(text: str | bytes) -> GameState:
             a field that fails validation (``pydantic.ValidationError`` is a ``ValueError``).
     """
     try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
+        # pydantic-core's parser hands out one shared object per short string (card names,
+        # phases): a loaded state does not hold its own copy of each
+        raw = pydantic_core.from_json(text, cache_strings=True)
+    except ValueError as exc:
         raise ValueError(f"game state is not JSON: {exc}") from exc
     if not isinstance(raw, dict) or not isinstance(raw.get("game"), str):
         raise ValueError("game state has no game name")
