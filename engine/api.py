@@ -59,12 +59,32 @@ def parse_options(name: str, options: BaseModel | Mapping[str, Any] | None) -> B
     """
     model = get_game(name).info.options_model
     if options is None:
-        return model()
+        return shared_options(model())
     if isinstance(options, model):
         return options
     if isinstance(options, BaseModel):
         options = options.model_dump()
-    return model.model_validate(options)
+    return shared_options(model.model_validate(options))
+
+
+_SHARED_OPTIONS: dict[tuple[type[BaseModel], str], BaseModel] = {}
+SHARED_OPTIONS_MAX = 1024
+"""How many distinct table settings :func:`shared_options` keeps (then it starts afresh)."""
+
+
+def shared_options(options: BaseModel) -> BaseModel:
+    """One instance per distinct value of a frozen options model, so that every game played
+    with the same table settings holds the same object (an instance weighs about 0.8 KB, a
+    live game a few KB). A model that is not frozen is returned as it is."""
+    if not options.model_config.get("frozen"):
+        return options
+    key = (type(options), options.model_dump_json())
+    found = _SHARED_OPTIONS.get(key)
+    if found is None:
+        if len(_SHARED_OPTIONS) >= SHARED_OPTIONS_MAX:
+            _SHARED_OPTIONS.clear()
+        found = _SHARED_OPTIONS[key] = options
+    return found
 
 
 def _game(state: GameState) -> Game[Any, Any]:
@@ -287,7 +307,11 @@ def loads(text: str | bytes) -> GameState:
             f"{info.name} state has schema version {raw.get('schema_version')!r}, "
             f"this engine reads {info.schema_version}"
         )
-    return adapter_for(info.state_model).validate_python(raw)  # type: ignore[no-any-return]
+    state: GameState = adapter_for(info.state_model).validate_python(raw)
+    options = getattr(state, "options", None)
+    if isinstance(options, BaseModel):
+        state.options = shared_options(options)  # type: ignore[attr-defined]
+    return state
 
 
 def clone(state: GameState) -> GameState:

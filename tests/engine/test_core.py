@@ -53,6 +53,27 @@ def test_json_round_trip_is_lossless_and_compact() -> None:
     assert len(text.encode()) <= 4096
 
 
+@pytest.mark.parametrize("name", ["artichokes", "ninjan", "verso", "pentaquest"])
+def test_loaded_games_share_their_table_settings_and_names(name: str) -> None:
+    """Thousands of games are loaded at a restart: equal options are one object, and a
+    loaded state holds no string of its own for a name another state already has."""
+    seats = engine.get_game(name).info.min_players
+    first, second = (engine.new_game(name, seats, None, seed) for seed in (1, 2))
+    loaded = [engine.loads(engine.dumps(state)) for state in (first, second, first)]
+    assert loaded[0] == first and loaded[1] == second
+    assert loaded[0].options is loaded[1].options is first.options  # type: ignore[attr-defined]
+    assert loaded[0].game is loaded[1].game
+    assert loaded[0] is not loaded[2] and loaded[0] == loaded[2]
+
+
+def test_different_table_settings_stay_apart() -> None:
+    plain = engine.new_game("artichokes", 2, None, 1)
+    promo = engine.new_game("artichokes", 2, {"rhubarb": True}, 1)
+    assert promo.options.rhubarb and not plain.options.rhubarb  # type: ignore[attr-defined]
+    reloaded = engine.loads(engine.dumps(promo))
+    assert reloaded.options is promo.options  # type: ignore[attr-defined]
+
+
 def test_unreadable_states_are_refused_clearly() -> None:
     text = engine.dumps(engine.new_game("artichokes", 2, None, 1))
     with pytest.raises(ValueError, match="schema version"):
