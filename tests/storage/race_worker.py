@@ -30,6 +30,9 @@ async def main(path: str, game_id: int, seed: int, rounds: int) -> None:
             action = engine.random_action(state, seat, rng)
             engine.apply(state, action)
             outcome = engine.outcome(state)
+            # a moment between reading and committing, so that the two processes overlap
+            # even when the machine is busy and one of them runs in bursts
+            await asyncio.sleep(rng.random() / 500)
             try:
                 await storage.games.commit_action(
                     game_id,

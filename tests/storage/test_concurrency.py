@@ -18,8 +18,14 @@ def _two_different_moves(state: engine.GameState) -> list[tuple[engine.Action, s
     """Two states, each ``state`` after a different legal action (or the same one twice)."""
     seat = engine.deciding_seats(state)[0]
     legal = engine.legal_actions(state, seat)
+    # an Eggplant pass is a multi-select: nothing is listed, any two answers do
+    pair = (
+        (legal[0], legal[-1])
+        if len(legal)
+        else tuple(engine.random_action(state, seat, random.Random(k)) for k in (1, 2))
+    )
     moves = []
-    for action in (legal[0], legal[-1]):
+    for action in pair:
         copy = engine.clone(state)
         engine.apply(copy, action)
         moves.append((action, engine.dumps(copy)))
