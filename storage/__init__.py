@@ -42,7 +42,7 @@ from storage.models import (
     Seat,
     VerifyResult,
 )
-from storage.rows import decode_public_events, encode_public_events
+from storage.rows import public_event_list, public_events_from_list
 from storage.settings import StorageSettings
 from storage.store import Storage
 
@@ -50,8 +50,8 @@ __all__ = [
     "LOBBY",
     "OPEN_STATUSES",
     "TABLE",
-    "decode_public_events",
-    "encode_public_events",
+    "public_event_list",
+    "public_events_from_list",
     "AlreadySeated",
     "ChannelBusy",
     "Database",

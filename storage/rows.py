@@ -85,11 +85,10 @@ def game_from_row(row: sqlite3.Row, seats: Sequence[Seat]) -> GameRecord:
     )
 
 
-def encode_public_events(events: Iterable[Any]) -> str:
-    """The ``actions.public_events`` JSON text of ``events`` (``engine.Event`` values,
-    :class:`PublicEvent` values or mappings with ``kind``/``seat``/``data``/``visible_to``):
-    a list of ``{"kind", "seat", "data"}`` objects, private events (any ``visible_to``)
-    left out."""
+def public_event_list(events: Iterable[Any]) -> list[dict[str, Any]]:
+    """The JSON-ready form of ``events`` (``engine.Event`` values, :class:`PublicEvent`
+    values or mappings with ``kind``/``seat``/``data``/``visible_to``): a list of
+    ``{"kind", "seat", "data"}`` objects, private events (any ``visible_to``) left out."""
     public: list[dict[str, Any]] = []
     for event in events:
         if isinstance(event, Mapping):
@@ -101,7 +100,17 @@ def encode_public_events(events: Iterable[Any]) -> str:
                 continue
             kind, seat, data = event.kind, event.seat, event.data
         public.append({"kind": kind, "seat": seat, "data": data})
-    return json.dumps(public, separators=(",", ":"))
+    return public
+
+
+def public_events_from_list(items: Iterable[Mapping[str, Any]]) -> tuple[PublicEvent, ...]:
+    """The events of a :func:`public_event_list` (as read back from JSON), in order."""
+    return tuple(PublicEvent(e.get("kind", ""), e.get("seat"), e.get("data", {})) for e in items)
+
+
+def encode_public_events(events: Iterable[Any]) -> str:
+    """The ``actions.public_events`` JSON text of ``events`` (see :func:`public_event_list`)."""
+    return json.dumps(public_event_list(events), separators=(",", ":"))
 
 
 def decode_public_events(text: str) -> tuple[PublicEvent, ...]:
@@ -110,9 +119,7 @@ def decode_public_events(text: str) -> tuple[PublicEvent, ...]:
     Raises:
         ValueError: not such a text.
     """
-    return tuple(
-        PublicEvent(e.get("kind", ""), e.get("seat"), e.get("data", {})) for e in json.loads(text)
-    )
+    return public_events_from_list(json.loads(text))
 
 
 def action_from_row(row: sqlite3.Row) -> LoggedAction:

@@ -13,6 +13,7 @@ import pytest
 import engine
 from bot.errors import UserError
 from bot.service import GameService, GameSnapshot
+from bot.service.reading import RECENT_ACTIONS
 from storage import GameStatus, Storage
 
 HOST, BOB, CAROL, EVE = 101, 102, 103, 199
@@ -247,3 +248,25 @@ async def test_a_game_loaded_at_a_restart_does_not_undo_what_clicks_did_meanwhil
     assert (await restarted.snapshot(moved)).record.version == 1
     assert (await restarted.record(ended)).status == GameStatus.ABORTED
     assert await restarted.snapshot(untouched) is loaded[untouched]
+
+
+async def test_the_recent_actions_kept_in_memory_are_the_stored_ones(
+    service: GameService,
+) -> None:
+    """The table's last events come from memory while a game runs: after every move they
+    are exactly the last logged actions storage gives, events and all."""
+    game_id = await started(service, players=3)
+    rng = random.Random(8)
+    assert await service.recent_actions(game_id) == []
+    for _ in range(3 * RECENT_ACTIONS):
+        snapshot = await service.snapshot(game_id)
+        if snapshot.record.status != GameStatus.ACTIVE:
+            break
+        seat = rng.choice(engine.deciding_seats(snapshot.state))
+        key = engine.random_action(snapshot.state, seat, rng).key
+        await service.act(game_id, user_of(snapshot, seat), stamp(snapshot, seat), key)
+        kept = await service.recent_actions(game_id)
+        assert kept == await service.storage.games.recent_actions(game_id, RECENT_ACTIONS)
+        assert kept[-1].action_key == key
+    assert len(kept) == RECENT_ACTIONS
+    assert any(action.public_events for action in kept)
