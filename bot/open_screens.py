@@ -82,7 +82,8 @@ class OpenScreens:
         forgotten on the way)."""
         mine = (snapshot.id, interaction.user.id)
         for name in _NOT_FOR_EDITS:
-            setattr(interaction, name, None)
+            if hasattr(interaction, name):  # a later discord.py may rename one
+                setattr(interaction, name, None)
         now = time.monotonic()
         if now - self._swept > 60:  # not at every click: there may be thousands of screens
             self._swept = now

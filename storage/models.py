@@ -168,7 +168,8 @@ class GameRecord:
         max_seats: the most seats the lobby accepts.
         status: see :class:`GameStatus`.
         seed: the game's seed (``None`` in the lobby).
-        state_json: ``engine.dumps`` of the current state (``None`` in the lobby).
+        state_json: ``engine.dumps`` of the current state (``None`` in the lobby; also
+            ``None`` in a ``bot.service.GameSnapshot``, which keeps the parsed state instead).
         version: number of actions committed; equals the state's ``step``.
         result: how it ended (finished or aborted games), else ``None``.
         created_at, updated_at, started_at, ended_at: times (the last two may be ``None``).

@@ -6,8 +6,10 @@ import time
 from types import SimpleNamespace
 from typing import Any
 
+import discord
+
 import engine
-from bot.open_screens import SCREEN_LIFETIME, OpenScreens, fingerprint
+from bot.open_screens import _NOT_FOR_EDITS, SCREEN_LIFETIME, OpenScreens, fingerprint
 from bot.service import GameSnapshot
 from bot.specs import Screen
 from tests.bot.records import record_for
@@ -71,3 +73,10 @@ def test_watching_ends_a_while_after_the_last_click() -> None:
     next(iter(screens._screens.values())).opened = time.monotonic() - 61
 
     assert not screens.watching(1, 101)
+
+
+def test_what_a_kept_screen_lets_go_of_is_part_of_discord_interactions() -> None:
+    """Names discord.py renamed would quietly stop freeing anything."""
+    slots = set(discord.Interaction.__slots__)
+    assert set(_NOT_FOR_EDITS) <= slots
+    assert {"token", "application_id", "channel", "locale", "_state"} <= slots
