@@ -112,6 +112,8 @@ def random_answer(pending: Iterable[Decision], seat: int, rng: random.Random) ->
     for _ in range(100):
         size = rng.randint(decision.min, min(decision.max, len(decision.options)))
         key = decision.key_for(rng.sample(decision.options, size))
-        if decision.accepts(key):
+        # a sample of the options, of an allowed size, is always well-formed: only a
+        # committed answer can make it no move
+        if decision.committed is None or decision.accepts(key):
             return Action(seat, key)
     raise IllegalAction("not_your_decision", "no answer differs from the committed one")

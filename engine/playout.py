@@ -24,25 +24,14 @@ Mover = Callable[[GameState, list[Decision], int, random.Random], Action]
 def _random_mover(
     state: GameState, pending: list[Decision], seat: int, rng: random.Random
 ) -> Action:
-    """A uniformly random answer (``engine.legal.random_answer``), with fast paths for the
-    common cases: single-select questions only, nothing committed (each option weighs one);
-    or one multi-select question of a fixed size, nothing committed (a random sub-multiset:
-    sampled options are always a well-formed answer)."""
+    """A uniformly random answer (``engine.legal.random_answer``), with a fast path for the
+    common case: single-select questions only, nothing committed (each option weighs one)."""
     total = 0
-    multi: Decision | None = None
     for d in pending:
         if d.seat == seat:
-            if d.committed is not None:
-                return random_answer(pending, seat, rng)
-            if d.min != 1 or d.max != 1:
-                if multi is not None or total or d.min != d.max or d.min > len(d.options):
-                    return random_answer(pending, seat, rng)
-                multi = d
-            elif multi is not None:
+            if d.committed is not None or d.min != 1 or d.max != 1:
                 return random_answer(pending, seat, rng)
             total += len(d.options)
-    if multi is not None:
-        return Action(seat, multi.key_for(rng.sample(multi.options, multi.min)))
     index = int(rng.random() * total)
     for d in pending:
         if d.seat == seat:
