@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from collections.abc import Iterable
 from datetime import datetime
@@ -13,11 +14,11 @@ from storage.database import Database
 from storage.errors import GameNotActive, NotSeated, StaleVersion, WrongStatus
 from storage.models import OPEN_STATUSES, GameRecord, GameResult, GameStatus
 from storage.rows import (
-    encode_public_events,
     fetch_game,
     game_status,
     now_text,
     parse_state_header,
+    public_event_list,
     time_text,
     touch,
     write_seat_results,
@@ -100,7 +101,7 @@ class PlayOperations:
             seat=seat,
             action_key=action_key,
             state_json=new_state_json,
-            events_json=encode_public_events(public_events),
+            events_json=json.dumps(public_event_list(public_events), separators=(",", ":")),
             result_json=result_json,
             actor=actor,
             counts_timeout=counts_timeout and actor == "timeout",

@@ -108,27 +108,13 @@ def public_events_from_list(items: Iterable[Mapping[str, Any]]) -> tuple[PublicE
     return tuple(PublicEvent(e.get("kind", ""), e.get("seat"), e.get("data", {})) for e in items)
 
 
-def encode_public_events(events: Iterable[Any]) -> str:
-    """The ``actions.public_events`` JSON text of ``events`` (see :func:`public_event_list`)."""
-    return json.dumps(public_event_list(events), separators=(",", ":"))
-
-
-def decode_public_events(text: str) -> tuple[PublicEvent, ...]:
-    """The events of an ``actions.public_events`` JSON text, in order.
-
-    Raises:
-        ValueError: not such a text.
-    """
-    return public_events_from_list(json.loads(text))
-
-
 def action_from_row(row: sqlite3.Row) -> LoggedAction:
     return LoggedAction(
         game_id=row["game_id"],
         seq=row["seq"],
         seat=row["seat"],
         action_key=row["action_key"],
-        public_events=decode_public_events(row["public_events"]),
+        public_events=public_events_from_list(json.loads(row["public_events"])),
         created_at=datetime.fromisoformat(row["created_at"]),
         actor=row["actor"],
     )

@@ -7,10 +7,11 @@ import json
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import engine
 from bot.errors import UserError
@@ -48,21 +49,22 @@ class LiveGame:
     recent: str | None = None
 
 
-def _packed(actions: Iterable[LoggedAction]) -> str:
-    """The last :data:`RECENT_ACTIONS` of ``actions`` as one JSON text: about 1.5 KB for a
-    game, where the objects take about 6 KB (the events' dicts above all)."""
-    rows = [
-        [
-            a.game_id,
-            a.seq,
-            a.seat,
-            a.action_key,
-            a.actor,
-            a.created_at.isoformat(),
-            public_event_list(a.public_events),
-        ]
-        for a in actions
+def _row(action: LoggedAction) -> list[Any]:
+    """One logged action as a JSON-ready row of :func:`_packed` text."""
+    return [
+        action.game_id,
+        action.seq,
+        action.seat,
+        action.action_key,
+        action.actor,
+        action.created_at.isoformat(),
+        public_event_list(action.public_events),
     ]
+
+
+def _packed(rows: list[list[Any]]) -> str:
+    """The last :data:`RECENT_ACTIONS` of ``rows`` (see :func:`_row`) as one JSON text: about
+    1.5 KB for a game, where the objects take about 6 KB (the events' dicts above all)."""
     return json.dumps(rows[-RECENT_ACTIONS:], separators=(",", ":"))
 
 
@@ -197,7 +199,7 @@ class GameReader:
             live.snapshot = snapshot
             self._live.move_to_end(game_id)
         if logged is not None and live.recent is not None:
-            live.recent = _packed([*_unpacked(live.recent), logged])
+            live.recent = _packed([*json.loads(live.recent), _row(logged)])
 
     def forget(self, game_id: int) -> None:
         """Drop what is kept of ``game_id`` (read it from storage next time)."""
@@ -213,7 +215,7 @@ class GameReader:
         logged = await self.storage.games.recent_actions(game_id, RECENT_ACTIONS)
         live = self._live.get(game_id)
         if live is not None and live.recent is None:
-            live.recent = _packed(logged)
+            live.recent = _packed([_row(action) for action in logged])
         return logged
 
     def live_games(self) -> int:
