@@ -46,6 +46,14 @@ def stamp(snapshot, seat: int) -> int:  # noqa: ANN001
     return engine.decisions(snapshot.state, seat)[0].since
 
 
+async def play_random(service: GameService, snapshot: GameSnapshot, rng: random.Random) -> str:
+    """A random legal move of a random deciding seat, clicked by its player; its key."""
+    seat = rng.choice(engine.deciding_seats(snapshot.state))
+    key = engine.random_action(snapshot.state, seat, rng).key
+    await service.act(snapshot.id, user_of(snapshot, seat), stamp(snapshot, seat), key)
+    return key
+
+
 async def test_lobby_rules_are_enforced(service: GameService) -> None:
     lobby = await service.open_lobby(guild_id=1, channel_id=2, host_id=HOST, game_name="artichokes")
     with pytest.raises(UserError, match="already joined"):
@@ -153,9 +161,7 @@ async def test_a_whole_game_through_the_service_verifies(service: GameService) -
         snapshot = await service.snapshot(game_id)
         if snapshot.record.status != GameStatus.ACTIVE:
             break
-        seat = rng.choice(engine.deciding_seats(snapshot.state))
-        key = engine.random_action(snapshot.state, seat, rng).key
-        await service.act(game_id, user_of(snapshot, seat), stamp(snapshot, seat), key)
+        await play_random(service, snapshot, rng)
     assert snapshot.record.status == GameStatus.FINISHED
     assert snapshot.record.result.winners or snapshot.record.result.draw
     assert (await service.storage.verify_game(game_id)).ok
@@ -262,9 +268,7 @@ async def test_the_recent_actions_kept_in_memory_are_the_stored_ones(
         snapshot = await service.snapshot(game_id)
         if snapshot.record.status != GameStatus.ACTIVE:
             break
-        seat = rng.choice(engine.deciding_seats(snapshot.state))
-        key = engine.random_action(snapshot.state, seat, rng).key
-        await service.act(game_id, user_of(snapshot, seat), stamp(snapshot, seat), key)
+        key = await play_random(service, snapshot, rng)
         kept = await service.recent_actions(game_id)
         assert kept == await service.storage.games.recent_actions(game_id, RECENT_ACTIONS)
         assert kept[-1].action_key == key
