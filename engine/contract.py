@@ -296,6 +296,12 @@ class Game(ABC, Generic[S, O]):
         """Carry out a legal ``action`` in place and every automatic step that follows;
         return the events in order (each with its audience)."""
 
+    def advance(self, state: S, action: Action) -> None:
+        """:meth:`apply` for a state nobody will show or store (playouts of simulations and
+        search players): the events are not wanted, so a game may skip building them.
+        Default: :meth:`apply`, its events dropped."""
+        self.apply(state, action)
+
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
         """How the game ended, or ``None`` while it goes on."""

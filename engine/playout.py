@@ -4,7 +4,8 @@ playouts of search players, on states nobody will show or store.
 :func:`play_out` asks the game for its decisions and applies the chosen answers straight
 through the game (``Game.decisions`` / ``Game.apply``): every answer comes from the decisions
 just computed, so the core's legality check, its per-step memo and its decision stamps are
-skipped. The state it leaves has no meaningful stamps: keep it only for its outcome.
+skipped, and no events are built (``Game.advance``). The state it leaves has no meaningful
+stamps: keep it only for its outcome.
 """
 
 from __future__ import annotations
@@ -26,6 +27,11 @@ def _random_mover(
 ) -> Action:
     """A uniformly random answer (``engine.legal.random_answer``), with a fast path for the
     common case: single-select questions only, nothing committed (each option weighs one)."""
+    if len(pending) == 1:  # one question: the common case
+        d = pending[0]
+        if d.committed is None and d.min == 1 and d.max == 1:
+            options = d.options
+            return Action(seat, options[int(rng.random() * len(options))])
     total = 0
     for d in pending:
         if d.seat == seat:
@@ -54,7 +60,7 @@ def play_out(
     uniformly random answer) answer for it. Returns the outcome (``None`` if the limit was
     reached) and the number of actions made."""
     decide = game.decisions
-    act = game.apply
+    act = game.advance  # no events: nobody reads them
     finished = game.outcome
     move = mover or _random_mover
     steps = 0

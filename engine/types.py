@@ -43,6 +43,11 @@ class Event(NamedTuple):
         return self.visible_to is None or (viewer is not None and viewer in self.visible_to)
 
 
+Events = list[Event] | None
+"""Where rules code records the events it causes, in order; ``None`` when nobody will read them
+(playouts, ``Game.advance``): then no event is built at all."""
+
+
 def events_for(events: list[Event], viewer: int | None) -> list[Event]:
     """The events of ``events`` that ``viewer`` (a seat, ``None`` = spectator) may see, in order."""
     return [e for e in events if e.visible_for(viewer)]

@@ -9,7 +9,7 @@ from engine.artichokes.cards import ALL_KINDS, CARD_TEXT, OVERVIEW, RHUBARB
 from engine.artichokes.describe import describe_action
 from engine.artichokes.greedy import evaluate, greedy_action, rollout_action
 from engine.artichokes.hidden import redistribute
-from engine.artichokes.rules import apply_legal, decisions
+from engine.artichokes.rules import advance, apply_legal, decisions
 from engine.artichokes.setup import new_game
 from engine.artichokes.state import SCHEMA_VERSION, ArtichokesOptions, ArtichokesState
 from engine.artichokes.view import ArtichokesView, view
@@ -23,7 +23,7 @@ from engine.contract import (
     ReferenceSection,
     View,
 )
-from engine.types import Action, Event
+from engine.types import Action
 
 INFO = GameInfo(
     name="artichokes",
@@ -49,13 +49,10 @@ class Artichokes(Game[ArtichokesState, ArtichokesOptions]):
         """§ Setup (see ``engine.artichokes.setup.new_game``)."""
         return new_game(seats, options, seed)
 
-    def decisions(self, state: ArtichokesState) -> list[Decision]:
-        """See ``engine.artichokes.rules.decisions``."""
-        return decisions(state)
-
-    def apply(self, state: ArtichokesState, action: Action) -> list[Event]:
-        """See ``engine.artichokes.rules.apply_legal``."""
-        return apply_legal(state, action)
+    # the rules functions themselves, not methods calling them: playouts ask at every step
+    decisions = staticmethod(decisions)
+    apply = staticmethod(apply_legal)
+    advance = staticmethod(advance)
 
     def outcome(self, state: ArtichokesState) -> Outcome | None:
         """The winner (§ Winning), the turn-limit draw ([house]), or ``None`` while playing."""

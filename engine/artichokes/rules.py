@@ -28,13 +28,17 @@ from engine.artichokes.state import ArtichokesState
 from engine.artichokes.turn import end_turn, harvest
 from engine.artichokes.zones import remove_one
 from engine.contract import Decision
-from engine.types import Action, Event
+from engine.types import Action, Event, Events
 
 CAN_PLAY = {kind: module.can_play for kind, module in POWERS.items()}
 """Card kind -> its power's requirement check (looked up once: it runs at every step)."""
 HARVEST_KEYS = {kind: "harvest:" + kind for kind in ALL_KINDS}
 PLAY_KEYS = {kind: "play:" + kind for kind in ALL_KINDS}
+TARGET_KEYS = tuple(f"target:{seat}" for seat in range(4))
 END = ("end",)
+END_DECISIONS = tuple(Decision(seat, "end", END) for seat in range(4))
+"""Seat -> its "end the turn" decision (immutable, so built once: it is offered at every step
+of every play phase)."""
 
 
 def playable_cards(state: ArtichokesState, seat: int) -> list[str]:
@@ -43,10 +47,11 @@ def playable_cards(state: ArtichokesState, seat: int) -> list[str]:
     Rule: § A turn, phase 3 (a card may be played only if all its requirements can be met;
     Artichokes are never played on their own).
     """
+    can_play = CAN_PLAY.get
     return [
         kind
         for kind in sorted(set(state.players[seat].hand))
-        if kind in CAN_PLAY and CAN_PLAY[kind](state, seat)
+        if (check := can_play(kind)) is not None and check(state, seat)
     ]
 
 
@@ -64,15 +69,17 @@ def decisions(state: ArtichokesState) -> list[Decision]:
     if phase == "harvest":
         return [Decision(seat, "harvest", tuple([HARVEST_KEYS[k] for k in sorted(set(state.row))]))]
     if phase == "play":
-        playable = tuple([PLAY_KEYS[kind] for kind in playable_cards(state, seat)])
-        found = [Decision(seat, "end", END)]
-        if playable:
-            found.append(Decision(seat, "play", playable))
-        return found
+        playable = playable_cards(state, seat)
+        if not playable:
+            return [END_DECISIONS[seat]]
+        return [
+            END_DECISIONS[seat],
+            Decision(seat, "play", tuple([PLAY_KEYS[k] for k in playable])),
+        ]
     card = state.in_play[-1]
     if phase == "target":
         targets = POWERS[card].targets(state, seat)
-        return [Decision(seat, "target", tuple(f"target:{s}" for s in sorted(targets)))]
+        return [Decision(seat, "target", tuple([TARGET_KEYS[s] for s in targets]))]
     return [Decision(seat, card.lower(), tuple(sorted(POWERS[card].choices(state, seat))))]
 
 
@@ -87,8 +94,21 @@ def deciding_seats(state: ArtichokesState) -> tuple[int, ...]:
 
 
 def apply_legal(state: ArtichokesState, action: Action) -> list[Event]:
-    """Carry out a legal ``action`` and every automatic step that follows it."""
+    """Carry out a legal ``action`` and every automatic step that follows it; return the
+    events in order."""
     ev: list[Event] = []
+    carry_out(state, action, ev)
+    return ev
+
+
+def advance(state: ArtichokesState, action: Action) -> None:
+    """:func:`apply_legal` without building any event (for playouts)."""
+    carry_out(state, action, None)
+
+
+def carry_out(state: ArtichokesState, action: Action, ev: Events) -> None:
+    """Dispatch a legal ``action`` to the rule it answers (see the key table above), then
+    take the automatic steps (:func:`_settle`); events go to ``ev`` unless it is ``None``."""
     seat, key = action
     verb, _, arg = key.partition(":")
     if verb == "pass":
@@ -104,18 +124,18 @@ def apply_legal(state: ArtichokesState, action: Action) -> list[Event]:
     else:
         POWERS[state.in_play[-1]].on_choice(state, seat, key, ev)
     _settle(state, ev)
-    return ev
 
 
-def _play(state: ArtichokesState, seat: int, kind: str, ev: list[Event]) -> None:
+def _play(state: ArtichokesState, seat: int, kind: str, ev: Events) -> None:
     remove_one(state.players[seat].hand, kind)
     state.plays_this_turn += 1
     state.in_play = [kind]
-    ev.append(Event("played", seat, {"card": kind}))
+    if ev is not None:
+        ev.append(Event("played", seat, {"card": kind}))
     POWERS[kind].play(state, seat, ev)
 
 
-def _settle(state: ArtichokesState, ev: list[Event]) -> None:
+def _settle(state: ArtichokesState, ev: Events) -> None:
     """Take the steps the table options make automatic, until a real decision is needed.
 
     - ``auto_target``: a card in play with exactly one legal opponent targets it.
@@ -127,7 +147,8 @@ def _settle(state: ArtichokesState, ev: list[Event]) -> None:
             power = POWERS[state.in_play[-1]]
             targets = power.targets(state, state.active)
             if len(targets) == 1:
-                ev.append(Event("auto_target", state.active, {"target": targets[0]}))
+                if ev is not None:
+                    ev.append(Event("auto_target", state.active, {"target": targets[0]}))
                 power.on_target(state, state.active, targets[0], ev)
                 continue
         if (
@@ -135,7 +156,8 @@ def _settle(state: ArtichokesState, ev: list[Event]) -> None:
             and options.auto_end_turn
             and not playable_cards(state, state.active)
         ):
-            ev.append(Event("auto_end_turn", state.active, {}))
+            if ev is not None:
+                ev.append(Event("auto_end_turn", state.active, {}))
             end_turn(state, ev)
             continue
         return

@@ -15,6 +15,12 @@ from engine.state import STRICT, GameState
 
 SCHEMA_VERSION = 1
 
+OTHER_SEATS = {
+    seats: tuple(tuple(s for s in range(seats) if s != seat) for seat in range(seats))
+    for seats in range(1, 5)
+}
+"""Table size -> seat -> the other seats in seat order (built once: targets ask at every step)."""
+
 Phase = Literal["harvest", "play", "target", "choose", "eggplant", "over"]
 """What the game waits for:
 
@@ -139,6 +145,10 @@ class ArtichokesState(GameState):
         )
         copy._pending = getattr(self, "_pending", None)  # type: ignore[attr-defined]
         return copy
+
+    def others(self, seat: int) -> tuple[int, ...]:
+        """The other seats, in seat order (one shared tuple per table size and seat)."""
+        return OTHER_SEATS[self.seats][seat]
 
     def opponents(self, seat: int) -> list[int]:
         """The other seats, in turn order starting after ``seat``."""

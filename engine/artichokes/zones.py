@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.artichokes.cards import ARTICHOKE, ROW_SIZE
 from engine.artichokes.state import ArtichokesState
 from engine.chance import shuffle
-from engine.types import Event
+from engine.types import Event, Events
 
 MAX_ROW_RESHUFFLES = 5
 """Four-of-a-kind check: the Row is reshuffled at most this many times in a row ([ruling])."""
@@ -40,13 +40,14 @@ def take_artichokes(state: ArtichokesState, seat: int, count: int) -> list[str]:
     return [ARTICHOKE] * count
 
 
-def compost(state: ArtichokesState, seat: int, cards: list[str], ev: list[Event]) -> None:
+def compost(state: ArtichokesState, seat: int, cards: list[str], ev: Events) -> None:
     """Move ``cards`` (already taken from their zone) to the Community Compost Pile."""
     state.compost.extend(cards)
-    ev.append(Event("composted", seat, {"cards": list(cards)}))
+    if ev is not None:
+        ev.append(Event("composted", seat, {"cards": list(cards)}))
 
 
-def reshuffle_discard_into_deck(state: ArtichokesState, seat: int, ev: list[Event]) -> None:
+def reshuffle_discard_into_deck(state: ArtichokesState, seat: int, ev: Events) -> None:
     """Shuffle ``seat``'s Discard Pile into a new Personal Deck (the Deck must be empty).
 
     Rule: § A turn, phase 5 (Draw), and the Potato and Leek powers.
@@ -55,10 +56,11 @@ def reshuffle_discard_into_deck(state: ArtichokesState, seat: int, ev: list[Even
     zones.deck.extend(zones.discard)
     zones.discard.clear()
     shuffle(state, zones.deck)
-    ev.append(Event("deck_reshuffled", seat, {"count": len(zones.deck)}))
+    if ev is not None:
+        ev.append(Event("deck_reshuffled", seat, {"count": len(zones.deck)}))
 
 
-def reveal_top_of_deck(state: ArtichokesState, seat: int, ev: list[Event]) -> str:
+def reveal_top_of_deck(state: ArtichokesState, seat: int, ev: Events) -> str:
     """Take the top card of ``seat``'s Deck, first reshuffling the Discard Pile if the Deck is
     empty. The caller makes the card public and places it.
 
@@ -71,7 +73,7 @@ def reveal_top_of_deck(state: ArtichokesState, seat: int, ev: list[Event]) -> st
     return zones.deck.pop()
 
 
-def draw_hand(state: ArtichokesState, seat: int, count: int, ev: list[Event]) -> None:
+def draw_hand(state: ArtichokesState, seat: int, count: int, ev: Events) -> None:
     """Draw up to ``count`` cards into ``seat``'s hand; when the Deck runs out, shuffle the
     Discard Pile into a new Deck and continue; with both empty the hand stays short.
 
@@ -80,7 +82,12 @@ def draw_hand(state: ArtichokesState, seat: int, count: int, ev: list[Event]) ->
     """
     zones = state.players[seat]
     deck = zones.deck
-    drawn: list[str] = []
+    if 0 < count <= len(deck):  # the common case: no reshuffle
+        drawn = deck[-count:]
+        drawn.reverse()  # the top (last) card is drawn first
+        del deck[-count:]
+    else:
+        drawn = []
     while len(drawn) < count:
         if not deck:
             if not zones.discard:
@@ -90,11 +97,12 @@ def draw_hand(state: ArtichokesState, seat: int, count: int, ev: list[Event]) ->
         drawn.extend(reversed(deck[-take:]))  # the top (last) card is drawn first
         del deck[-take:]
     zones.hand.extend(drawn)
-    ev.append(Event("drew", seat, {"count": len(drawn)}))
-    ev.append(Event("drew_cards", seat, {"cards": drawn}, (seat,)))
+    if ev is not None:
+        ev.append(Event("drew", seat, {"count": len(drawn)}))
+        ev.append(Event("drew_cards", seat, {"cards": drawn}, (seat,)))
 
 
-def fill_row(state: ArtichokesState, ev: list[Event]) -> bool:
+def fill_row(state: ArtichokesState, ev: Events) -> bool:
     """Reveal cards from the Garden Stack until the Garden Row has 5 (or the Stack is empty);
     ``True`` if any card was revealed."""
     revealed: list[str] = []
@@ -102,17 +110,21 @@ def fill_row(state: ArtichokesState, ev: list[Event]) -> bool:
         card = state.stack.pop()
         state.row.append(card)
         revealed.append(card)
-    if revealed:
+    if revealed and ev is not None:
         ev.append(Event("row_filled", None, {"cards": revealed}))
     return bool(revealed)
 
 
 def has_four_of_a_kind(row: list[str]) -> bool:
     """Whether the Garden Row shows 4 or more cards of one kind."""
-    return len(row) >= 4 and any(row.count(kind) >= 4 for kind in set(row))
+    if len(row) < 4:
+        return False
+    kinds = set(row)
+    # four of one kind leave at most len(row) - 3 distinct kinds: most rows fail this at once
+    return len(kinds) <= len(row) - 3 and any(row.count(kind) >= 4 for kind in kinds)
 
 
-def replenish_row(state: ArtichokesState, ev: list[Event]) -> None:
+def replenish_row(state: ArtichokesState, ev: Events) -> None:
     """Fill the Garden Row to 5, then apply the four-of-a-kind check.
 
     Rule: § A turn, phase 1 (Replenish) [ruling]: if the Row shows 4+ of one kind, the whole Row
@@ -125,7 +137,8 @@ def replenish_row(state: ArtichokesState, ev: list[Event]) -> None:
     reshuffles = 0
     while reshuffles < MAX_ROW_RESHUFFLES and state.stack and has_four_of_a_kind(state.row):
         reshuffles += 1
-        ev.append(Event("row_reshuffled", None, {"cards": list(state.row)}))
+        if ev is not None:
+            ev.append(Event("row_reshuffled", None, {"cards": list(state.row)}))
         state.stack.extend(state.row)
         state.row.clear()
         shuffle(state, state.stack)

@@ -5,6 +5,7 @@ After every action:
 - every seat the game waits for has a decision; decisions are well formed (sorted, unique,
   ASCII keys of at most 60 characters, sensible min/max, multi-selects that fit one menu);
 - a seat's listed actions are sorted and unique, and each is accepted;
+- ``Game.advance`` (no events) leaves the state ``engine.apply`` leaves;
 - the JSON round trip is equal and within the game's size budget, and the game goes on
   from the reloaded copy;
 - the leak check, for every seat and the spectator: redistributing what that viewer cannot
@@ -118,6 +119,14 @@ def _hidden_part(state: GameState) -> str:
     return engine.dumps(state)
 
 
+def check_advance(before: GameState, action: Action, applied: GameState) -> None:
+    """``Game.advance`` (the playouts' apply, which may skip building events) leaves the very
+    state ``engine.apply`` leaves, apart from the core's step stamps."""
+    engine.get_game(applied.game).advance(before, action)
+    before.step, before.since = applied.step, applied.since
+    assert engine.dumps(before) == engine.dumps(applied), f"advance differs at {action}"
+
+
 def check_outcome(name: str, result: Outcome, seats: int) -> None:
     info = engine.get_game(name).info
     assert set(result.winners) <= set(range(seats))
@@ -155,8 +164,10 @@ def test_random_playouts_conform_to_the_contract(name: str, seats: int, chunk: i
             assert deciding, "nobody can move in an unfinished game"
             seat = rng.choice(deciding)
             action = engine.random_action(state, seat, rng)
+            quiet = engine.clone(state)
             engine.apply(state, action)
             log.append(action)
+            check_advance(quiet, action, state)
             check_decisions(state)
             state = check_round_trip(state, info.state_budget)
             check_leaks(state, rng, stats, sample_check=len(log) % SAMPLE_CHECK_EVERY == 0)

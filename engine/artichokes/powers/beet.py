@@ -13,7 +13,7 @@ from engine.artichokes.state import ArtichokesState
 from engine.artichokes.turn import finish_card
 from engine.artichokes.zones import compost
 from engine.chance import next_rng
-from engine.types import Event
+from engine.types import Event, Events
 
 CARD = BEET
 
@@ -25,15 +25,16 @@ def can_play(state: ArtichokesState, seat: int) -> bool:
 
 def targets(state: ArtichokesState, seat: int) -> list[int]:
     """Opponents with at least one card in hand, in seat order."""
-    return sorted(s for s in state.opponents(seat) if state.players[s].hand)
+    players = state.players
+    return [s for s in state.others(seat) if players[s].hand]
 
 
-def play(state: ArtichokesState, seat: int, ev: list[Event]) -> None:
+def play(state: ArtichokesState, seat: int, ev: Events) -> None:
     """Wait for the opponent choice."""
     state.phase = "target"
 
 
-def on_target(state: ArtichokesState, seat: int, target: int, ev: list[Event]) -> None:
+def on_target(state: ArtichokesState, seat: int, target: int, ev: Events) -> None:
     """Take a random card from each hand at the same time, then compost or swap them."""
     mine = state.players[seat].hand
     theirs = state.players[target].hand
@@ -41,13 +42,14 @@ def on_target(state: ArtichokesState, seat: int, target: int, ev: list[Event]) -
     taken = theirs.pop(rng.below(len(theirs)))
     given = mine.pop(rng.below(len(mine)))
     both_artichokes = taken == ARTICHOKE and given == ARTICHOKE
-    ev.append(
-        Event(
-            "beet",
-            seat,
-            {"target": target, "taken": taken, "given": given, "composted": both_artichokes},
+    if ev is not None:
+        ev.append(
+            Event(
+                "beet",
+                seat,
+                {"target": target, "taken": taken, "given": given, "composted": both_artichokes},
+            )
         )
-    )
     if both_artichokes:
         compost(state, seat, [taken, given], ev)
     else:

@@ -9,7 +9,7 @@ from engine.artichokes.cards import ARTICHOKE, BROCCOLI
 from engine.artichokes.state import ArtichokesState
 from engine.artichokes.turn import finish_card
 from engine.artichokes.zones import compost, take_artichokes
-from engine.types import Event
+from engine.types import Events
 
 CARD = BROCCOLI
 
@@ -19,7 +19,7 @@ def can_play(state: ArtichokesState, seat: int) -> bool:
     return state.players[seat].hand.count(ARTICHOKE) >= 3
 
 
-def play(state: ArtichokesState, seat: int, ev: list[Event]) -> None:
+def play(state: ArtichokesState, seat: int, ev: Events) -> None:
     """Compost one Artichoke; the Broccoli goes to the Discard Pile."""
     compost(state, seat, take_artichokes(state, seat, 1), ev)
     finish_card(state, seat, ev)

@@ -11,7 +11,7 @@ from engine.artichokes.cards import ARTICHOKE, CARROT
 from engine.artichokes.state import ArtichokesState
 from engine.artichokes.turn import end_turn
 from engine.artichokes.zones import compost, take_artichokes
-from engine.types import Event
+from engine.types import Events
 
 CARD = CARROT
 
@@ -21,7 +21,7 @@ def can_play(state: ArtichokesState, seat: int) -> bool:
     return state.plays_this_turn == 0 and state.players[seat].hand.count(ARTICHOKE) >= 2
 
 
-def play(state: ArtichokesState, seat: int, ev: list[Event]) -> None:
+def play(state: ArtichokesState, seat: int, ev: Events) -> None:
     """Compost two Artichokes and the Carrot, then end the play phase."""
     state.in_play.clear()
     compost(state, seat, [*take_artichokes(state, seat, 2), CARROT], ev)

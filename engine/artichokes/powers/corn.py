@@ -12,7 +12,7 @@ from engine.artichokes.cards import ARTICHOKE, CORN
 from engine.artichokes.state import ArtichokesState
 from engine.artichokes.turn import finish_card
 from engine.artichokes.zones import take_artichokes
-from engine.types import Event
+from engine.types import Event, Events
 
 CARD = CORN
 PREFIX = "corn:"
@@ -23,10 +23,11 @@ def can_play(state: ArtichokesState, seat: int) -> bool:
     return ARTICHOKE in state.players[seat].hand and bool(state.row)
 
 
-def play(state: ArtichokesState, seat: int, ev: list[Event]) -> None:
+def play(state: ArtichokesState, seat: int, ev: Events) -> None:
     """Play an Artichoke along with the Corn, then wait for the Garden Row choice."""
     state.in_play[:0] = take_artichokes(state, seat, 1)  # under the Corn on the Discard Pile
-    ev.append(Event("played_along", seat, {"card": ARTICHOKE}))
+    if ev is not None:
+        ev.append(Event("played_along", seat, {"card": ARTICHOKE}))
     state.phase = "choose"
 
 
@@ -35,10 +36,11 @@ def choices(state: ArtichokesState, seat: int) -> list[str]:
     return [PREFIX + kind for kind in sorted(set(state.row))]
 
 
-def on_choice(state: ArtichokesState, seat: int, key: str, ev: list[Event]) -> None:
+def on_choice(state: ArtichokesState, seat: int, key: str, ev: Events) -> None:
     """Put the chosen Garden Row card on top of the Personal Deck."""
     kind = key.removeprefix(PREFIX)
     state.row.remove(kind)
     state.players[seat].deck.append(kind)
-    ev.append(Event("row_card_to_deck", seat, {"card": kind}))
+    if ev is not None:
+        ev.append(Event("row_card_to_deck", seat, {"card": kind}))
     finish_card(state, seat, ev)

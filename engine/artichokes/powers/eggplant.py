@@ -18,7 +18,7 @@ from engine.artichokes.state import ArtichokesState
 from engine.artichokes.turn import finish_card
 from engine.artichokes.zones import compost, remove_one, take_artichokes
 from engine.contract import Decision
-from engine.types import Event
+from engine.types import Event, Events
 
 CARD = EGGPLANT
 PREFIX = "pass:"
@@ -30,13 +30,14 @@ def can_play(state: ArtichokesState, seat: int) -> bool:
     return ARTICHOKE in state.players[seat].hand
 
 
-def play(state: ArtichokesState, seat: int, ev: list[Event]) -> None:
+def play(state: ArtichokesState, seat: int, ev: Events) -> None:
     """Compost an Artichoke and the Eggplant, then open the simultaneous pass."""
     state.in_play.clear()
     compost(state, seat, [*take_artichokes(state, seat, 1), EGGPLANT], ev)
     state.phase = "eggplant"
     state.passes = {}
-    ev.append(Event("pass_started", seat, {"count": PASS_COUNT}))
+    if ev is not None:
+        ev.append(Event("pass_started", seat, {"count": PASS_COUNT}))
     for s in range(state.seats):
         hand = state.players[s].hand
         if len(hand) <= PASS_COUNT:
@@ -76,21 +77,22 @@ def pass_decisions(state: ArtichokesState) -> list[Decision]:
     return found
 
 
-def on_pass(state: ArtichokesState, seat: int, key: str, ev: list[Event]) -> None:
+def on_pass(state: ArtichokesState, seat: int, key: str, ev: Events) -> None:
     """Record (or replace) ``seat``'s hidden choice; resolve once every seat has chosen."""
     cards = key.removeprefix(PREFIX).split("+")
     _commit(state, seat, cards, ev)
     _resolve_if_complete(state, state.active, ev)
 
 
-def _commit(state: ArtichokesState, seat: int, cards: list[str], ev: list[Event]) -> None:
+def _commit(state: ArtichokesState, seat: int, cards: list[str], ev: Events) -> None:
     changed = seat in state.passes
     state.passes[seat] = cards
-    ev.append(Event("pass_chosen", seat, {"changed": changed}))
-    ev.append(Event("pass_chosen_cards", seat, {"cards": list(cards)}, (seat,)))
+    if ev is not None:
+        ev.append(Event("pass_chosen", seat, {"changed": changed}))
+        ev.append(Event("pass_chosen_cards", seat, {"cards": list(cards)}, (seat,)))
 
 
-def _resolve_if_complete(state: ArtichokesState, active: int, ev: list[Event]) -> None:
+def _resolve_if_complete(state: ArtichokesState, active: int, ev: Events) -> None:
     if len(state.passes) < state.seats:
         return
     for giver, cards in state.passes.items():
@@ -101,7 +103,10 @@ def _resolve_if_complete(state: ArtichokesState, active: int, ev: list[Event]) -
         cards = state.passes[giver]
         receiver = state.left_of(giver)
         state.players[receiver].hand.extend(cards)
-        ev.append(Event("passed", giver, {"to": receiver, "count": len(cards)}))
-        ev.append(Event("passed_cards", giver, {"to": receiver, "cards": cards}, (giver, receiver)))
+        if ev is not None:
+            ev.append(Event("passed", giver, {"to": receiver, "count": len(cards)}))
+            ev.append(
+                Event("passed_cards", giver, {"to": receiver, "cards": cards}, (giver, receiver))
+            )
     state.passes = {}
     finish_card(state, active, ev)

@@ -11,7 +11,7 @@ from engine.artichokes.cards import LEEK
 from engine.artichokes.state import ArtichokesState
 from engine.artichokes.turn import finish_card
 from engine.artichokes.zones import reveal_top_of_deck
-from engine.types import Event
+from engine.types import Event, Events
 
 CARD = LEEK
 TO_HAND = "leek:hand"
@@ -25,22 +25,22 @@ def can_play(state: ArtichokesState, seat: int) -> bool:
 
 def targets(state: ArtichokesState, seat: int) -> list[int]:
     """Opponents whose Deck or Discard Pile holds a card, in seat order."""
-    return sorted(
-        s for s in state.opponents(seat) if state.players[s].deck or state.players[s].discard
-    )
+    players = state.players
+    return [s for s in state.others(seat) if players[s].deck or players[s].discard]
 
 
-def play(state: ArtichokesState, seat: int, ev: list[Event]) -> None:
+def play(state: ArtichokesState, seat: int, ev: Events) -> None:
     """Wait for the opponent choice."""
     state.phase = "target"
 
 
-def on_target(state: ArtichokesState, seat: int, target: int, ev: list[Event]) -> None:
+def on_target(state: ArtichokesState, seat: int, target: int, ev: Events) -> None:
     """Reveal the target's top Deck card and wait for where it goes."""
     card = reveal_top_of_deck(state, target, ev)
     state.revealed = [card]
     state.target = target
-    ev.append(Event("leek_revealed", seat, {"target": target, "card": card}))
+    if ev is not None:
+        ev.append(Event("leek_revealed", seat, {"target": target, "card": card}))
     state.phase = "choose"
 
 
@@ -49,7 +49,7 @@ def choices(state: ArtichokesState, seat: int) -> list[str]:
     return [TO_DISCARD, TO_HAND]
 
 
-def on_choice(state: ArtichokesState, seat: int, key: str, ev: list[Event]) -> None:
+def on_choice(state: ArtichokesState, seat: int, key: str, ev: Events) -> None:
     """Move the revealed card where the player chose."""
     card = state.revealed.pop()
     target = state.target
@@ -58,11 +58,12 @@ def on_choice(state: ArtichokesState, seat: int, key: str, ev: list[Event]) -> N
         state.players[seat].hand.append(card)
     else:
         state.players[target].discard.append(card)
-    ev.append(
-        Event(
-            "leek_placed",
-            seat,
-            {"target": target, "card": card, "into": "hand" if key == TO_HAND else "discard"},
+    if ev is not None:
+        ev.append(
+            Event(
+                "leek_placed",
+                seat,
+                {"target": target, "card": card, "into": "hand" if key == TO_HAND else "discard"},
+            )
         )
-    )
     finish_card(state, seat, ev)

@@ -10,7 +10,7 @@ from engine.artichokes.cards import ARTICHOKE, ONION
 from engine.artichokes.state import ArtichokesState
 from engine.artichokes.turn import finish_card
 from engine.artichokes.zones import compost, take_artichokes
-from engine.types import Event
+from engine.types import Event, Events
 
 CARD = ONION
 
@@ -22,18 +22,19 @@ def can_play(state: ArtichokesState, seat: int) -> bool:
 
 def targets(state: ArtichokesState, seat: int) -> list[int]:
     """Every opponent, in seat order."""
-    return sorted(state.opponents(seat))
+    return list(state.others(seat))
 
 
-def play(state: ArtichokesState, seat: int, ev: list[Event]) -> None:
+def play(state: ArtichokesState, seat: int, ev: Events) -> None:
     """Compost an Artichoke, then wait for the opponent choice."""
     compost(state, seat, take_artichokes(state, seat, 1), ev)
     state.phase = "target"
 
 
-def on_target(state: ArtichokesState, seat: int, target: int, ev: list[Event]) -> None:
+def on_target(state: ArtichokesState, seat: int, target: int, ev: Events) -> None:
     """The Onion goes on top of the target's Discard Pile."""
     state.in_play.remove(ONION)
     state.players[target].discard.append(ONION)
-    ev.append(Event("onion_placed", seat, {"target": target}))
+    if ev is not None:
+        ev.append(Event("onion_placed", seat, {"target": target}))
     finish_card(state, seat, ev)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.artichokes.cards import PEAS
 from engine.artichokes.state import ArtichokesState
 from engine.artichokes.turn import finish_card
-from engine.types import Event
+from engine.types import Event, Events
 
 CARD = PEAS
 PREFIX = "keep:"
@@ -21,10 +21,11 @@ def can_play(state: ArtichokesState, seat: int) -> bool:
     return len(state.stack) >= 2
 
 
-def play(state: ArtichokesState, seat: int, ev: list[Event]) -> None:
+def play(state: ArtichokesState, seat: int, ev: Events) -> None:
     """Reveal the top two cards of the Garden Stack and wait for the keep choice."""
     state.revealed = [state.stack.pop(), state.stack.pop()]
-    ev.append(Event("peas_revealed", seat, {"cards": list(state.revealed)}))
+    if ev is not None:
+        ev.append(Event("peas_revealed", seat, {"cards": list(state.revealed)}))
     state.phase = "choose"
 
 
@@ -33,23 +34,25 @@ def choices(state: ArtichokesState, seat: int) -> list[str]:
     return [PREFIX + kind for kind in sorted(set(state.revealed))]
 
 
-def on_choice(state: ArtichokesState, seat: int, key: str, ev: list[Event]) -> None:
+def on_choice(state: ArtichokesState, seat: int, key: str, ev: Events) -> None:
     """Keep the chosen card on your Discard Pile; wait for the opponent for the other."""
     kind = key.removeprefix(PREFIX)
     state.revealed.remove(kind)
     state.players[seat].discard.append(kind)
-    ev.append(Event("peas_kept", seat, {"card": kind}))
+    if ev is not None:
+        ev.append(Event("peas_kept", seat, {"card": kind}))
     state.phase = "target"
 
 
 def targets(state: ArtichokesState, seat: int) -> list[int]:
     """Every opponent, in seat order."""
-    return sorted(state.opponents(seat))
+    return list(state.others(seat))
 
 
-def on_target(state: ArtichokesState, seat: int, target: int, ev: list[Event]) -> None:
+def on_target(state: ArtichokesState, seat: int, target: int, ev: Events) -> None:
     """The other revealed card goes on top of the target's Discard Pile."""
     card = state.revealed.pop()
     state.players[target].discard.append(card)
-    ev.append(Event("peas_given", seat, {"target": target, "card": card}))
+    if ev is not None:
+        ev.append(Event("peas_given", seat, {"target": target, "card": card}))
     finish_card(state, seat, ev)

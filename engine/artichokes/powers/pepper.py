@@ -10,7 +10,7 @@ from engine.artichokes.cards import PEPPER
 from engine.artichokes.state import ArtichokesState
 from engine.artichokes.turn import finish_card
 from engine.artichokes.zones import remove_one
-from engine.types import Event
+from engine.types import Event, Events
 
 CARD = PEPPER
 PREFIX = "pepper:"
@@ -21,7 +21,7 @@ def can_play(state: ArtichokesState, seat: int) -> bool:
     return bool(state.players[seat].discard)
 
 
-def play(state: ArtichokesState, seat: int, ev: list[Event]) -> None:
+def play(state: ArtichokesState, seat: int, ev: Events) -> None:
     """Wait for the Discard Pile choice."""
     state.phase = "choose"
 
@@ -31,11 +31,12 @@ def choices(state: ArtichokesState, seat: int) -> list[str]:
     return [PREFIX + kind for kind in sorted(set(state.players[seat].discard))]
 
 
-def on_choice(state: ArtichokesState, seat: int, key: str, ev: list[Event]) -> None:
+def on_choice(state: ArtichokesState, seat: int, key: str, ev: Events) -> None:
     """Move the chosen card (its top-most copy) to the top of the Personal Deck."""
     kind = key.removeprefix(PREFIX)
     zones = state.players[seat]
     remove_one(zones.discard, kind)
     zones.deck.append(kind)
-    ev.append(Event("discard_card_to_deck", seat, {"card": kind}))
+    if ev is not None:
+        ev.append(Event("discard_card_to_deck", seat, {"card": kind}))
     finish_card(state, seat, ev)

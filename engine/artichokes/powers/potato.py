@@ -11,7 +11,7 @@ from engine.artichokes.cards import ARTICHOKE, POTATO
 from engine.artichokes.state import ArtichokesState
 from engine.artichokes.turn import finish_card
 from engine.artichokes.zones import compost, reveal_top_of_deck
-from engine.types import Event
+from engine.types import Event, Events
 
 CARD = POTATO
 
@@ -22,10 +22,11 @@ def can_play(state: ArtichokesState, seat: int) -> bool:
     return bool(zones.deck or zones.discard)
 
 
-def play(state: ArtichokesState, seat: int, ev: list[Event]) -> None:
+def play(state: ArtichokesState, seat: int, ev: Events) -> None:
     """Reveal the top Deck card; compost it if it is an Artichoke, else discard it."""
     card = reveal_top_of_deck(state, seat, ev)
-    ev.append(Event("potato_revealed", seat, {"card": card, "composted": card == ARTICHOKE}))
+    if ev is not None:
+        ev.append(Event("potato_revealed", seat, {"card": card, "composted": card == ARTICHOKE}))
     if card == ARTICHOKE:
         compost(state, seat, [card], ev)
     else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.artichokes.cards import RHUBARB
 from engine.artichokes.state import ArtichokesState
 from engine.artichokes.zones import compost, replenish_row
-from engine.types import Event
+from engine.types import Event, Events
 
 CARD = RHUBARB
 
@@ -19,13 +19,14 @@ def can_play(state: ArtichokesState, seat: int) -> bool:
     return bool(state.row or state.stack)
 
 
-def play(state: ArtichokesState, seat: int, ev: list[Event]) -> None:
+def play(state: ArtichokesState, seat: int, ev: Events) -> None:
     """Compost the Rhubarb, bury the Row under the Stack, refill it, then wait for a harvest."""
     state.in_play.clear()
     compost(state, seat, [RHUBARB], ev)
     buried = list(state.row)
     state.stack[:0] = buried  # under the Stack: the Stack's top is its end
     state.row.clear()
-    ev.append(Event("row_buried", seat, {"cards": buried}))
+    if ev is not None:
+        ev.append(Event("row_buried", seat, {"cards": buried}))
     replenish_row(state, ev)
     state.phase = "harvest"
