@@ -69,8 +69,8 @@ def play_out(
             return None, steps
         pending = decide(state)
         first = pending[0]
-        if len(pending) == 1 and first.committed is None:  # the common case: one question
-            seat = first.seat
+        if first.committed is None and pending[-1].seat == first.seat:  # the common case
+            seat = first.seat  # one seat asked (decisions are sorted by seat), not yet answered
         else:
             waiting: list[int] = []
             for d in pending:

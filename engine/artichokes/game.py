@@ -9,7 +9,7 @@ from engine.artichokes.cards import ALL_KINDS, CARD_TEXT, OVERVIEW, RHUBARB
 from engine.artichokes.describe import describe_action
 from engine.artichokes.greedy import evaluate, greedy_action, rollout_action
 from engine.artichokes.hidden import redistribute
-from engine.artichokes.rules import advance, apply_legal, decisions
+from engine.artichokes.rules import apply_legal, carry_out, decisions
 from engine.artichokes.setup import new_game
 from engine.artichokes.state import SCHEMA_VERSION, ArtichokesOptions, ArtichokesState
 from engine.artichokes.view import ArtichokesView, view
@@ -52,7 +52,7 @@ class Artichokes(Game[ArtichokesState, ArtichokesOptions]):
     # the rules functions themselves, not methods calling them: playouts ask at every step
     decisions = staticmethod(decisions)
     apply = staticmethod(apply_legal)
-    advance = staticmethod(advance)
+    advance = staticmethod(carry_out)
 
     def outcome(self, state: ArtichokesState) -> Outcome | None:
         """The winner (§ Winning), the turn-limit draw ([house]), or ``None`` while playing."""

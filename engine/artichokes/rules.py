@@ -21,6 +21,8 @@ key                  phase      meaning
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.artichokes.cards import ALL_KINDS
 from engine.artichokes.powers import POWERS
 from engine.artichokes.powers import eggplant as eggplant_power
@@ -55,6 +57,19 @@ def playable_cards(state: ArtichokesState, seat: int) -> list[str]:
     ]
 
 
+@lru_cache(maxsize=2048)
+def _harvest_decision(seat: int, kinds: frozenset[str]) -> Decision:
+    """``seat``'s harvest of one of the Garden Row's ``kinds`` (few distinct rows occur:
+    decisions are immutable, so each is built once)."""
+    return Decision(seat, "harvest", tuple([HARVEST_KEYS[k] for k in sorted(kinds)]))
+
+
+@lru_cache(maxsize=2048)
+def _play_decision(seat: int, playable: tuple[str, ...]) -> Decision:
+    """``seat``'s play of one of the ``playable`` kinds (sorted; built once, as above)."""
+    return Decision(seat, "play", tuple([PLAY_KEYS[k] for k in playable]))
+
+
 def decisions(state: ArtichokesState) -> list[Decision]:
     """The pending decisions (§ A turn; § Card powers): during an Eggplant pass every seat
     holding more than 2 cards chooses 2 at once (a multi-select, hidden and changeable);
@@ -67,15 +82,12 @@ def decisions(state: ArtichokesState) -> list[Decision]:
         return eggplant_power.pass_decisions(state)
     seat = state.active
     if phase == "harvest":
-        return [Decision(seat, "harvest", tuple([HARVEST_KEYS[k] for k in sorted(set(state.row))]))]
+        return [_harvest_decision(seat, frozenset(state.row))]
     if phase == "play":
         playable = playable_cards(state, seat)
         if not playable:
             return [END_DECISIONS[seat]]
-        return [
-            END_DECISIONS[seat],
-            Decision(seat, "play", tuple([PLAY_KEYS[k] for k in playable])),
-        ]
+        return [END_DECISIONS[seat], _play_decision(seat, tuple(playable))]
     card = state.in_play[-1]
     if phase == "target":
         targets = POWERS[card].targets(state, seat)
@@ -101,19 +113,14 @@ def apply_legal(state: ArtichokesState, action: Action) -> list[Event]:
     return ev
 
 
-def advance(state: ArtichokesState, action: Action) -> None:
-    """:func:`apply_legal` without building any event (for playouts)."""
-    carry_out(state, action, None)
-
-
-def carry_out(state: ArtichokesState, action: Action, ev: Events) -> None:
+def carry_out(state: ArtichokesState, action: Action, ev: Events = None) -> None:
     """Dispatch a legal ``action`` to the rule it answers (see the key table above), then
-    take the automatic steps (:func:`_settle`); events go to ``ev`` unless it is ``None``."""
+    take the automatic steps (:func:`_settle`); events go to ``ev`` unless it is ``None``
+    (called so, it is ``Game.advance``: playouts build no event)."""
     seat, key = action
     verb, _, arg = key.partition(":")
-    if verb == "pass":
-        eggplant_power.on_pass(state, seat, key, ev)
-    elif verb == "harvest":
+    # the verbs by how often random play meets them
+    if verb == "harvest":
         harvest(state, seat, arg, ev)
     elif verb == "end":
         end_turn(state, ev)
@@ -121,6 +128,8 @@ def carry_out(state: ArtichokesState, action: Action, ev: Events) -> None:
         _play(state, seat, arg, ev)
     elif verb == "target":
         POWERS[state.in_play[-1]].on_target(state, seat, int(arg), ev)
+    elif verb == "pass":
+        eggplant_power.on_pass(state, seat, key, ev)
     else:
         POWERS[state.in_play[-1]].on_choice(state, seat, key, ev)
     _settle(state, ev)
