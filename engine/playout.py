@@ -25,26 +25,48 @@ Mover = Callable[[GameState, list[Decision], int, random.Random], Action]
 def _random_mover(
     state: GameState, pending: list[Decision], seat: int, rng: random.Random
 ) -> Action:
-    """A uniformly random answer (``engine.legal.random_answer``), with a fast path for the
-    common case: single-select questions only, nothing committed (each option weighs one)."""
-    if len(pending) == 1:  # one question: the common case
-        d = pending[0]
-        if d.committed is None and d.min == 1 and d.max == 1:
-            options = d.options
-            return Action(seat, options[int(rng.random() * len(options))])
+    """A uniformly random answer, as ``engine.legal.random_answer`` draws it (every listed
+    option, and every multi-select decision, weighs one; a multi-select answer is a random
+    sub-multiset of a random allowed size), with fast paths for what playouts meet: the seat's
+    questions are all uncommitted single-selects, or one uncommitted multi-select."""
+    if pending[0].seat == pending[-1].seat == seat:
+        mine = pending  # only this seat is asked: the common case
+    else:
+        mine = [d for d in pending if d.seat == seat]
+    rand = rng.random
+    if len(mine) == 1:
+        d = mine[0]
+        if d.committed is None:
+            if d.min == 1 and d.max == 1:
+                options = d.options
+                return Action(seat, options[int(rand() * len(options))])
+            return _sample_answer(d, seat, rand)
+        return random_answer(pending, seat, rng)
     total = 0
-    for d in pending:
-        if d.seat == seat:
-            if d.committed is not None or d.min != 1 or d.max != 1:
-                return random_answer(pending, seat, rng)
-            total += len(d.options)
-    index = int(rng.random() * total)
-    for d in pending:
-        if d.seat == seat:
-            if index < len(d.options):
-                return Action(seat, d.options[index])
-            index -= len(d.options)
+    for d in mine:
+        if d.committed is not None or d.min != 1 or d.max != 1:
+            return random_answer(pending, seat, rng)
+        total += len(d.options)
+    index = int(rand() * total)
+    for d in mine:
+        if index < len(d.options):
+            return Action(seat, d.options[index])
+        index -= len(d.options)
     raise AssertionError("unreachable")
+
+
+def _sample_answer(decision: Decision, seat: int, rand: Callable[[], float]) -> Action:
+    """A uniform answer to an uncommitted multi-select ``decision``: a size drawn uniformly
+    from ``min..max``, then that many option positions drawn uniformly (a partial
+    Fisher-Yates shuffle)."""
+    options = list(decision.options)
+    n = len(options)
+    top = min(decision.max, n)
+    size = min(decision.min + int(rand() * (top - decision.min + 1)), top)
+    for i in range(size):
+        j = min(i + int(rand() * (n - i)), n - 1)
+        options[i], options[j] = options[j], options[i]
+    return Action(seat, decision.key_for(options[:size]))
 
 
 def play_out(
