@@ -10,13 +10,16 @@ after the other in fresh processes, so both see the same machine load; the best 
 is reported (the least disturbed). One action = one random legal choice + one ``apply``.
 
 Output keys: game, players, games, rounds, actions_per_second (this tree: best, all rounds),
-baseline_actions_per_second (same, or ``null``), ratio (best / best baseline, or ``null``).
+baseline_actions_per_second (same, or ``null``), ratio (best / best baseline, or ``null``),
+round_ratio_median (the median over rounds of this tree's speed over the baseline's in the same
+round, run back to back: less swayed by one lucky run than the ratio of bests; or ``null``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -76,6 +79,11 @@ def main() -> None:
                 "actions_per_second": {"best": best, "all": mine},
                 "baseline_actions_per_second": {"best": base, "all": theirs} if theirs else None,
                 "ratio": round(best / base, 2) if base else None,
+                "round_ratio_median": (
+                    round(statistics.median(m / t for m, t in zip(mine, theirs, strict=True)), 2)
+                    if theirs
+                    else None
+                ),
             }
         )
     )

@@ -22,6 +22,21 @@ Mover = Callable[[GameState, list[Decision], int, random.Random], Action]
 """Chooses ``seat``'s answer among ``decisions`` (all pending decisions of the state)."""
 
 
+_KNOWN: list[dict[str, Action]] = [{} for _seat in range(16)]
+"""Seat -> option key -> its single-select action, made once (an action is an immutable tuple
+and building one costs more than finding it). Emptied when it grows past
+:data:`_KNOWN_LIMIT`, so it stays small whatever keys a game uses."""
+_KNOWN_LIMIT = 4096
+
+
+def _known_action(seat: int, key: str) -> Action:
+    known = _KNOWN[seat]
+    if len(known) >= _KNOWN_LIMIT:
+        known.clear()
+    action = known[key] = Action(seat, key)
+    return action
+
+
 def _random_mover(
     state: GameState, pending: list[Decision], seat: int, rng: random.Random
 ) -> Action:
@@ -39,7 +54,8 @@ def _random_mover(
         if d.committed is None:
             if d.min == 1 and d.max == 1:
                 options = d.options
-                return Action(seat, options[int(rand() * len(options))])
+                key = options[int(rand() * len(options))]
+                return _KNOWN[seat].get(key) or _known_action(seat, key)
             return _sample_answer(d, seat, rand)
         return random_answer(pending, seat, rng)
     total = 0
@@ -50,7 +66,8 @@ def _random_mover(
     index = int(rand() * total)
     for d in mine:
         if index < len(d.options):
-            return Action(seat, d.options[index])
+            key = d.options[index]
+            return _KNOWN[seat].get(key) or _known_action(seat, key)
         index -= len(d.options)
     raise AssertionError("unreachable")
 

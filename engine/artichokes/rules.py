@@ -76,18 +76,18 @@ def decisions(state: ArtichokesState) -> list[Decision]:
     otherwise the active seat harvests, plays a card or ends the turn, picks an opponent, or
     makes the card in play's other choice."""
     phase = state.phase
-    if phase == "over":
-        return []
-    if phase == "eggplant":
-        return eggplant_power.pass_decisions(state)
     seat = state.active
-    if phase == "harvest":
-        return [_harvest_decision(seat, frozenset(state.row))]
     if phase == "play":
         playable = playable_cards(state, seat)
         if not playable:
             return [END_DECISIONS[seat]]
         return [END_DECISIONS[seat], _play_decision(seat, tuple(playable))]
+    if phase == "harvest":
+        return [_harvest_decision(seat, frozenset(state.row))]
+    if phase == "over":
+        return []
+    if phase == "eggplant":
+        return eggplant_power.pass_decisions(state)
     card = state.in_play[-1]
     if phase == "target":
         targets = POWERS[card].targets(state, seat)
@@ -132,7 +132,9 @@ def carry_out(state: ArtichokesState, action: Action, ev: Events = None) -> None
         eggplant_power.on_pass(state, seat, key, ev)
     else:
         POWERS[state.in_play[-1]].on_choice(state, seat, key, ev)
-    _settle(state, ev)
+    phase = state.phase
+    if phase == "target" or (phase == "play" and state.options.auto_end_turn):
+        _settle(state, ev)  # only these phases have automatic steps
 
 
 def _play(state: ArtichokesState, seat: int, kind: str, ev: Events) -> None:
