@@ -2,12 +2,18 @@
 print one JSON line.
 
     .venv/bin/python benchmarks/engine_speed.py [--game artichokes] [--players 4]
-        [--games 300] [--rounds 5] [--baseline PATH]
+        [--games 300] [--rounds 5] [--baseline PATH] [--path simulate|api]
 
-Each round runs ``python -m engine simulate`` once in this tree and, with ``--baseline`` (the
-root of another checkout, e.g. a ``git worktree`` of an older commit), once in that tree, one
-after the other in fresh processes, so both see the same machine load; the best round of each
-is reported (the least disturbed). One action = one random legal choice + one ``apply``.
+Each round runs the random games once in this tree and, with ``--baseline`` (the root of
+another checkout, e.g. a ``git worktree`` of an older commit), once in that tree, one after
+the other in fresh processes, so both see the same machine load; the best round of each is
+reported (the least disturbed). One action = one random legal choice + one ``apply``.
+
+``--path simulate`` (default) times ``python -m engine simulate`` of each tree: the engine's
+own fastest random play (today: ``engine.playout``, the search players' playouts).
+``--path api`` times ``engine.simulate.random_playout`` of each tree instead: every step
+through the public API (``engine.legal_actions``'s random answer, ``engine.apply`` with its
+legality check, step stamps and events), as the bot plays a move.
 
 Output keys: game, players, games, rounds, actions_per_second (this tree: best, all rounds),
 baseline_actions_per_second (same, or ``null``), ratio (best / best baseline, or ``null``),
@@ -27,22 +33,29 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_simulate(tree: Path, game: str, players: int, games: int) -> int:
-    """``actions_per_second`` of one ``simulate`` run with ``tree`` first on the path."""
+API_RUN = """
+import json, random, sys, time
+from engine.simulate import random_playout
+game, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+rng = random.Random(1)
+actions = 0
+started = time.perf_counter()
+for i in range(games):
+    actions += len(random_playout(game, players, None, 1 + i, rng).actions)
+print(json.dumps({"actions_per_second": round(actions / (time.perf_counter() - started))}))
+"""
+"""The ``--path api`` run: the same loop in every tree (``random_playout`` has kept its shape)."""
+
+
+def run_simulate(tree: Path, game: str, players: int, games: int, path: str = "simulate") -> int:
+    """``actions_per_second`` of one run with ``tree`` first on the path (see ``--path``)."""
+    if path == "api":
+        command = [sys.executable, "-c", API_RUN, game, str(players), str(games)]
+    else:
+        command = [sys.executable, "-m", "engine", "simulate", game]
+        command += ["--players", str(players), "--games", str(games), "--seed", "1"]
     out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "engine",
-            "simulate",
-            game,
-            "--players",
-            str(players),
-            "--games",
-            str(games),
-            "--seed",
-            "1",
-        ],
+        command,
         cwd=tree,
         env={"PYTHONPATH": str(tree)},
         capture_output=True,
@@ -60,19 +73,23 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--baseline", type=Path, default=None)
+    parser.add_argument("--path", choices=("simulate", "api"), default="simulate")
     args = parser.parse_args()
     mine: list[int] = []
     theirs: list[int] = []
     for _round in range(args.rounds):
-        mine.append(run_simulate(ROOT, args.game, args.players, args.games))
+        mine.append(run_simulate(ROOT, args.game, args.players, args.games, args.path))
         if args.baseline is not None:
-            theirs.append(run_simulate(args.baseline, args.game, args.players, args.games))
+            theirs.append(
+                run_simulate(args.baseline, args.game, args.players, args.games, args.path)
+            )
     best = max(mine)
     base = max(theirs) if theirs else None
     print(
         json.dumps(
             {
                 "game": args.game,
+                "path": args.path,
                 "players": args.players,
                 "games": args.games,
                 "rounds": args.rounds,

@@ -4,7 +4,7 @@ answers to decisions."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from engine.contract import Decision
 from engine.errors import IllegalAction
@@ -110,10 +110,24 @@ def random_answer(pending: Iterable[Decision], seat: int, rng: random.Random) ->
         return Action(seat, listed[index])
     decision = multis[index - len(listed)]
     for _ in range(100):
-        size = rng.randint(decision.min, min(decision.max, len(decision.options)))
-        key = decision.key_for(rng.sample(decision.options, size))
+        action = sample_answer(decision, seat, rng.random)
         # a sample of the options, of an allowed size, is always well-formed: only a
         # committed answer can make it no move
-        if decision.committed is None or decision.accepts(key):
-            return Action(seat, key)
+        if decision.committed is None or decision.accepts(action.key):
+            return action
     raise IllegalAction("not_your_decision", "no answer differs from the committed one")
+
+
+def sample_answer(decision: Decision, seat: int, rand: Callable[[], float]) -> Action:
+    """A uniformly random well-formed answer of ``seat`` to the multi-select ``decision``: a
+    size drawn uniformly from ``min..max`` (at most the options there are), then that many
+    option positions drawn uniformly (a partial Fisher-Yates shuffle driven by ``rand``, a
+    ``random.Random.random``). It may equal the committed answer."""
+    options = list(decision.options)
+    n = len(options)
+    top = min(decision.max, n)
+    size = min(decision.min + int(rand() * (top - decision.min + 1)), top)
+    for i in range(size):
+        j = min(i + int(rand() * (n - i)), n - 1)
+        options[i], options[j] = options[j], options[i]
+    return Action(seat, decision.key_for(options[:size]))

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable
 
 from engine.contract import Decision, Game, Outcome
-from engine.legal import random_answer
+from engine.legal import random_answer, sample_answer
 from engine.state import GameState
 from engine.types import Action
 
@@ -56,7 +56,7 @@ def _random_mover(
                 options = d.options
                 key = options[int(rand() * len(options))]
                 return _KNOWN[seat].get(key) or _known_action(seat, key)
-            return _sample_answer(d, seat, rand)
+            return sample_answer(d, seat, rand)
         return random_answer(pending, seat, rng)
     total = 0
     for d in mine:
@@ -70,20 +70,6 @@ def _random_mover(
             return _KNOWN[seat].get(key) or _known_action(seat, key)
         index -= len(d.options)
     raise AssertionError("unreachable")
-
-
-def _sample_answer(decision: Decision, seat: int, rand: Callable[[], float]) -> Action:
-    """A uniform answer to an uncommitted multi-select ``decision``: a size drawn uniformly
-    from ``min..max``, then that many option positions drawn uniformly (a partial
-    Fisher-Yates shuffle)."""
-    options = list(decision.options)
-    n = len(options)
-    top = min(decision.max, n)
-    size = min(decision.min + int(rand() * (top - decision.min + 1)), top)
-    for i in range(size):
-        j = min(i + int(rand() * (n - i)), n - 1)
-        options[i], options[j] = options[j], options[i]
-    return Action(seat, decision.key_for(options[:size]))
 
 
 def play_out(

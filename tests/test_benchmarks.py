@@ -1,6 +1,7 @@
 """The benchmarks run, small: the reliability one (one kill of the bot process and a
 hundred-odd bad inputs, every figure that must be 0 at 0; the full run is
-``benchmarks/reliability.py``) and the game memory one (every game within its budgets)."""
+``benchmarks/reliability.py``), the game memory one (every game within its budgets) and the
+engine speed one (both of its paths, against a second tree)."""
 
 from __future__ import annotations
 
@@ -50,3 +51,20 @@ def test_every_game_stays_within_its_size_budgets_in_the_memory_benchmark() -> N
     for key, sizes in figures.items():
         assert 0 < sizes["json_bytes_max"] <= 4096, (key, sizes)
         assert 0 < sizes["memory_kb_per_game"] <= 20, (key, sizes)
+
+
+@pytest.mark.parametrize("path", ["simulate", "api"])
+def test_the_engine_speed_benchmark_compares_two_trees(path: str) -> None:
+    # this tree against itself: both runs play the same seeded games through the same code
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "engine_speed.py"), "--games", "3",
+         "--rounds", "2", "--path", path, "--baseline", str(ROOT)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    (line,) = done.stdout.splitlines()
+    figures = json.loads(line)
+    assert figures["path"] == path and figures["rounds"] == 2
+    assert len(figures["actions_per_second"]["all"]) == 2
+    assert len(figures["baseline_actions_per_second"]["all"]) == 2
+    assert figures["ratio"] > 0 and figures["round_ratio_median"] > 0
