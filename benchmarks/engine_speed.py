@@ -7,15 +7,18 @@ print one JSON line.
 Each round runs the random games once in this tree and, with ``--baseline`` (the root of
 another checkout, e.g. a ``git worktree`` of an older commit), once in that tree, one after
 the other in fresh processes, so both see the same machine load; the best round of each is
-reported (the least disturbed). One action = one random legal choice + one ``apply``.
+reported (the least disturbed). One action = one random legal choice, applied. Each run loads
+the games before its clock starts.
 
 ``--path simulate`` (default) times ``python -m engine simulate`` of each tree: the engine's
-own fastest random play (today: ``engine.playout``, the search players' playouts).
+own fastest random play. The two trees may run different code there: c4001f6's ``simulate``
+went through the public API, today's uses ``engine.playout`` (the search players' playouts:
+the game's decisions, a random answer, ``Game.advance``).
 ``--path api`` times ``engine.simulate.random_playout`` of each tree instead: every step
 through the public API (``engine.legal_actions``'s random answer, ``engine.apply`` with its
 legality check, step stamps and events), as the bot plays a move.
 
-Output keys: game, players, games, rounds, actions_per_second (this tree: best, all rounds),
+Output keys: game, path, players, games, rounds, actions_per_second (this tree: best, all rounds),
 baseline_actions_per_second (same, or ``null``), ratio (best / best baseline, or ``null``),
 round_ratio_median (the median over rounds of this tree's speed over the baseline's in the same
 round, run back to back: less swayed by one lucky run than the ratio of bests; or ``null``).
@@ -37,6 +40,7 @@ API_RUN = """
 import json, random, sys, time
 from engine.simulate import random_playout
 game, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+random_playout(game, players, None, 0, random.Random(0))  # load the games, untimed
 rng = random.Random(1)
 actions = 0
 started = time.perf_counter()

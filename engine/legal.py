@@ -122,9 +122,15 @@ def sample_answer(decision: Decision, seat: int, rand: Callable[[], float]) -> A
     """A uniformly random well-formed answer of ``seat`` to the multi-select ``decision``: a
     size drawn uniformly from ``min..max`` (at most the options there are), then that many
     option positions drawn uniformly (a partial Fisher-Yates shuffle driven by ``rand``, a
-    ``random.Random.random``). It may equal the committed answer."""
+    ``random.Random.random``). It may equal the committed answer.
+
+    Raises:
+        ValueError: the decision asks for more options than it offers.
+    """
     options = list(decision.options)
     n = len(options)
+    if decision.min > n:
+        raise ValueError(f"decision {decision.kind!r} asks for {decision.min} of {n} options")
     top = min(decision.max, n)
     size = min(decision.min + int(rand() * (top - decision.min + 1)), top)
     for i in range(size):

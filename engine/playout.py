@@ -2,15 +2,16 @@
 playouts of search players, on states nobody will show or store.
 
 :func:`play_out` asks the game for its decisions and applies the chosen answers straight
-through the game (``Game.decisions`` / ``Game.apply``): every answer comes from the decisions
+through the game (``Game.decisions`` / ``Game.advance``): every answer comes from the decisions
 just computed, so the core's legality check, its per-step memo and its decision stamps are
-skipped, and no events are built (``Game.advance``). The state it leaves has no meaningful
-stamps: keep it only for its outcome.
+skipped, and a game that implements ``advance`` builds no events (the others build them and
+drop them). The state it leaves has no meaningful stamps: keep it only for its outcome.
 """
 
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from collections.abc import Callable
 
 from engine.contract import Decision, Game, Outcome
@@ -22,7 +23,7 @@ Mover = Callable[[GameState, list[Decision], int, random.Random], Action]
 """Chooses ``seat``'s answer among ``decisions`` (all pending decisions of the state)."""
 
 
-_KNOWN: list[dict[str, Action]] = [{} for _seat in range(16)]
+_KNOWN: defaultdict[int, dict[str, Action]] = defaultdict(dict)
 """Seat -> option key -> its single-select action, made once (an action is an immutable tuple
 and building one costs more than finding it). Emptied when it grows past
 :data:`_KNOWN_LIMIT`, so it stays small whatever keys a game uses."""

@@ -35,6 +35,8 @@ VEGETABLES: tuple[str, ...] = (
 ALL_KINDS: tuple[str, ...] = (ARTICHOKE, *VEGETABLES, RHUBARB)
 """Every card kind, in reference order."""
 
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
 ARTICHOKES_PER_PLAYER = 10
 COPIES_PER_VEGETABLE = 6
 HAND_SIZE = 5

@@ -5,7 +5,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.artichokes.cards import ALL_KINDS, CARD_TEXT, OVERVIEW, RHUBARB
+from engine.artichokes.cards import (
+    ALL_KINDS,
+    CARD_TEXT,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OVERVIEW,
+    RHUBARB,
+)
 from engine.artichokes.describe import describe_action
 from engine.artichokes.greedy import evaluate, greedy_action, rollout_action
 from engine.artichokes.hidden import redistribute
@@ -28,8 +35,8 @@ from engine.types import Action
 INFO = GameInfo(
     name="artichokes",
     title="Abandon All Artichokes",
-    min_players=2,
-    max_players=4,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
     chance=True,
     scoring="winners",
     options_model=ArtichokesOptions,

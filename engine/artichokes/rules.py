@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.artichokes.cards import ALL_KINDS
+from engine.artichokes.cards import ALL_KINDS, MAX_PLAYERS
 from engine.artichokes.powers import POWERS
 from engine.artichokes.powers import eggplant as eggplant_power
 from engine.artichokes.state import ArtichokesState
@@ -36,9 +36,9 @@ CAN_PLAY = {kind: module.can_play for kind, module in POWERS.items()}
 """Card kind -> its power's requirement check (looked up once: it runs at every step)."""
 HARVEST_KEYS = {kind: "harvest:" + kind for kind in ALL_KINDS}
 PLAY_KEYS = {kind: "play:" + kind for kind in ALL_KINDS}
-TARGET_KEYS = tuple(f"target:{seat}" for seat in range(4))
+TARGET_KEYS = tuple(f"target:{seat}" for seat in range(MAX_PLAYERS))
 END = ("end",)
-END_DECISIONS = tuple(Decision(seat, "end", END) for seat in range(4))
+END_DECISIONS = tuple(Decision(seat, "end", END) for seat in range(MAX_PLAYERS))
 """Seat -> its "end the turn" decision (immutable, so built once: it is offered at every step
 of every play phase)."""
 

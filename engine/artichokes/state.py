@@ -11,13 +11,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.artichokes.cards import MAX_PLAYERS
 from engine.state import STRICT, GameState
 
 SCHEMA_VERSION = 1
 
 OTHER_SEATS = {
     seats: tuple(tuple(s for s in range(seats) if s != seat) for seat in range(seats))
-    for seats in range(1, 5)
+    for seats in range(1, MAX_PLAYERS + 1)
 }
 """Table size -> seat -> the other seats in seat order (built once: targets ask at every step)."""
 
@@ -149,10 +150,6 @@ class ArtichokesState(GameState):
     def others(self, seat: int) -> tuple[int, ...]:
         """The other seats, in seat order (one shared tuple per table size and seat)."""
         return OTHER_SEATS[self.seats][seat]
-
-    def opponents(self, seat: int) -> list[int]:
-        """The other seats, in turn order starting after ``seat``."""
-        return [(seat + k) % self.seats for k in range(1, self.seats)]
 
     def left_of(self, seat: int) -> int:
         """The seat a card passed "to the left" goes to: the next seat in turn order."""

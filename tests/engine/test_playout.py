@@ -11,6 +11,7 @@ import pytest
 
 import engine
 from engine import Action, Decision, GameState
+from engine.legal import sample_answer
 from engine.playout import _random_mover, play_out
 
 
@@ -90,3 +91,8 @@ def test_single_select_answers_weigh_each_option_once_across_decisions() -> None
     counts = Counter(_random_mover(None, pending, 0, rng).key for _ in range(6000))  # type: ignore[arg-type]
     assert set(counts) == {"end", "play:Beet", "play:Corn"}
     assert all(1800 <= c <= 2200 for c in counts.values()), counts
+
+
+def test_a_multi_select_asking_for_more_than_it_offers_is_refused() -> None:
+    with pytest.raises(ValueError, match="asks for 2 of 1"):
+        sample_answer(Decision(0, "pass", ("a",), min=2, max=2), 0, random.Random(1).random)
