@@ -71,13 +71,26 @@ def run_simulate(tree: Path, game: str, players: int, games: int, path: str = "s
 
 def main() -> None:
     """Parse the arguments, run the rounds, print the JSON line."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--game", default="artichokes")
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--baseline", type=Path, default=None)
-    parser.add_argument("--path", choices=("simulate", "api"), default="simulate")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--game", default="artichokes", help="the game (default: %(default)s)")
+    parser.add_argument("--players", type=int, default=4, help="seats (default: %(default)s)")
+    parser.add_argument(
+        "--games", type=int, default=300, help="games per run (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="runs of each tree (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--baseline", type=Path, default=None, help="root of the checkout to compare with"
+    )
+    parser.add_argument(
+        "--path",
+        choices=("simulate", "api"),
+        default="simulate",
+        help="what is timed (see above; default: %(default)s)",
+    )
     args = parser.parse_args()
     mine: list[int] = []
     theirs: list[int] = []
