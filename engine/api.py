@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from engine.chance import reseed
 from engine.contract import Common, Decision, Game, Outcome, Reference, View
 from engine.errors import IllegalAction
-from engine.legal import LegalActions, random_answer
+from engine.legal import LegalActions, random_answer, waiting_seats
 from engine.registry import get_game
 from engine.state import GameState, adapter_for
 from engine.types import Action, Event
@@ -190,15 +190,7 @@ def _restamp(
 def deciding_seats(state: GameState) -> tuple[int, ...]:
     """Seats the game waits for now (a decision and no committed answer), sorted; empty once
     the game is over."""
-    pending = _pending(state)
-    if len(pending) == 1:
-        d = pending[0]
-        return () if d.committed is not None else (d.seat,)
-    seen: list[int] = []
-    for d in pending:
-        if d.committed is None and (not seen or seen[-1] != d.seat):
-            seen.append(d.seat)
-    return tuple(seen)
+    return waiting_seats(_pending(state))
 
 
 def outcome(state: GameState) -> Outcome | None:

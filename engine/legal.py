@@ -76,6 +76,19 @@ class LegalActions(Sequence[Action]):
         return f"LegalActions(seat={self.seat}, decisions={self.decisions!r})"
 
 
+def waiting_seats(pending: Sequence[Decision]) -> tuple[int, ...]:
+    """The seats among ``pending`` (sorted by seat) that have a decision without a committed
+    answer, sorted: the seats a game waits for."""
+    if len(pending) == 1:
+        d = pending[0]
+        return () if d.committed is not None else (d.seat,)
+    seen: list[int] = []
+    for d in pending:
+        if d.committed is None and (not seen or seen[-1] != d.seat):
+            seen.append(d.seat)
+    return tuple(seen)
+
+
 def random_answer(pending: Iterable[Decision], seat: int, rng: random.Random) -> Action:
     """A uniformly random answer of ``seat`` to its decisions among ``pending``: every listed
     single-select option and every multi-select decision weigh one; a multi-select answer is
@@ -92,8 +105,6 @@ def random_answer(pending: Iterable[Decision], seat: int, rng: random.Random) ->
     listed: list[str] = []
     multis: list[Decision] = []
     for d in mine:
-        if d.seat != seat:
-            continue
         if d.min == 1 and d.max == 1:
             if d.committed is None:
                 listed.extend(d.options)

@@ -15,7 +15,7 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from engine.contract import Decision, Game, Outcome
-from engine.legal import random_answer, sample_answer
+from engine.legal import random_answer, sample_answer, waiting_seats
 from engine.state import GameState
 from engine.types import Action
 
@@ -98,12 +98,8 @@ def play_out(
         if first.committed is None and pending[-1].seat == first.seat:  # the common case
             seat = first.seat  # one seat asked (decisions are sorted by seat), not yet answered
         else:
-            waiting: list[int] = []
-            for d in pending:
-                if d.committed is None and (not waiting or waiting[-1] != d.seat):
-                    waiting.append(d.seat)
-            if not waiting:  # only committed answers left to change: none is needed
-                waiting = [first.seat]
+            # only committed answers left to change: none is needed, the first seat may
+            waiting = waiting_seats(pending) or (first.seat,)
             seat = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
         act(state, move(state, pending, seat, rng))
         state.step += 1

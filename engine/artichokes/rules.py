@@ -134,7 +134,7 @@ def carry_out(state: ArtichokesState, action: Action, ev: Events = None) -> None
         POWERS[state.in_play[-1]].on_choice(state, seat, key, ev)
     phase = state.phase
     if phase == "target" or (phase == "play" and state.options.auto_end_turn):
-        _settle(state, ev)  # only these phases have automatic steps
+        _settle(state, ev)  # the only phases with automatic steps (see _settle)
 
 
 def _play(state: ArtichokesState, seat: int, kind: str, ev: Events) -> None:
@@ -151,6 +151,9 @@ def _settle(state: ArtichokesState, ev: Events) -> None:
 
     - ``auto_target``: a card in play with exactly one legal opponent targets it.
     - ``auto_end_turn``: a play phase with nothing playable ends the turn.
+
+    :func:`carry_out` calls it only in those two phases (a call per action is a measurable
+    part of a playout): a new automatic step in another phase must be added there too.
     """
     options = state.options
     while True:

@@ -82,12 +82,7 @@ def draw_hand(state: ArtichokesState, seat: int, count: int, ev: Events) -> None
     """
     zones = state.players[seat]
     deck = zones.deck
-    if 0 < count <= len(deck):  # the common case: no reshuffle
-        drawn = deck[-count:]
-        drawn.reverse()  # the top (last) card is drawn first
-        del deck[-count:]
-    else:
-        drawn = []
+    drawn: list[str] = []
     while len(drawn) < count:
         if not deck:
             if not zones.discard:
