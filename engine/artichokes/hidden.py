@@ -1,8 +1,17 @@
 """What a viewer cannot see, dealt afresh — rules: ``shared/rules/artichokes.md`` § Information.
 
-Hidden from a seat: the Garden Stack, every Personal Deck (content and order: its own too), the
-other seats' hands while the game runs, and the other seats' committed Eggplant passes. Zone
-sizes are public and stay.
+Hidden from everyone: the order of every Personal Deck and of the Garden Stack. Hidden from a
+seat: the other seats' hands while the game runs, and their committed Eggplant passes.
+
+What a zone *holds* is another matter. Every card that enters or leaves the Garden Stack is
+shown (replenishing, Peas, Rhubarb, the four-of-a-kind reshuffle), and so is every card that
+enters or leaves a seat's own Personal Deck as far as that seat is concerned (its draws land in
+its own hand; Corn, Pepper, Potato and Leek show theirs). So the Stack's cards are public and a
+seat knows its own Deck's cards, in no order (``ArtichokesView.stack`` and ``.deck``). What is
+left — the other seats' hands and Decks — is one pool whose cards follow from the rest; which
+of them sits where is hidden (the hand from the Deck, and, with 3–4 players, one opponent's from
+another's after an Eggplant pass none of them showed the viewer). In a 2-player game that pool
+is exactly the opponent's own cards, as a player who remembers every move knows them.
 """
 
 from __future__ import annotations
@@ -14,13 +23,25 @@ from engine.artichokes.state import ArtichokesState
 
 
 def redistribute(state: ArtichokesState, viewer: int | None, rng: random.Random) -> None:
-    """Re-deal in place every card ``viewer`` cannot see among the zones that hide them,
-    keeping each zone's size; other seats' committed passes are chosen afresh from their new
-    hands. The pool is sorted before it is shuffled, so the result depends only on what
-    ``viewer`` sees and on ``rng``."""
-    zones = [state.stack] + [z.deck for z in state.players]
+    """Re-deal in place what ``viewer`` cannot see (a seat, or ``None`` for a spectator):
+
+    - the Garden Stack and the viewer's own Personal Deck keep their cards in a new order;
+    - the other seats' Personal Decks and (while the game runs) hands are pooled and dealt
+      afresh, each zone keeping its size — a spectator's pool holds every Deck and hand;
+    - the other seats' committed Eggplant passes are chosen afresh from their new hands.
+
+    Every zone is sorted before it is shuffled, so the result depends only on what ``viewer``
+    sees (its view) and on ``rng``."""
+    kept = [state.stack]
+    if viewer is not None:
+        kept.append(state.players[viewer].deck)
+    for zone in kept:
+        zone.sort()
+        rng.shuffle(zone)
+    others = [z for seat, z in enumerate(state.players) if seat != viewer]
+    zones = [z.deck for z in others]
     if state.phase != "over":
-        zones += [z.hand for seat, z in enumerate(state.players) if seat != viewer]
+        zones += [z.hand for z in others]
     pool = sorted(card for zone in zones for card in zone)
     rng.shuffle(pool)
     for zone in zones:

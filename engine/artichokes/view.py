@@ -3,6 +3,9 @@
 Public: Garden Row, every Discard Pile, the Compost Pile, the size of every Deck, Hand and of the
 Garden Stack, cards revealed by a power, whose turn and which phase. Own hand: only its owner.
 Nobody: the order of a Deck or of the Garden Stack, another seat's Eggplant choice, the seed.
+What the Garden Stack holds is public and a seat knows what its own Deck holds (in no order):
+every card entering or leaving them is shown (``engine.artichokes.hidden``), so a player who
+remembers every move knows both; the view says them so that nobody has to.
 [house] Once the game is over every hand is shown: the rulebook has the winner reveal theirs,
 and Cardroom's table shows every final hand (product decision, issue 5).
 """
@@ -42,11 +45,14 @@ class ArtichokesView(View):
         seats: one ``SeatView`` per seat, in seat order.
         active: whose turn it is; ``turn``: 1-based turn number; ``turn_limit``: draw after it.
         phase: see ``engine.artichokes.state.Phase``.
-        row: Garden Row cards; ``stack_count``: Garden Stack size; ``compost``: the Compost Pile
-            (sorted: its order carries nothing).
+        row: Garden Row cards; ``stack_count``: Garden Stack size; ``stack``: the Garden
+            Stack's cards, sorted (its order is hidden); ``compost``: the Compost Pile (sorted:
+            its order carries nothing).
         in_play: the card being resolved (face up), ``revealed``: cards revealed by it,
             ``target``: the opponent whose Deck a Leek revealed from.
         hand: the viewer's hand, sorted (``None`` for a spectator).
+        deck: the viewer's Personal Deck's cards, sorted (its order is hidden; ``None`` for a
+            spectator).
         my_pass: the viewer's committed Eggplant pass, if any.
         winner: winning seat, ``draw``: ended at the turn limit.
         final_hands: every seat's hand (sorted), only once the game is over.
@@ -60,11 +66,13 @@ class ArtichokesView(View):
     phase: str
     row: tuple[str, ...]
     stack_count: int
+    stack: tuple[str, ...]
     compost: tuple[str, ...]
     in_play: tuple[str, ...]
     revealed: tuple[str, ...]
     target: int | None
     hand: tuple[str, ...] | None
+    deck: tuple[str, ...] | None
     my_pass: tuple[str, ...] | None
     winner: int | None
     draw: bool
@@ -98,11 +106,13 @@ def view(state: ArtichokesState, viewer: int | None, common: Common) -> Artichok
         phase=state.phase,
         row=tuple(state.row),
         stack_count=len(state.stack),
+        stack=tuple(sorted(state.stack)),
         compost=tuple(sorted(state.compost)),
         in_play=tuple(state.in_play),
         revealed=tuple(state.revealed),
         target=state.target,
         hand=tuple(sorted(own.hand)) if own is not None else None,
+        deck=tuple(sorted(own.deck)) if own is not None else None,
         my_pass=tuple(my_pass) if my_pass is not None else None,
         winner=state.winner,
         draw=state.draw,

@@ -1,6 +1,7 @@
 """Who may see what — shared/rules/artichokes.md § Information."""
 
 import dataclasses
+import random
 
 import engine
 from tests.engine.artichokes.helpers import A, act, position
@@ -9,7 +10,7 @@ from tests.engine.artichokes.helpers import A, act, position
 def test_a_seat_sees_its_own_hand_and_only_counts_of_the_others() -> None:
     state = position(
         hands=[["Corn", A], ["Leek", "Beet", A]],
-        decks=[[A, A], ["Peas"]],
+        decks=[["Pepper", A], ["Peas"]],
         stack=["Onion", "Carrot"],
         discards=[["Potato"], []],
         seed=987654321,
@@ -22,8 +23,43 @@ def test_a_seat_sees_its_own_hand_and_only_counts_of_the_others() -> None:
     ]
     assert view.stack_count == 2
     text = repr(dataclasses.asdict(view))
-    for secret in ("Corn", "Onion", "Carrot", "Peas", "987654321"):
+    for secret in ("Corn", "Pepper", "987654321"):
         assert secret not in text
+
+
+def test_the_stack_and_a_seats_own_deck_show_what_they_hold_in_no_order() -> None:
+    # § Information: only their order is hidden; every card entering or leaving them is shown.
+    state = position(
+        hands=[["Corn", A], ["Leek"]],
+        decks=[[A, "Pepper", A], ["Peas", A]],
+        stack=["Onion", "Carrot", "Beet"],
+    )
+    mine = engine.view(state, 0)
+    assert mine.deck == (A, A, "Pepper") and mine.stack == ("Beet", "Carrot", "Onion")
+    assert engine.view(state, 1).deck == (A, "Peas")
+    spectator = engine.view(state, None)
+    assert spectator.deck is None and spectator.stack == ("Beet", "Carrot", "Onion")
+
+
+def test_a_sample_keeps_what_the_viewer_knows_and_deals_only_the_opponents_cards() -> None:
+    # In 2 players the opponent's hand and Deck together are known (its cards, not where they
+    # are): a search player must never imagine the Stack's cards in an opponent's Deck.
+    state = position(
+        hands=[["Corn", A], ["Leek", A, A]],
+        decks=[[A, "Pepper", A], [A, A, "Peas", A]],
+        stack=["Onion", "Carrot", "Beet", "Broccoli"],
+    )
+    seen: set[tuple[str, ...]] = set()
+    for seed in range(40):
+        other = engine.redistribute(state, 0, random.Random(seed))
+        assert sorted(other.stack) == sorted(state.stack)
+        assert sorted(other.players[0].deck) == sorted(state.players[0].deck)
+        assert other.players[0].hand == state.players[0].hand
+        theirs = other.players[1]
+        assert sorted(theirs.hand + theirs.deck) == sorted(["Leek", A, A, A, A, "Peas", A])
+        assert (len(theirs.hand), len(theirs.deck)) == (3, 4)
+        seen.add(tuple(sorted(theirs.hand)))
+    assert len(seen) > 3, "the opponent's hand is not dealt afresh"
 
 
 def test_a_spectator_sees_no_hand_and_has_no_actions() -> None:
