@@ -7,8 +7,10 @@ never the state itself. Levels:
 
 - ``random``: a uniformly random legal answer (BGA "zombie" level 1);
 - ``greedy``: the game's own greedy player on the view (``Game.greedy_action``, level 2);
-- ``ismcts``: information-set Monte Carlo tree search (``engine.players.ismcts``) within a
-  budget of iterations or milliseconds.
+- ``ismcts``: information-set Monte Carlo search within a budget of iterations or
+  milliseconds: a tree over every seat's moves (``engine.players.ismcts``), and in a solo
+  game, whose tree is all chance, one level of candidates played out from shared samples
+  (``engine.players.paired``).
 
 Use :func:`choose`; ``python -m engine arena`` plays levels against each other.
 """
@@ -76,9 +78,13 @@ def choose(
     if level == "greedy":
         return get_game(state.game).greedy_action(seen.view, rng)
     if level == "ismcts":
-        from engine.players.ismcts import search
+        if state.seats == 1:
+            from engine.players import paired
 
-        return search(state.game, seen, rng, budget_ms=budget_ms, iterations=iterations)
+            return paired.search(state.game, seen, rng, budget_ms=budget_ms, iterations=iterations)
+        from engine.players import ismcts
+
+        return ismcts.search(state.game, seen, rng, budget_ms=budget_ms, iterations=iterations)
     raise ValueError(f"unknown automatic player {level!r}; levels: {', '.join(LEVELS)}")
 
 

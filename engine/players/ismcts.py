@@ -196,7 +196,7 @@ def _iterate(root: Node, state: GameState, me: int, info: GameInfo, rng: random.
     # for a few dozen actions
     game = get_game(info.name)
     depth = ROLLOUT_DEPTH if game.evaluate(state) is not None else ROLLOUT_LIMIT
-    result, _steps = play_out(game, state, rng, mover=_playout_mover(game), limit=depth)
+    result, _steps = play_out(game, state, rng, mover=playout_mover(game), limit=depth)
     seats = state.seats
     if result is not None:
         rewards = [reward(info, result, s, seats) for s in range(seats)]
@@ -209,7 +209,7 @@ def _iterate(root: Node, state: GameState, me: int, info: GameInfo, rng: random.
         node = node.parent  # type: ignore[assignment]
 
 
-def _playout_mover(game: Game[Any, Any]) -> Mover:
+def playout_mover(game: Game[Any, Any]) -> Mover:
     """The game's own playout move (``Game.rollout_action``) as a :data:`Mover`."""
 
     def move(state: GameState, pending: list[Decision], seat: int, rng: random.Random) -> Action:

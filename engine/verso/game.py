@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.contract import (
     Common,
@@ -112,6 +113,13 @@ class Verso(Game[VersoState, VersoOptions]):
         """See ``engine.verso.players.greedy_action``."""
         assert isinstance(view, VersoView)
         return greedy_action(view, rng)
+
+    def rollout_action(
+        self, state: VersoState, pending: Sequence[Decision], seat: int, rng: random.Random
+    ) -> Action:
+        """The greedy player's move on the sampled state's view (``greedy_rollout_action``):
+        the solo search compares its candidates by greedy play to the end."""
+        return self.greedy_rollout_action(state, pending, seat, rng)
 
 
 GAME = Verso()

@@ -1,0 +1,137 @@
+"""The search player of solo games: every candidate answer played out from the same samples.
+
+A solo game's tree below the first move is all chance (draws, dice), so a tree's statistics
+split over outcomes nobody chooses and its move estimates stay noisy. The search player
+therefore searches a solo game one level deep, with *common random numbers*: each round samples
+one full state consistent with the seat's view (the :class:`~engine.players.Situation` sampler:
+hidden cards dealt afresh, the seed too) and one seed for the playout moves; every candidate
+answer is applied to its own copy of that sample and played to the end by the game's playout
+moves (``Game.rollout_action``). All candidates meet the same deck order, the same dice and the
+same playout draws, so the *difference* of two answers' rewards in a round carries little noise
+even when the rewards themselves vary a lot.
+
+The answer is the candidate of best mean reward; it replaces the greedy player's choice only
+when its paired difference with greedy's is more than :data:`CONFIDENCE` standard errors above
+zero — the search overrides greedy where it found better, never on noise.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from engine.api import apply
+from engine.contract import GameInfo, Outcome
+from engine.legal import random_answer
+from engine.players import Situation
+from engine.players.ismcts import ROLLOUT_LIMIT, candidates, playout_mover, reward
+from engine.playout import play_out
+from engine.registry import get_game
+from engine.types import Action
+
+CONFIDENCE = 2.0
+"""How many standard errors of the paired difference an answer must beat greedy's by."""
+MIN_ROUNDS = 8
+"""Fewer complete rounds than this and the greedy player's answer stands."""
+
+
+def search(
+    game_name: str,
+    seen: Situation,
+    rng: random.Random,
+    *,
+    budget_ms: float | None = 250.0,
+    iterations: int | None = None,
+) -> Action:
+    """The answer for ``seen.seat`` after ``iterations`` rounds (one sample, every candidate
+    played out from it) or ``budget_ms`` milliseconds, whichever comes first. A round cut short
+    by the budget is not counted; with fewer than :data:`MIN_ROUNDS` rounds the greedy player's
+    answer stands.
+
+    Raises:
+        ValueError: neither a budget nor an iteration count.
+        IllegalAction: the seat has nothing to decide.
+    """
+    if budget_ms is None and iterations is None:
+        raise ValueError("the search needs a budget or an iteration count")
+    game = get_game(game_name)
+    me = seen.seat
+    options = candidates(seen.view.decisions, me, rng)
+    if not options:
+        return random_answer(seen.view.decisions, me, rng)  # raises: nothing to decide
+    greedy = game.greedy_action(seen.view, rng)
+    if len(options) == 1:
+        return options[0]
+    if greedy not in options:
+        options.append(greedy)
+    totals = Rounds(len(options), options.index(greedy))
+    started = time.perf_counter()
+    stop = started + budget_ms / 1000 if budget_ms is not None else math.inf
+    limit = iterations if iterations is not None else 1 << 60
+    mover = playout_mover(game)
+    played = 0
+    while totals.rounds < limit:
+        sample = seen.sample(rng)
+        seed = rng.getrandbits(64)
+        rewards = []
+        for option in options:
+            if played:  # stop before a playout of the usual length would end past the budget
+                now = time.perf_counter()
+                if now + (now - started) / played >= stop:
+                    return options[totals.answer()]
+            played += 1
+            state = sample.clone()
+            apply(state, option)
+            result, _steps = play_out(
+                game, state, random.Random(seed), mover=mover, limit=ROLLOUT_LIMIT
+            )
+            rewards.append(_reward(game.info, result, me, state.seats))
+        totals.add(rewards)
+    return options[totals.answer()]
+
+
+def _reward(info: GameInfo, result: Outcome | None, seat: int, seats: int) -> float:
+    if result is None:
+        return 0.5  # the playout limit: no game of the contract gets there in practice
+    return reward(info, result, seat, seats)
+
+
+class Rounds:
+    """The paired statistics of ``count`` candidates against the one at ``base`` (greedy's).
+
+    Attributes:
+        rounds: complete rounds added.
+        totals: per candidate, the sum of its rewards.
+        differences, squares: per candidate, the sum of (its reward − the base's) and of its
+            square, round by round.
+    """
+
+    def __init__(self, count: int, base: int) -> None:
+        self.base = base
+        self.rounds = 0
+        self.totals = [0.0] * count
+        self.differences = [0.0] * count
+        self.squares = [0.0] * count
+
+    def add(self, rewards: list[float]) -> None:
+        """One round: every candidate's reward, in candidate order."""
+        base = rewards[self.base]
+        for i, value in enumerate(rewards):
+            self.totals[i] += value
+            self.differences[i] += value - base
+            self.squares[i] += (value - base) ** 2
+        self.rounds += 1
+
+    def answer(self) -> int:
+        """The index of the best mean reward if its paired gain over the base is more than
+        :data:`CONFIDENCE` standard errors; else the base."""
+        n = self.rounds
+        if n < MIN_ROUNDS:
+            return self.base
+        best = max(range(len(self.totals)), key=lambda i: (self.totals[i], i == self.base))
+        mean = self.differences[best] / n
+        variance = max(self.squares[best] / n - mean * mean, 0.0) * n / (n - 1)
+        if mean > 0 and mean > CONFIDENCE * math.sqrt(variance / n):
+            return best
+        return self.base
