@@ -360,17 +360,6 @@ class Game(ABC, Generic[S, O]):
 
         return random_answer(pending, seat, rng)
 
-    def greedy_rollout_action(
-        self, state: S, pending: Sequence[Decision], seat: int, rng: random.Random
-    ) -> Action:
-        """The greedy player's move (``greedy_action``) on ``seat``'s view of ``state``, a
-        *sampled* state whose decisions now are ``pending``: a playout move as strong as the
-        greedy player, for a game with no cheaper one to give as its ``rollout_action``."""
-        from engine.api import view
-
-        state._pending = (state.step, tuple(pending))  # type: ignore[attr-defined]
-        return self.greedy_action(view(state, seat), rng)
-
     def evaluate(self, state: S) -> Sequence[float] | None:
         """How well each seat stands in an unfinished ``state`` (a sampled one), each in 0..1
         (0.5: even), for search players that stop a playout early; ``None``: play it out."""

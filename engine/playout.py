@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from engine.contract import Decision, Game, Outcome
 from engine.legal import random_answer, sample_answer, waiting_seats
@@ -71,6 +72,22 @@ def _random_mover(
             return _KNOWN[seat].get(key) or _known_action(seat, key)
         index -= len(d.options)
     raise AssertionError("unreachable")
+
+
+def greedy_move(
+    game: Game[Any, Any],
+    state: GameState,
+    pending: Sequence[Decision],
+    seat: int,
+    rng: random.Random,
+) -> Action:
+    """The greedy player's move (``game.greedy_action``) on ``seat``'s view of ``state``, a
+    *sampled* state whose decisions now are ``pending``: a playout move as strong as the
+    greedy player, for a game with no cheaper one to give as its ``rollout_action``."""
+    from engine.api import view  # the core imports the games, which import this module
+
+    state._pending = (state.step, tuple(pending))  # type: ignore[attr-defined]
+    return game.greedy_action(view(state, seat), rng)
 
 
 def play_out(

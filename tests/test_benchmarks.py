@@ -68,3 +68,17 @@ def test_the_engine_speed_benchmark_compares_two_trees(path: str) -> None:
     assert len(figures["actions_per_second"]["all"]) == 2
     assert len(figures["baseline_actions_per_second"]["all"]) == 2
     assert figures["ratio"] > 0 and figures["round_ratio_median"] > 0
+
+
+def test_the_solo_search_budget_benchmark_measures_the_decisions_it_names() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "solo_search_budget.py"), "--game", "verso",
+         "--games", "1", "--decisions", "3", "--rounds", "4"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    (line,) = done.stdout.splitlines()
+    figures = json.loads(line)
+    assert figures["game"] == "verso" and figures["decisions_measured"] == 3
+    assert 0 <= figures["with_a_better_candidate"] <= 3
+    assert figures["ms_per_round_median"] > 0

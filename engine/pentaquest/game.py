@@ -15,6 +15,7 @@ Outcome (``shared/rules/pentaquest.md`` § End and score):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.contract import (
     Common,
@@ -42,6 +43,7 @@ from engine.pentaquest.state import (
     PentaquestState,
 )
 from engine.pentaquest.view import PentaquestView, view
+from engine.playout import greedy_move
 from engine.types import Action, Event
 
 
@@ -182,6 +184,14 @@ class Pentaquest(Game[PentaquestState, PentaquestOptions]):
         """See ``engine.pentaquest.greedy``."""
         assert isinstance(view, PentaquestView)
         return greedy_action(view, rng)
+
+    def rollout_action(
+        self, state: PentaquestState, pending: Sequence[Decision], seat: int, rng: random.Random
+    ) -> Action:
+        """The greedy player's move on the sampled state's view (``engine.playout.greedy_move``):
+        a random playout of a solo game almost always ends in a turn without a capture, which
+        tells a search nothing."""
+        return greedy_move(self, state, pending, seat, rng)
 
 
 GAME = Pentaquest()

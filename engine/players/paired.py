@@ -65,21 +65,39 @@ def search(
         return options[0]
     if greedy not in options:
         options.append(greedy)
-    totals = Rounds(len(options), options.index(greedy))
-    started = time.perf_counter()
-    stop = started + budget_ms / 1000 if budget_ms is not None else math.inf
-    limit = iterations if iterations is not None else 1 << 60
+    stop = time.perf_counter() + budget_ms / 1000 if budget_ms is not None else math.inf
+    played = play_rounds(game_name, seen, rng, options, options.index(greedy), iterations, stop)
+    return options[played.answer()]
+
+
+def play_rounds(
+    game_name: str,
+    seen: Situation,
+    rng: random.Random,
+    options: list[Action],
+    base: int,
+    rounds: int | None,
+    stop: float,
+) -> Rounds:
+    """Play ``rounds`` rounds (``None``: no limit) of every answer in ``options`` from shared
+    samples, until ``time.perf_counter()`` would pass ``stop`` (seconds) before the next
+    playout ended; ``base`` is the index of greedy's answer. A round cut short is dropped."""
+    game = get_game(game_name)
+    me = seen.seat
+    totals = Rounds(len(options), base)
+    limit = rounds if rounds is not None else 1 << 60
     mover = playout_mover(game)
+    started = time.perf_counter()
     played = 0
     while totals.rounds < limit:
         sample = seen.sample(rng)
         seed = rng.getrandbits(64)
         rewards = []
         for option in options:
-            if played:  # stop before a playout of the usual length would end past the budget
+            if played:  # stop before a playout of the usual length would end past ``stop``
                 now = time.perf_counter()
                 if now + (now - started) / played >= stop:
-                    return options[totals.answer()]
+                    return totals
             played += 1
             state = sample.clone()
             apply(state, option)
@@ -88,7 +106,7 @@ def search(
             )
             rewards.append(_reward(game.info, result, me, state.seats))
         totals.add(rewards)
-    return options[totals.answer()]
+    return totals
 
 
 def _reward(info: GameInfo, result: Outcome | None, seat: int, seats: int) -> float:
@@ -123,15 +141,29 @@ class Rounds:
             self.squares[i] += (value - base) ** 2
         self.rounds += 1
 
+    def best(self) -> int:
+        """The index of the best mean reward (the base among equals)."""
+        return max(range(len(self.totals)), key=lambda i: (self.totals[i], i == self.base))
+
+    def gain(self, index: int) -> tuple[float, float]:
+        """Candidate ``index``'s mean paired gain over the base, per round, and the sample
+        standard deviation of that gain (0 with fewer than two rounds)."""
+        n = self.rounds
+        if n == 0:
+            return 0.0, 0.0
+        mean = self.differences[index] / n
+        if n < 2:
+            return mean, 0.0
+        variance = max(self.squares[index] / n - mean * mean, 0.0) * n / (n - 1)
+        return mean, math.sqrt(variance)
+
     def answer(self) -> int:
         """The index of the best mean reward if its paired gain over the base is more than
         :data:`CONFIDENCE` standard errors; else the base."""
-        n = self.rounds
-        if n < MIN_ROUNDS:
+        if self.rounds < MIN_ROUNDS:
             return self.base
-        best = max(range(len(self.totals)), key=lambda i: (self.totals[i], i == self.base))
-        mean = self.differences[best] / n
-        variance = max(self.squares[best] / n - mean * mean, 0.0) * n / (n - 1)
-        if mean > 0 and mean > CONFIDENCE * math.sqrt(variance / n):
+        best = self.best()
+        mean, spread = self.gain(best)
+        if mean > 0 and mean > CONFIDENCE * spread / math.sqrt(self.rounds):
             return best
         return self.base

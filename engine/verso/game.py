@@ -15,6 +15,7 @@ from engine.contract import (
     View,
     scored_outcome,
 )
+from engine.playout import greedy_move
 from engine.types import Action, Event
 from engine.verso.describe import describe_action
 from engine.verso.hidden import redistribute
@@ -117,9 +118,9 @@ class Verso(Game[VersoState, VersoOptions]):
     def rollout_action(
         self, state: VersoState, pending: Sequence[Decision], seat: int, rng: random.Random
     ) -> Action:
-        """The greedy player's move on the sampled state's view (``greedy_rollout_action``):
+        """The greedy player's move on the sampled state's view (``engine.playout.greedy_move``):
         the solo search compares its candidates by greedy play to the end."""
-        return self.greedy_rollout_action(state, pending, seat, rng)
+        return greedy_move(self, state, pending, seat, rng)
 
 
 GAME = Verso()

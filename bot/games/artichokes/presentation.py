@@ -122,8 +122,9 @@ class ArtichokesPresentation(Presentation):
         return lines
 
     def seat_sections(self, view: View, ctx: RenderContext) -> list[str]:
-        """The hand, the own Personal Deck and Discard Pile, and the Garden Row while the
-        viewer has a decision."""
+        """The hand, the own Personal Deck (its size and, in no order, its cards: every card
+        entering it was shown, so the player could know them anyway) and Discard Pile, and
+        the Garden Row while the viewer has a decision."""
         assert isinstance(view, ArtichokesView)
         _ = ctx._
         me = view.viewer
@@ -141,6 +142,10 @@ class ArtichokesPresentation(Presentation):
                 discard=_pile(own.discard, _),
             ),
         ]
+        if view.deck:
+            lines.append(
+                _("In your Personal Deck, in no order: {cards}", cards=cards_text(view.deck, _))
+            )
         if view.decisions:
             lines.append(_("Garden Row: {cards}", cards=_row(view, _)))
             if view.revealed:

@@ -1,0 +1,104 @@
+"""Benchmark: how much time the solo search would need to tell a better move from greedy's.
+
+    .venv/bin/python benchmarks/solo_search_budget.py [--game pentaquest] [--games 10]
+        [--decisions 40] [--rounds 150] [--seed 1]
+
+The solo search (``engine.players.paired``) replaces greedy's answer only when its best
+candidate's paired gain over greedy's clears ``CONFIDENCE`` standard errors. This plays
+``--games`` solo games with the greedy player and, at up to ``--decisions`` of their decisions
+where the search has two or more candidates (spread evenly over the games), plays ``--rounds``
+of the search's own rounds with no time limit. For each, with ``g`` the best candidate's mean
+paired gain and ``s`` its standard deviation per round, the rounds needed are
+``(CONFIDENCE * s / g)^2`` (none when greedy's answer is the best) and the time is that many
+rounds at the measured time per round on this machine, one core.
+
+Prints one JSON line: decisions measured, how many had a better candidate than greedy's by
+the mean of the rounds played, the gain and the needed milliseconds (quartiles and the share
+within 250 ms) over those. The best candidate is picked on the same rounds that measure its
+gain, so gains are slightly optimistic: the times are a lower bound.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import random
+import statistics
+import time
+
+from engine.api import apply, deciding_seats, new_game, outcome
+from engine.players import choose, situation
+from engine.players.ismcts import candidates
+from engine.players.paired import CONFIDENCE, play_rounds
+from engine.registry import get_game
+
+
+def measure(game: str, games: int, decisions: int, rounds: int, seed: int) -> dict[str, object]:
+    """The figures of the module docstring, as a JSON-ready dict."""
+    rng = random.Random(seed)
+    found = []  # (state, seat) at decisions with two or more candidates
+    for index in range(games):
+        state = new_game(game, 1, None, seed + index)
+        mine = []
+        while outcome(state) is None:
+            seat = deciding_seats(state)[0]
+            seen = situation(state, seat)
+            if len(candidates(seen.view.decisions, seat, rng)) > 1:
+                mine.append(state.clone())
+            apply(state, choose("greedy", state, seat, rng))
+        step = max(1, len(mine) * games // decisions)
+        found.extend(mine[::step][: max(1, decisions // games)])
+    gains, needed_ms, round_ms = [], [], []
+    better = 0
+    for state in found:
+        seat = deciding_seats(state)[0]
+        seen = situation(state, seat)
+        options = candidates(seen.view.decisions, seat, rng)
+        greedy = get_game(game).greedy_action(seen.view, rng)
+        if greedy not in options:
+            options.append(greedy)
+        started = time.perf_counter()
+        played = play_rounds(game, seen, rng, options, options.index(greedy), rounds, math.inf)
+        per_round = (time.perf_counter() - started) * 1000 / rounds
+        round_ms.append(per_round)
+        best = played.best()
+        if best == played.base:
+            continue
+        mean, spread = played.gain(best)
+        if mean <= 0:
+            continue
+        better += 1
+        gains.append(mean)
+        needed_ms.append((CONFIDENCE * spread / mean) ** 2 * per_round)
+    quartiles = statistics.quantiles(needed_ms, n=4) if len(needed_ms) >= 2 else needed_ms
+    return {
+        "benchmark": "solo_search_budget",
+        "game": game,
+        "games": games,
+        "rounds": rounds,
+        "decisions_measured": len(found),
+        "with_a_better_candidate": better,
+        "gain_median": round(statistics.median(gains), 4) if gains else None,
+        "ms_per_round_median": round(statistics.median(round_ms), 2) if round_ms else None,
+        "needed_ms_quartiles": [round(q) for q in quartiles],
+        "within_250_ms": sum(ms <= 250 for ms in needed_ms),
+        "python": platform.python_version(),
+    }
+
+
+def main() -> None:
+    """Parse the options and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="pentaquest", help="a solo game (default pentaquest)")
+    parser.add_argument("--games", type=int, default=10, help="greedy games (default 10)")
+    parser.add_argument("--decisions", type=int, default=40, help="decisions (default 40)")
+    parser.add_argument("--rounds", type=int, default=150, help="rounds each (default 150)")
+    parser.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
+    args = parser.parse_args()
+    print(json.dumps(measure(args.game, args.games, args.decisions, args.rounds, args.seed)))
+
+
+if __name__ == "__main__":
+    main()
