@@ -55,6 +55,7 @@ def search(
     """
     if budget_ms is None and iterations is None:
         raise ValueError("the search needs a budget or an iteration count")
+    stop = time.perf_counter() + budget_ms / 1000 if budget_ms is not None else math.inf
     game = get_game(game_name)
     me = seen.seat
     options = candidates(seen.view.decisions, me, rng)
@@ -65,7 +66,6 @@ def search(
         return options[0]
     if greedy not in options:
         options.append(greedy)
-    stop = time.perf_counter() + budget_ms / 1000 if budget_ms is not None else math.inf
     played = play_rounds(game_name, seen, rng, options, options.index(greedy), iterations, stop)
     return options[played.answer()]
 
