@@ -36,6 +36,9 @@ MULTI_CANDIDATES = 24
 """At most this many answers of one multi-select decision are searched."""
 ROLLOUT_LIMIT = 2_000
 """A playout stops after this many actions (then every seat is credited 0.5)."""
+RESERVE = 2.0
+"""A search stops while this many of its steps (iterations, playouts) of the mean length
+would still fit in its budget: room for the answer, a slow step and a garbage collection."""
 ROLLOUT_DEPTH = 40
 """A playout of a game that can ``evaluate`` a position stops after this many actions."""
 
@@ -124,6 +127,8 @@ def search(
     """
     if budget_ms is None and iterations is None:
         raise ValueError("the search needs a budget or an iteration count")
+    started = time.perf_counter()
+    stop = started + budget_ms / 1000 if budget_ms is not None else math.inf
     info = get_game(game_name).info
     me = seen.seat
     first = candidates(seen.view.decisions, me, rng)
@@ -132,13 +137,11 @@ def search(
     if len(first) == 1:
         return first[0]
     root = Node(None, None, me)
-    started = time.perf_counter()
-    stop = started + budget_ms / 1000 if budget_ms is not None else math.inf
     done = 0
     while done < (iterations if iterations is not None else 1 << 60):
-        if done:  # stop before an iteration of the usual length would end past the budget
+        if done:  # stop while RESERVE iterations of the usual length would still fit
             now = time.perf_counter()
-            if now + (now - started) / done >= stop:
+            if now + RESERVE * (now - started) / done >= stop:
                 break
         _iterate(root, seen.sample(rng), me, info, rng)
         done += 1

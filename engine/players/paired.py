@@ -25,7 +25,7 @@ from engine.api import apply
 from engine.contract import GameInfo, Outcome
 from engine.legal import random_answer
 from engine.players import Situation
-from engine.players.ismcts import ROLLOUT_LIMIT, candidates, playout_mover, reward
+from engine.players.ismcts import RESERVE, ROLLOUT_LIMIT, candidates, playout_mover, reward
 from engine.playout import play_out
 from engine.registry import get_game
 from engine.types import Action
@@ -80,8 +80,9 @@ def play_rounds(
     stop: float,
 ) -> Rounds:
     """Play ``rounds`` rounds (``None``: no limit) of every answer in ``options`` from shared
-    samples, until ``time.perf_counter()`` would pass ``stop`` (seconds) before the next
-    playout ended; ``base`` is the index of greedy's answer. A round cut short is dropped."""
+    samples, until fewer than :data:`~engine.players.ismcts.RESERVE` playouts of the mean
+    length would fit before ``time.perf_counter()`` reaches ``stop`` (seconds); ``base`` is
+    the index of greedy's answer. A round cut short is dropped."""
     game = get_game(game_name)
     me = seen.seat
     totals = Rounds(len(options), base)
@@ -94,9 +95,9 @@ def play_rounds(
         seed = rng.getrandbits(64)
         rewards = []
         for option in options:
-            if played:  # stop before a playout of the usual length would end past ``stop``
+            if played:  # stop while RESERVE playouts of the mean length would still fit
                 now = time.perf_counter()
-                if now + (now - started) / played >= stop:
+                if now + RESERVE * (now - started) / played >= stop:
                     return totals
             played += 1
             state = sample.clone()
