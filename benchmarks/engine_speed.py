@@ -12,8 +12,8 @@ the games before its clock starts.
 
 ``--path simulate`` (default) times ``python -m engine simulate`` of each tree: the engine's
 own fastest random play. The two trees may run different code there: c4001f6's ``simulate``
-went through the public API, today's uses ``engine.playout`` (the search players' playouts:
-the game's decisions, a random answer, ``Game.advance``).
+went through the public API, today's uses ``engine.playout`` (the loop of the search players'
+playouts: the game's decisions, an answer — here a random one —, ``Game.advance``).
 ``--path api`` times ``engine.simulate.random_playout`` of each tree instead: every step
 through the public API (``engine.legal_actions``'s random answer, ``engine.apply`` with its
 legality check, step stamps and events), as the bot plays a move.

@@ -4,16 +4,17 @@
         [--decisions 40] [--rounds 150] [--seed 1]
 
 The solo search (``engine.players.paired``) replaces greedy's answer only when its best
-candidate's paired gain over greedy's clears ``CONFIDENCE`` standard errors. This plays
-``--games`` solo games with the greedy player and, at up to ``--decisions`` of their decisions
-where the search has two or more candidates (spread evenly over the games), plays ``--rounds``
+candidate's paired gain over greedy's clears ``Rounds.threshold()`` standard errors. This plays
+``--games`` solo games with the greedy player and, at about ``--decisions`` of their decisions
+where the search has two or more candidates (``--decisions // --games`` per game, spread
+evenly over it), plays ``--rounds``
 of the search's own rounds with no time limit. For each, with ``g`` the best candidate's mean
 paired gain and ``s`` its standard deviation per round, the rounds needed are
-``(CONFIDENCE * s / g)^2`` (none when greedy's answer is the best) and the time is that many
+``(threshold * s / g)^2`` (none when greedy's answer is the best) and the time is that many
 rounds at the measured time per round on this machine, one core.
 
 Prints one JSON line: decisions measured, how many had a better candidate than greedy's by
-the mean of the rounds played, the gain and the needed milliseconds (quartiles and the share
+the mean of the rounds played, the gain and the needed milliseconds (quartiles, and how many
 within 250 ms) over those. The best candidate is picked on the same rounds that measure its
 gain, so gains are slightly optimistic: the times are a lower bound.
 """
@@ -31,7 +32,7 @@ import time
 from engine.api import apply, deciding_seats, new_game, outcome
 from engine.players import choose, situation
 from engine.players.ismcts import candidates
-from engine.players.paired import CONFIDENCE, play_rounds
+from engine.players.paired import play_rounds
 from engine.registry import get_game
 
 
@@ -71,7 +72,7 @@ def measure(game: str, games: int, decisions: int, rounds: int, seed: int) -> di
             continue
         better += 1
         gains.append(mean)
-        needed_ms.append((CONFIDENCE * spread / mean) ** 2 * per_round)
+        needed_ms.append((played.threshold() * spread / mean) ** 2 * per_round)
     quartiles = statistics.quantiles(needed_ms, n=4) if len(needed_ms) >= 2 else needed_ms
     return {
         "benchmark": "solo_search_budget",

@@ -1,12 +1,16 @@
 """What a viewer cannot see, dealt afresh — rules: ``shared/rules/artichokes.md`` § Information.
 
-Hidden from everyone: the order of every Personal Deck and of the Garden Stack. Hidden from a
-seat: the other seats' hands while the game runs, and their committed Eggplant passes.
+Hidden from everyone: the order of every Personal Deck and of the Garden Stack (but for what a
+power shows: the card Corn or Pepper puts on top of a Deck, the Row that Rhubarb puts under
+the Stack — the samples shuffle that away, so they know less than a player, never more).
+Hidden from a seat: the other seats' hands while the game runs, and their committed Eggplant
+passes.
 
 What a zone *holds* is another matter. Every card that enters or leaves the Garden Stack is
 shown (replenishing, Peas, Rhubarb, the four-of-a-kind reshuffle), and so is every card that
 enters or leaves a seat's own Personal Deck as far as that seat is concerned (its draws land in
-its own hand; Corn, Pepper, Potato and Leek show theirs). So the Stack's cards are public and a
+its own hand; a reshuffle brings in its face-up Discard Pile; Corn, Pepper, Potato and Leek
+show theirs). So the Stack's cards are public and a
 seat knows its own Deck's cards, in no order (``ArtichokesView.stack`` and ``.deck``). What is
 left — the other seats' hands and Decks — is one pool whose cards follow from the rest; which
 of them sits where is hidden (the hand from the Deck, and, with 3–4 players, one opponent's from

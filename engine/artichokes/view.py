@@ -2,7 +2,8 @@
 
 Public: Garden Row, every Discard Pile, the Compost Pile, the size of every Deck, Hand and of the
 Garden Stack, cards revealed by a power, whose turn and which phase. Own hand: only its owner.
-Nobody: the order of a Deck or of the Garden Stack, another seat's Eggplant choice, the seed.
+Nobody: the order of a Deck or of the Garden Stack (but for a card a power put on top or a Row
+Rhubarb put under), another seat's Eggplant choice, the seed.
 What the Garden Stack holds is public and a seat knows what its own Deck holds (in no order):
 every card entering or leaving them is shown (``engine.artichokes.hidden``), so a player who
 remembers every move knows both; the view says them so that nobody has to.

@@ -52,6 +52,7 @@ def hardest(mask: int, quest: Sequence[int]) -> int | None:
 
 
 _MEMO: dict[tuple[object, ...], tuple[FixStep, ...] | None] = {}
+_MISSING = object()
 
 
 def cheapest_fix(
@@ -80,8 +81,9 @@ def cheapest_fix(
         tuple((p, tuple(c[:MAX_FIX_CARDS])) for p, c in sorted(by_power.items())),
         first,
     )
-    if key in _MEMO:
-        return _MEMO[key]
+    found = _MEMO.get(key, _MISSING)  # one lookup: a search in another thread may clear it
+    if found is not _MISSING:
+        return found  # type: ignore[return-value]
     result = _search(list(dice), list(quest), by_power, first)
     if len(_MEMO) > 20_000:
         _MEMO.clear()

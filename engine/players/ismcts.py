@@ -5,7 +5,8 @@ Each iteration samples a full state consistent with the deciding seat's view (it
 :class:`~engine.players.Situation` sampler: hidden cards dealt afresh), walks one tree keyed by
 the actions taken — every seat's, since all share the tree — choosing among the actions legal
 in *this* sample by UCB1 with availability counts, expands one untried action, plays the rest
-of the game at random and credits every seat with its reward. The most visited root action is
+of the game by the game's playout moves (``Game.rollout_action``: uniformly random unless the
+game gives a better one) and credits every seat with its reward. The most visited root action is
 the answer. The true state is never looked at: only samples of what the seat could imagine.
 
 Multi-select decisions are searched over a bounded set of candidate answers (all distinct ones

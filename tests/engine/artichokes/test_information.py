@@ -50,6 +50,7 @@ def test_a_sample_keeps_what_the_viewer_knows_and_deals_only_the_opponents_cards
         stack=["Onion", "Carrot", "Beet", "Broccoli"],
     )
     seen: set[tuple[str, ...]] = set()
+    orders: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
     for seed in range(40):
         other = engine.redistribute(state, 0, random.Random(seed))
         assert sorted(other.stack) == sorted(state.stack)
@@ -59,7 +60,10 @@ def test_a_sample_keeps_what_the_viewer_knows_and_deals_only_the_opponents_cards
         assert sorted(theirs.hand + theirs.deck) == sorted(["Leek", A, A, A, A, "Peas", A])
         assert (len(theirs.hand), len(theirs.deck)) == (3, 4)
         seen.add(tuple(sorted(theirs.hand)))
+        orders.add((tuple(other.stack), tuple(other.players[0].deck)))
     assert len(seen) > 3, "the opponent's hand is not dealt afresh"
+    # what they hold is known, their order is not: a sample must not keep the true one
+    assert len({stack for stack, _ in orders}) > 6 and len({deck for _, deck in orders}) == 3
 
 
 def test_a_spectator_sees_no_hand_and_has_no_actions() -> None:

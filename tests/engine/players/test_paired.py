@@ -3,14 +3,16 @@ samples, greedy's answer overridden only where the paired playouts show clearly 
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 
 import engine
 from engine.arena import arena
-from engine.players import choose
-from engine.players.paired import MIN_ROUNDS, Rounds
+from engine.players import choose, situation
+from engine.players.ismcts import candidates
+from engine.players.paired import MIN_ROUNDS, Rounds, play_rounds
 from tests.engine.players.test_policies import states
 
 SOLO_GAMES = [n for n in engine.game_names() if engine.get_game(n).info.min_players == 1]
@@ -48,19 +50,42 @@ def test_a_clear_paired_gain_overrides_greedy_even_when_rewards_vary_widely() ->
     assert rounds.answer() == 1
 
 
-@pytest.mark.parametrize("name", SOLO_GAMES)
-def test_the_solo_search_decides_on_what_its_seat_sees_only(name: str) -> None:
-    for state, seat in states(name, 1, 6, seed=len(name)):
+def test_with_many_candidates_noise_rarely_overrides_greedy() -> None:
+    # 24 candidates as good as greedy's: the test's level is shared among them (Bonferroni);
+    # with a fixed two standard errors about half of such decisions overrode greedy
+    rng = random.Random(6)
+    overrides = 0
+    for _ in range(300):
+        rounds = Rounds(25, base=0)
+        for _ in range(MIN_ROUNDS + 4):
+            base = rng.random()
+            rounds.add([base] + [base + rng.gauss(0, 0.2) for _ in range(24)])
+        overrides += rounds.answer() != 0
+    assert overrides <= 15  # at most 2.5 % expected: 7.5; 5 % allowed
+
+
+@pytest.mark.parametrize(("name", "count", "played"), [("verso", 5, 6), ("pentaquest", 2, 2)])
+def test_the_solo_search_rounds_depend_on_what_its_seat_sees_only(
+    name: str, count: int, played: int
+) -> None:
+    # the rounds' every reward, not just the answer (which is mostly greedy's at few rounds)
+    for state, seat in states(name, 1, count, seed=len(name)):
         twin = engine.redistribute(state, seat, random.Random(99))
         assert engine.view(twin, seat) == engine.view(state, seat)
-        mine = choose("ismcts", state, seat, random.Random(5), budget_ms=None, iterations=4)
-        theirs = choose("ismcts", twin, seat, random.Random(5), budget_ms=None, iterations=4)
-        assert mine == theirs
+        options = candidates(engine.view(state, seat).decisions, seat, random.Random(1))
+        totals = [
+            play_rounds(name, situation(s, seat), random.Random(5), options, 0, played, math.inf)
+            for s in (state, twin)
+        ]
+        assert totals[0].rounds == totals[1].rounds == played
+        assert totals[0].totals == totals[1].totals
+        mine = choose("ismcts", state, seat, random.Random(5), budget_ms=None, iterations=2)
         assert mine in engine.legal_actions(state, seat)
 
 
 def test_the_solo_search_scores_above_greedy_at_verso() -> None:
-    # the same 4 deals; 10 rounds per decision (the 250 ms budget plays about 100)
+    # the same 4 deals; 10 rounds per decision (at 250 ms: about ten early in a game, hundreds
+    # near its end)
     search = arena("verso", ["ismcts"], 4, seed=1, budget_ms=None, iterations=10)
     greedy = arena("verso", ["greedy"], 4, seed=1)
     assert search["levels"]["ismcts"]["mean_score"] > greedy["levels"]["greedy"]["mean_score"]
