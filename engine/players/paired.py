@@ -86,8 +86,8 @@ def play_rounds(
     """Play ``rounds`` rounds (``None``: no limit) of every answer in ``options`` from shared
     samples, until fewer than :data:`~engine.players.ismcts.RESERVE` playouts of the mean
     length would fit before ``time.perf_counter()`` reaches ``stop`` (seconds); ``base`` is
-    the index of greedy's answer. A round cut short is dropped; when the first round shows
-    that :data:`MIN_ROUNDS` rounds cannot fit, no more are played."""
+    the index of greedy's answer. A round cut short is dropped; as soon as the playouts so far
+    show that :data:`MIN_ROUNDS` rounds cannot fit, none more are played."""
     game = get_game(game_name)
     me = seen.seat
     totals = Rounds(len(options), base)
@@ -100,10 +100,13 @@ def play_rounds(
         seed = rng.getrandbits(64)
         rewards = []
         for option in options:
-            if played:  # stop while RESERVE playouts of the mean length would still fit
+            if played:
                 now = time.perf_counter()
-                if now + RESERVE * (now - started) / played >= stop:
+                mean = (now - started) / played
+                if now + RESERVE * mean >= stop:  # RESERVE playouts would still fit: stop
                     return totals
+                if totals.rounds < MIN_ROUNDS and started + mean * MIN_ROUNDS * len(options) > stop:
+                    return totals  # the minimum rounds cannot fit: greedy's answer, at once
             played += 1
             state = sample.clone()
             apply(state, option)
@@ -112,10 +115,6 @@ def play_rounds(
             )
             rewards.append(_reward(game.info, result, me, state.seats))
         totals.add(rewards)
-        if totals.rounds == 1:  # too slow to ever count: greedy's answer stands, at once
-            now = time.perf_counter()
-            if now + (MIN_ROUNDS - 1) * (now - started) > stop:
-                return totals
     return totals
 
 
