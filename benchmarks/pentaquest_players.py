@@ -4,7 +4,7 @@
 
 Game ``i`` of each player uses seed ``seed + i`` (both players face the same decks and, as
 long as they act alike, the same dice). ``random`` is the default automatic player (a
-uniformly random legal move, ``engine.random_action``); ``greedy`` is
+uniformly random legal move, ``engine.automatic_action``); ``greedy`` is
 ``GAME.greedy_action`` on the seat's view only.
 
 Output keys, per player: games, wins, win_rate, mean_won_score (mean score of won games; a

@@ -53,11 +53,30 @@ def main(argv: list[str] | None = None) -> int:
         default="ismcts,random",
         help=f"comma-separated levels, one per seat, repeated to fill them ({', '.join(LEVELS)})",
     )
-    fight.add_argument("--games", type=int, default=100)
-    fight.add_argument("--seed", type=int, default=1)
-    fight.add_argument("--budget-ms", type=float, default=250.0)
-    fight.add_argument("--iterations", type=int, default=None)
-    fight.add_argument("--option", type=_option, action="append", default=[])
+    fight.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    fight.add_argument(
+        "--seed", type=int, default=1, help="game i is dealt from seed + i (default 1)"
+    )
+    fight.add_argument(
+        "--budget-ms",
+        type=float,
+        default=250.0,
+        help="the search player's thinking time per decision, ms (default 250; 0: none, then "
+        "--iterations alone bounds it and a run is reproducible)",
+    )
+    fight.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="at most this many search iterations (solo: rounds) per decision",
+    )
+    fight.add_argument(
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        help="table option, e.g. rhubarb=true",
+    )
     args = parser.parse_args(argv)
     try:
         if args.command == "arena":
@@ -68,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
                 levels,
                 args.games,
                 args.seed,
-                budget_ms=args.budget_ms,
+                budget_ms=args.budget_ms or None,
                 iterations=args.iterations,
                 options=dict(args.option),
             )

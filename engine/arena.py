@@ -15,7 +15,6 @@ from typing import Any
 
 from engine.api import apply, deciding_seats, new_game, outcome
 from engine.players import LEVELS, choose
-from engine.registry import get_game
 
 
 def arena(
@@ -42,7 +41,6 @@ def arena(
         if level not in LEVELS:
             raise ValueError(f"unknown automatic player {level!r}; levels: {', '.join(LEVELS)}")
     seats = len(levels)
-    info = get_game(name).info
     rng = random.Random(seed)
     stats: dict[str, dict[str, Any]] = {
         level: {"games": 0, "wins": 0, "scores": [], "won_scores": [], "ms": []}
@@ -91,5 +89,4 @@ def arena(
                 "p99": round(ms[min(len(ms) - 1, int(0.99 * len(ms)))], 2) if ms else None,
             },
         }
-    del info
     return report
