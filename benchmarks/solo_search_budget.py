@@ -42,8 +42,7 @@ import time
 from engine.api import apply, deciding_seats, new_game, outcome
 from engine.players import choose, situation
 from engine.players.ismcts import candidates
-from engine.players.paired import play_rounds
-from engine.registry import get_game
+from engine.players.paired import greedy_index, play_rounds
 
 
 def measure(
@@ -69,11 +68,9 @@ def measure(
         seat = deciding_seats(state)[0]
         seen = situation(state, seat)
         options = candidates(seen.view.decisions, seat, rng)
-        greedy = get_game(game).greedy_action(seen.view, rng)
-        if greedy not in options:
-            options.append(greedy)
+        base = greedy_index(game, seen, rng, options)
         started = time.perf_counter()
-        played = play_rounds(game, seen, rng, options, options.index(greedy), rounds, math.inf)
+        played = play_rounds(game, seen, rng, options, base, rounds, math.inf)
         per_round = (time.perf_counter() - started) * 1000 / rounds
         round_ms.append(per_round)
         best = played.best()

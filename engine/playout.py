@@ -74,16 +74,23 @@ def _random_mover(
     raise AssertionError("unreachable")
 
 
-def greedy_move(
+def solo_greedy_move(
     game: Game[Any, Any],
     state: GameState,
     pending: Sequence[Decision],
     seat: int,
     rng: random.Random,
 ) -> Action:
-    """The greedy player's move (``game.greedy_action``) on ``seat``'s view of ``state``, a
-    *sampled* state whose decisions now are ``pending``: a playout move as strong as the
-    greedy player, for a game with no cheaper one to give as its ``rollout_action``."""
+    """A playout move for a game with no cheap heuristic of its own (its ``rollout_action``
+    may return this), on a *sampled* ``state`` whose decisions now are ``pending``:
+
+    - solo: the greedy player's move (``game.greedy_action``) on ``seat``'s view, for the solo
+      search (``engine.players.paired``), which compares its candidates by whole playouts;
+    - with more seats: a uniformly random answer, since the tree search needs many cheap
+      playouts (greedy ones cut its iterations ten- to thirtyfold).
+    """
+    if state.seats != 1:
+        return random_answer(pending, seat, rng)
     from engine.api import view  # the core imports the games, which import this module
 
     state._pending = (state.step, tuple(pending))  # type: ignore[attr-defined]

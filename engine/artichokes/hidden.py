@@ -10,12 +10,12 @@ What a zone *holds* is another matter. Every card that enters or leaves the Gard
 shown (replenishing, Peas, Rhubarb, the four-of-a-kind reshuffle), and so is every card that
 enters or leaves a seat's own Personal Deck as far as that seat is concerned (its draws land in
 its own hand; a reshuffle brings in its face-up Discard Pile; Corn, Pepper, Potato and Leek
-show theirs). So the Stack's cards are public and a
-seat knows its own Deck's cards, in no order (``ArtichokesView.stack`` and ``.deck``). What is
-left — the other seats' hands and Decks — is one pool whose cards follow from the rest; which
-of them sits where is hidden (the hand from the Deck, and, with 3–4 players, one opponent's from
-another's after an Eggplant pass none of them showed the viewer). In a 2-player game that pool
-is exactly the opponent's own cards, as a player who remembers every move knows them.
+show theirs). So the Stack's cards are public and a seat knows its own Deck's cards, in no
+order (``ArtichokesView.stack`` and ``.deck``). What is left — the other seats' hands and Decks
+— is one pool whose cards follow from the rest; which of them sits where is hidden (the hand
+from the Deck, and, with 3–4 players, one opponent's from another's after an Eggplant pass none
+of them showed the viewer). In a 2-player game that pool is exactly the opponent's own cards,
+as a player who remembers every move knows them.
 """
 
 from __future__ import annotations

@@ -111,6 +111,30 @@ def candidates(pending: Sequence[Decision], seat: int, rng: random.Random) -> li
     return found
 
 
+def deadline(budget_ms: float | None, iterations: int | None) -> float:
+    """When a search given ``budget_ms`` (from now) or ``iterations`` must stop, in
+    ``time.perf_counter()`` seconds (``inf`` without a budget).
+
+    Raises:
+        ValueError: neither a budget nor an iteration count.
+    """
+    if budget_ms is None and iterations is None:
+        raise ValueError("the search needs a budget or an iteration count")
+    return time.perf_counter() + budget_ms / 1000 if budget_ms is not None else math.inf
+
+
+def root_candidates(seen: Situation, rng: random.Random) -> list[Action]:
+    """The answers a search weighs for ``seen.seat`` (:func:`candidates` of its decisions).
+
+    Raises:
+        IllegalAction: the seat has nothing to decide.
+    """
+    found = candidates(seen.view.decisions, seen.seat, rng)
+    if not found:
+        random_answer(seen.view.decisions, seen.seat, rng)  # raises: nothing to decide
+    return found
+
+
 def search(
     game_name: str,
     seen: Situation,
@@ -126,15 +150,11 @@ def search(
         ValueError: neither a budget nor an iteration count.
         IllegalAction: the seat has nothing to decide.
     """
-    if budget_ms is None and iterations is None:
-        raise ValueError("the search needs a budget or an iteration count")
     started = time.perf_counter()
-    stop = started + budget_ms / 1000 if budget_ms is not None else math.inf
+    stop = deadline(budget_ms, iterations)
     info = get_game(game_name).info
     me = seen.seat
-    first = candidates(seen.view.decisions, me, rng)
-    if not first:
-        return random_answer(seen.view.decisions, me, rng)  # raises: nothing to decide
+    first = root_candidates(seen, rng)
     if len(first) == 1:
         return first[0]
     root = Node(None, None, me)

@@ -26,9 +26,15 @@ from statistics import NormalDist
 
 from engine.api import apply
 from engine.contract import GameInfo, Outcome
-from engine.legal import random_answer
 from engine.players import Situation
-from engine.players.ismcts import RESERVE, ROLLOUT_LIMIT, candidates, playout_mover, reward
+from engine.players.ismcts import (
+    RESERVE,
+    ROLLOUT_LIMIT,
+    deadline,
+    playout_mover,
+    reward,
+    root_candidates,
+)
 from engine.playout import play_out
 from engine.registry import get_game
 from engine.types import Action
@@ -57,21 +63,21 @@ def search(
         ValueError: neither a budget nor an iteration count.
         IllegalAction: the seat has nothing to decide.
     """
-    if budget_ms is None and iterations is None:
-        raise ValueError("the search needs a budget or an iteration count")
-    stop = time.perf_counter() + budget_ms / 1000 if budget_ms is not None else math.inf
-    game = get_game(game_name)
-    me = seen.seat
-    options = candidates(seen.view.decisions, me, rng)
-    if not options:
-        return random_answer(seen.view.decisions, me, rng)  # raises: nothing to decide
-    greedy = game.greedy_action(seen.view, rng)
+    stop = deadline(budget_ms, iterations)
+    options = root_candidates(seen, rng)
     if len(options) == 1:
         return options[0]
+    base = greedy_index(game_name, seen, rng, options)
+    return options[play_rounds(game_name, seen, rng, options, base, iterations, stop).answer()]
+
+
+def greedy_index(game_name: str, seen: Situation, rng: random.Random, options: list[Action]) -> int:
+    """The index of the greedy player's answer for ``seen.seat`` in ``options``, appended
+    first when missing (a multi-select answer the candidates' sample left out)."""
+    greedy = get_game(game_name).greedy_action(seen.view, rng)
     if greedy not in options:
         options.append(greedy)
-    played = play_rounds(game_name, seen, rng, options, options.index(greedy), iterations, stop)
-    return options[played.answer()]
+    return options.index(greedy)
 
 
 def play_rounds(
@@ -143,16 +149,15 @@ class Rounds:
 
     Attributes:
         rounds: complete rounds added.
-        totals: per candidate, the sum of its rewards.
-        differences, squares: per candidate, the sum of (its reward − the base's) and of its
-            square, round by round.
+        totals: per candidate, the sum of its rewards (its summed gain over the base is its
+            total less the base's).
+        squares: per candidate, the sum over rounds of (its reward − the base's) squared.
     """
 
     def __init__(self, count: int, base: int) -> None:
         self.base = base
         self.rounds = 0
         self.totals = [0.0] * count
-        self.differences = [0.0] * count
         self.squares = [0.0] * count
 
     def add(self, rewards: list[float]) -> None:
@@ -160,7 +165,6 @@ class Rounds:
         base = rewards[self.base]
         for i, value in enumerate(rewards):
             self.totals[i] += value
-            self.differences[i] += value - base
             self.squares[i] += (value - base) ** 2
         self.rounds += 1
 
@@ -174,7 +178,7 @@ class Rounds:
         n = self.rounds
         if n == 0:
             return 0.0, 0.0
-        mean = self.differences[index] / n
+        mean = (self.totals[index] - self.totals[self.base]) / n
         if n < 2:
             return mean, 0.0
         variance = max(self.squares[index] / n - mean * mean, 0.0) * n / (n - 1)

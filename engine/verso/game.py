@@ -15,8 +15,7 @@ from engine.contract import (
     View,
     scored_outcome,
 )
-from engine.legal import random_answer
-from engine.playout import greedy_move
+from engine.playout import solo_greedy_move
 from engine.types import Action, Event
 from engine.verso.describe import describe_action
 from engine.verso.hidden import redistribute
@@ -119,13 +118,8 @@ class Verso(Game[VersoState, VersoOptions]):
     def rollout_action(
         self, state: VersoState, pending: Sequence[Decision], seat: int, rng: random.Random
     ) -> Action:
-        """Solo: the greedy player's move on the sampled state's view
-        (``engine.playout.greedy_move``), for the solo search, which compares its candidates
-        by whole playouts. With more seats a uniformly random answer: the tree search needs
-        many cheap playouts (greedy ones cut its iterations ten- to thirtyfold)."""
-        if state.seats == 1:
-            return greedy_move(self, state, pending, seat, rng)
-        return random_answer(pending, seat, rng)
+        """``engine.playout.solo_greedy_move``: greedy alone, random with more seats."""
+        return solo_greedy_move(self, state, pending, seat, rng)
 
 
 GAME = Verso()
