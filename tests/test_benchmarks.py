@@ -10,22 +10,31 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-def test_the_reliability_benchmark_in_small() -> None:
+def run_benchmark(script: str, *args: str) -> dict[str, Any]:
+    """Run ``benchmarks/<script>`` with ``args``; it must succeed and print one JSON line,
+    returned parsed."""
     done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "reliability.py"), "--kills", "1",
-         "--bad-inputs", "120", "--games", "2", "--seed", "2"],
+        [sys.executable, str(ROOT / "benchmarks" / script), *args],
         capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     (line,) = done.stdout.splitlines()
-    figures = json.loads(line)
+    figures: dict[str, Any] = json.loads(line)
+    return figures
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_the_reliability_benchmark_in_small() -> None:
+    figures = run_benchmark(
+        "reliability.py", "--kills", "1", "--bad-inputs", "120", "--games", "2", "--seed", "2"
+    )  # fmt: skip
     crashes, bad = figures["crashes"], figures["bad_inputs"]
     assert crashes["kills"] == crashes["restarts"] == 1
     assert crashes["acknowledged"] > 0 and crashes["games_unfinished"] == 0
@@ -39,12 +48,7 @@ def test_the_reliability_benchmark_in_small() -> None:
 
 
 def test_every_game_stays_within_its_size_budgets_in_the_memory_benchmark() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "game_memory.py"), "--games", "5"],
-        capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    figures = json.loads(done.stdout)["figures"]
+    figures = run_benchmark("game_memory.py", "--games", "5")["figures"]
     assert {key.split("-")[0] for key in figures} == {
         "artichokes", "ninjan", "pentaquest", "verso"
     }  # fmt: skip
@@ -56,14 +60,9 @@ def test_every_game_stays_within_its_size_budgets_in_the_memory_benchmark() -> N
 @pytest.mark.parametrize("path", ["simulate", "api"])
 def test_the_engine_speed_benchmark_compares_two_trees(path: str) -> None:
     # this tree against itself: both runs play the same seeded games through the same code
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "engine_speed.py"), "--games", "3",
-         "--rounds", "2", "--path", path, "--baseline", str(ROOT)],
-        capture_output=True, text=True, timeout=120, check=False,
+    figures = run_benchmark(
+        "engine_speed.py", "--games", "3", "--rounds", "2", "--path", path, "--baseline", str(ROOT)
     )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    (line,) = done.stdout.splitlines()
-    figures = json.loads(line)
     assert figures["path"] == path and figures["rounds"] == 2
     assert len(figures["actions_per_second"]["all"]) == 2
     assert len(figures["baseline_actions_per_second"]["all"]) == 2
@@ -71,14 +70,10 @@ def test_the_engine_speed_benchmark_compares_two_trees(path: str) -> None:
 
 
 def test_the_solo_search_budget_benchmark_measures_the_decisions_it_names() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "solo_search_budget.py"), "--game", "verso",
-         "--games", "1", "--decisions", "3", "--rounds", "4"],
-        capture_output=True, text=True, timeout=120, check=False,
+    figures = run_benchmark(
+        "solo_search_budget.py", "--game", "verso", "--games", "1", "--decisions", "3",
+        "--rounds", "4",
     )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    (line,) = done.stdout.splitlines()
-    figures = json.loads(line)
     assert figures["game"] == "verso" and figures["decisions_measured"] == 3
     assert 0 <= figures["with_a_better_candidate"] <= 3
     assert figures["ms_per_round_median"] > 0
