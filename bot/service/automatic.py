@@ -42,6 +42,8 @@ class AutomaticPlay(Committing):
     async def timeout(self, game_id: int, version: int) -> Played | None:
         """The turn clock ran out at ``version``: the automatic player moves for every person
         still waited for (each such seat's timeouts grow by one), then the automatic seats.
+        A late seat's moves go on until another seat is to play (its turn ends); in a solo
+        game, where nobody else ever is, the timeout makes one move and the clock runs again.
         ``None`` if the game moved on meanwhile or nobody was waited for."""
         async with self.locked(game_id):
             snapshot = await self.snapshot(game_id)
@@ -57,7 +59,9 @@ class AutomaticPlay(Committing):
                 while not played.ended:
                     current = played.snapshot.state
                     assert current is not None
-                    if seat not in engine.deciding_seats(current):
+                    if seat not in engine.deciding_seats(current) or (
+                        current.seats == 1 and not first
+                    ):
                         break
                     action = await self.automatic_move(played.snapshot, seat, LEAVER_LEVEL)
                     await self._commit(played, action, actor="timeout", counts_timeout=first)

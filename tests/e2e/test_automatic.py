@@ -253,3 +253,31 @@ async def test_a_player_back_after_timeouts_plays_their_seat_again(world: World)
     assert await bob.step()
     rows = await log_rows(world, game_id)
     assert rows[-1].actor == "player" and rows[-1].seat == 1
+
+
+def status_now(world: World, game_id: int) -> str:
+    """The stored status, read straight from the database file (for wait predicates)."""
+    with sqlite3.connect(world.db_path) as conn:
+        (status,) = conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+    return str(status)
+
+
+async def test_in_a_solo_game_each_timeout_makes_one_move_until_the_third(world: World) -> None:
+    # a solo seat is always deciding: a timeout plays one move, and the clock runs again
+    lobby, game_id = await open_lobby(world, world.alice, game="verso")
+    await set_clock(world.alice, lobby, "1 min")
+    await start(world, lobby, world.alice, game_id)
+    for count in (1, 2):
+        version = version_now(world, game_id)
+        await advance(world, 61, lambda v=version: version_now(world, game_id) > v)
+        record = (await stored(world, game_id)).record
+        assert [r.actor for r in await log_rows(world, game_id)] == ["timeout"] * count
+        assert record.status == GameStatus.ACTIVE and record.deadline is not None
+        assert record.seats[0].timeouts == count and not record.seats[0].away
+    # after the third the seat plays automatically, with no clock, to the end
+    await advance(world, 61, lambda: status_now(world, game_id) == GameStatus.FINISHED)
+    record = (await stored(world, game_id)).record
+    assert record.seats[0].away
+    rows = await log_rows(world, game_id)
+    assert [r.actor for r in rows][:3] == ["timeout"] * 3
+    assert {r.actor for r in rows[3:]} == {"automatic"}
