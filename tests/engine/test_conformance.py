@@ -8,9 +8,10 @@ After every action:
 - ``Game.advance`` (no events) leaves the state ``engine.apply`` leaves;
 - the JSON round trip is equal and within the game's size budget, and the game goes on
   from the reloaded copy;
-- the leak check, for every seat and the spectator: redistributing what that viewer cannot
-  see does not change its view; every 4th action also: the redistribution depends only on
-  that view.
+- the leak check, for one viewer in turn (every seat and the spectator, round robin over the
+  actions, so each viewer is checked at hundreds of positions of every game length):
+  redistributing what that viewer cannot see does not change its view; every 4th round of
+  viewers also: the redistribution depends only on that view.
 At the end: the game ended within its bound, the outcome fits the metadata, and replaying
 the seed and the log gives the same state.
 """
@@ -29,7 +30,9 @@ from engine import Action, Decision, GameState, Outcome
 PLAYOUTS = 300
 CHUNKS = 3  # each count's playouts are split in this many tests, for parallel runs
 MAX_SELECT_OPTIONS = 25  # a Discord select menu
-SAMPLE_CHECK_EVERY = 4  # actions between checks that a redistribution depends on the view only
+SAMPLE_CHECK_EVERY = (
+    4  # rounds of viewers between checks that a redistribution depends on the view only
+)
 
 
 def _configs() -> list[Any]:
@@ -90,14 +93,18 @@ def check_round_trip(state: GameState, budget: int) -> GameState:
 
 
 def check_leaks(
-    state: GameState, rng: random.Random, stats: Counter[str], sample_check: bool = True
+    state: GameState,
+    rng: random.Random,
+    stats: Counter[str],
+    viewers: list[int | None] | None = None,
+    sample_check: bool = True,
 ) -> None:
-    """For every viewer: its view survives a redistribution of what it cannot see, and (with
-    ``sample_check``) the redistribution is a function of the view (two states with one view
-    give one sample)."""
+    """For each of ``viewers`` (seats, ``None`` the spectator; all of them by default): its
+    view survives a redistribution of what it cannot see, and (with ``sample_check``) the
+    redistribution is a function of the view (two states with one view give one sample)."""
     text = engine.dumps(state)
     hidden = _hidden_part(engine.clone(state))
-    for viewer in [None, *range(state.seats)]:
+    for viewer in _viewers(state.seats) if viewers is None else viewers:
         seed = rng.randrange(2**32)
         other = engine.redistribute(state, viewer, random.Random(seed))
         assert engine.view(other, viewer) == engine.view(state, viewer), (
@@ -111,6 +118,11 @@ def check_leaks(
         stats["checks"] += 1
         stats["changed"] += _hidden_part(other) != hidden
     assert engine.dumps(state) == text, "redistribute changed the original"
+
+
+def _viewers(seats: int) -> list[int | None]:
+    """The spectator, then every seat."""
+    return [None, *range(seats)]
 
 
 def _hidden_part(state: GameState) -> str:
@@ -170,7 +182,10 @@ def test_random_playouts_conform_to_the_contract(name: str, seats: int, chunk: i
             check_advance(quiet, action, state)
             check_decisions(state)
             state = check_round_trip(state, info.state_budget)
-            check_leaks(state, rng, stats, sample_check=len(log) % SAMPLE_CHECK_EVERY == 0)
+            turn, place = divmod(len(log), seats + 1)
+            viewer = _viewers(seats)[place]
+            sample = turn % SAMPLE_CHECK_EVERY == 0
+            check_leaks(state, rng, stats, [viewer], sample_check=sample)
         assert not engine.decisions(state), "a finished game has nothing to decide"
         check_outcome(name, result, seats)
         replayed = engine.replay(name, seats, None, seed, log)
