@@ -84,8 +84,8 @@ sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
 from bot.app import CardroomBot  # noqa: E402
-from bot.decision_components import decode  # noqa: E402
 from bot.settings import BotSettings  # noqa: E402
+from bot.texts.decisions import decode  # noqa: E402
 from storage import TABLE, GameStatus, Storage  # noqa: E402
 from tests.e2e.acks import Click, acknowledged, check_log  # noqa: E402
 from tests.e2e.conftest import World  # noqa: E402

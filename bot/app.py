@@ -16,25 +16,25 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock import Clock, SystemClock
-from bot.clocks import TurnClocks
-from bot.command_text import CatalogTranslator, catalogs_fingerprint
-from bot.components import DYNAMIC_ITEMS
 from bot.context import Cardroom
-from bot.followups import FollowUps
-from bot.gate import InFlight
 from bot.handlers import Handlers
+from bot.handlers.command_text import CatalogTranslator, catalogs_fingerprint
 from bot.handlers.commands import AdminCommands, GameCommands, HelpCommand
-from bot.languages import GuildLanguages
-from bot.lobby_messages import LobbyMessages
-from bot.open_screens import OpenScreens
-from bot.permissions import invite_url
-from bot.pings import Pings
-from bot.reasons import LOBBY_LOST
-from bot.replies import apology, say, tr
+from bot.handlers.gate import InFlight
+from bot.handlers.replies import apology, say
+from bot.messages.components import DYNAMIC_ITEMS
+from bot.messages.followups import FollowUps
+from bot.messages.languages import GuildLanguages, tr
+from bot.messages.lobby import LobbyMessages
+from bot.messages.open_screens import OpenScreens
+from bot.messages.permissions import invite_url
+from bot.messages.pings import Pings
+from bot.messages.tables import TableKeeper
 from bot.service import GameService, GameSnapshot
+from bot.service.reasons import LOBBY_LOST
 from bot.settings import BotSettings
-from bot.tables import TableKeeper
+from bot.timing.clock import Clock, SystemClock
+from bot.timing.turn_clocks import TurnClocks
 from storage import LoadReport, Storage
 
 log = logging.getLogger(__name__)

@@ -26,7 +26,7 @@ import yarl
 from pydantic import ValidationError
 
 from bot.app import CardroomBot
-from bot.permissions import invite_url
+from bot.messages.permissions import invite_url
 from bot.settings import BotSettings
 from storage import Storage, StorageError, StorageSettings, backup_database
 

@@ -13,14 +13,14 @@ import discord
 from storage import Storage
 
 if TYPE_CHECKING:
-    from bot.clocks import TurnClocks
-    from bot.followups import FollowUps
-    from bot.languages import GuildLanguages
-    from bot.lobby_messages import LobbyMessages
-    from bot.open_screens import OpenScreens
-    from bot.pings import Pings
+    from bot.messages.followups import FollowUps
+    from bot.messages.languages import GuildLanguages
+    from bot.messages.lobby import LobbyMessages
+    from bot.messages.open_screens import OpenScreens
+    from bot.messages.pings import Pings
+    from bot.messages.tables import TableKeeper
     from bot.service import GameService
-    from bot.tables import TableKeeper
+    from bot.timing.turn_clocks import TurnClocks
 
 log = logging.getLogger(__name__)
 

@@ -6,6 +6,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -110,6 +112,29 @@ def test_the_bot_has_no_import_cycle() -> None:
 
     for name in sorted(graph):
         visit(name)
+
+
+LAYERS = {
+    # package: what it may not import (imports run one way: handlers -> messages -> texts,
+    # games -> service; nothing below knows Discord)
+    "bot/service": ("discord", "bot.texts", "bot.messages", "bot.handlers", "bot.games"),
+    "bot/texts": ("discord", "bot.messages", "bot.handlers"),
+    "bot/games": ("discord", "bot.messages", "bot.handlers"),
+    "bot/timing/clock.py": ("discord", "bot.messages", "bot.handlers"),
+    "bot/messages": ("bot.handlers", "bot.app"),
+}
+
+
+@pytest.mark.parametrize("where", sorted(LAYERS))
+def test_the_bot_layers_import_one_way(where: str) -> None:
+    root = ROOT / where
+    paths = [root] if root.is_file() else sorted(root.rglob("*.py"))
+    wrong = []
+    for path in paths:
+        for name in _module_imports(path):
+            if any(name == f or name.startswith(f + ".") for f in LAYERS[where]):
+                wrong.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert wrong == []
 
 
 def test_modules_stay_small() -> None:

@@ -3,7 +3,7 @@
 Each ``bot/games/<name>/`` package holds one :class:`Presentation` (its ``PRESENTATION``) for the
 engine game of the same name. The generic layers build every message from it: the table
 (``bot.table_text``), a seat's private screen (``bot.seat_screen``), components from decisions
-(``bot.decision_components``), the lobby's options, the admin's inspect. A presentation only
+(``bot.texts.decisions``), the lobby's options, the admin's inspect. A presentation only
 words what an engine view shows; it decides nothing and never sees a state.
 """
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.i18n import Translator
-from bot.specs import ButtonStyle
+from bot.texts.specs import ButtonStyle
 from engine import Decision, Event, View
 
 
@@ -167,7 +167,7 @@ class Presentation(ABC):
         applied (a card of theirs changed on someone else's turn, ...): ``(seat, line)``
         pairs, each line naming the seat as ``ctx.names`` does (default: none).
 
-        ``bot.followups`` adds the lines to the channel's ping after a change and notifies
+        ``bot.messages.followups`` adds the lines to the channel's ping after a change and notifies
         those seats' people, as it does the seats that must decide now. ``events`` are engine
         events or stored public events (``kind``, ``seat``, ``data``)."""
         return []

@@ -1,7 +1,8 @@
 """Interaction handlers: thin adapters from Discord interactions to the use cases.
 
-Each handler answers its interaction (a friendly ephemeral for refusals, see ``bot.replies``)
-and leaves follow-ups (table, screens, pings) to ``bot.followups``.
+Each handler answers its interaction (a friendly ephemeral for refusals, see
+``bot.handlers.replies``) and leaves follow-ups (table, screens, pings) to
+``bot.messages.followups``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from bot.handlers.play import PlayHandlers
 
 class Handlers:
     """All handlers; also what the persistent components call
-    (``bot.components.ComponentHandlers``)."""
+    (``bot.messages.components.ComponentHandlers``)."""
 
     def __init__(self, room: Cardroom) -> None:
         self.lobby = LobbyHandlers(room)

@@ -13,13 +13,14 @@ import discord
 from discord import app_commands
 
 import engine
-from bot import layouts
 from bot.context import Cardroom
-from bot.errors import UserError
 from bot.games import presentation
+from bot.handlers.replies import ephemeral, guarded, say
 from bot.i18n import N_, Translator, language_names
-from bot.rendering import context_for, seat_names
-from bot.replies import ephemeral, guarded, say, tr
+from bot.messages import layouts
+from bot.messages.languages import tr
+from bot.service.errors import UserError
+from bot.texts.rendering import context_for, seat_names
 from storage import GameNotFound, GameRecord, GameStatus, VerifyResult
 
 log = logging.getLogger(__name__)

@@ -7,16 +7,17 @@ import logging
 
 import discord
 
-from bot import discord_io
 from bot.context import Cardroom
-from bot.errors import UserError
 from bot.games import presentation
+from bot.handlers.replies import guarded, say
 from bot.i18n import N_, Translator
-from bot.lobby_messages import ADD_AUTOMATIC, REMOVE_AUTOMATIC, TURN_CLOCK, lobby_layout
-from bot.permissions import require_channel_permissions
-from bot.reasons import LOBBY_LOST
-from bot.replies import guarded, say, tr
+from bot.messages import discord_io
+from bot.messages.languages import tr
+from bot.messages.lobby import ADD_AUTOMATIC, REMOVE_AUTOMATIC, TURN_CLOCK, lobby_layout
+from bot.messages.permissions import require_channel_permissions
+from bot.service.errors import UserError
 from bot.service.lobby import TURN_CLOCKS
+from bot.service.reasons import LOBBY_LOST
 from engine.players import LEVELS
 from storage import LOBBY, TABLE, ChannelBusy, GameStatus
 

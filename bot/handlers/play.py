@@ -9,17 +9,18 @@ import discord
 from discord import app_commands
 
 import engine
-from bot import layouts
-from bot.command_text import qualified_name
 from bot.context import Cardroom
-from bot.decision_components import decode
-from bot.errors import UserError
 from bot.games import presentation
+from bot.handlers.command_text import qualified_name
+from bot.handlers.replies import ephemeral, guarded, say
 from bot.i18n import N_
-from bot.rendering import games_list_text, private_lines, rules_text, seat_names, seat_screen
-from bot.replies import ephemeral, guarded, say, tr
+from bot.messages import layouts
+from bot.messages.languages import tr
 from bot.service import GameSnapshot, Played
+from bot.service.errors import UserError
 from bot.service.play import MOVED_ON
+from bot.texts.decisions import decode
+from bot.texts.rendering import games_list_text, private_lines, rules_text, seat_names, seat_screen
 from storage import GameRecord, GameStatus
 
 log = logging.getLogger(__name__)

@@ -2,7 +2,7 @@
 three timeouts), the turn clock's deadlines and timeouts.
 
 Automatic moves are never made inside an interaction's reply: the handlers answer first, then
-the follow-ups call :meth:`AutomaticPlay.play_automatic` (see ``bot.followups``). A search
+the follow-ups call :meth:`AutomaticPlay.play_automatic` (see ``bot.messages.followups``). A search
 player thinks in a worker thread, under the game's lock.
 """
 

@@ -6,11 +6,11 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 import engine
-from bot.clock import Clock, SystemClock
-from bot.errors import UserError
 from bot.i18n import N_
+from bot.service.errors import UserError
 from bot.service.reading import GameReader
 from bot.service.snapshots import GameSnapshot, Played, Step
+from bot.timing.clock import Clock, SystemClock
 from engine import Action
 from storage import GameRecord, GameStatus, LoggedAction, PublicEvent, StaleVersion, Storage
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from bot.errors import UserError
 from bot.i18n import N_
 from bot.service.commits import Committing
+from bot.service.errors import UserError
 from bot.service.snapshots import GameSnapshot
 from engine.players import LEVELS
 from storage import AlreadySeated, GameRecord, GameStatus, LobbyFull, WrongStatus

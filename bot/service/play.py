@@ -5,11 +5,11 @@ from __future__ import annotations
 import logging
 
 import engine
-from bot.errors import UserError
 from bot.i18n import N_
-from bot.reasons import ABANDONED, ADMIN_ABORT, FORFEIT
 from bot.service.automatic import LEAVER_LEVEL
 from bot.service.commits import MOVED_ON, Committing
+from bot.service.errors import UserError
+from bot.service.reasons import ABANDONED, ADMIN_ABORT, FORFEIT
 from bot.service.snapshots import GameSnapshot, Played
 from engine import Action
 from storage import GameNotFound, GameRecord, GameResult, GameStatus, WrongStatus

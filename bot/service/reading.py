@@ -14,9 +14,9 @@ from datetime import datetime
 from typing import Any
 
 import engine
-from bot.errors import UserError
 from bot.i18n import N_
-from bot.locks import KeyedLocks
+from bot.service.errors import UserError
+from bot.service.locks import KeyedLocks
 from bot.service.snapshots import GameSnapshot
 from storage import (
     GameNotFound,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import engine
 from bot.games import RenderContext, presentation
 from bot.i18n import translator
-from bot.rendering import table_screen
+from bot.texts.rendering import table_screen
 from tests.bot.records import record_for
 
 _ = translator("en-US")

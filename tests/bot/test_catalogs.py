@@ -15,7 +15,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from bot.command_text import COMMAND_NAMES, NAME_CONTEXT, valid_name
+from bot.handlers.command_text import COMMAND_NAMES, NAME_CONTEXT, valid_name
 from bot.i18n import available_languages, catalog_path, translator
 from bot.i18n.__main__ import TEMPLATE, extract
 

@@ -3,10 +3,10 @@ more) per group, each with that group's placeholder."""
 
 from __future__ import annotations
 
-from bot.decision_components import rows_for
 from bot.games import OptionText, Presentation, RenderContext
 from bot.i18n import translator
-from bot.specs import SelectSpec
+from bot.texts.decisions import rows_for
+from bot.texts.specs import SelectSpec
 from engine import Decision, Event, View
 
 _ = translator("en")

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 import engine
-from bot import followups
-from bot.followups import FollowUps
 from bot.games import RenderContext
 from bot.i18n import translator
+from bot.messages import followups
+from bot.messages.followups import FollowUps
 from bot.service import GameSnapshot, Played
 from bot.service.snapshots import Step
 from engine.types import Event

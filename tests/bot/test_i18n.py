@@ -8,7 +8,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.command_text import NAME_CONTEXT, CatalogTranslator, command_name, valid_name
+from bot.handlers.command_text import NAME_CONTEXT, CatalogTranslator, command_name, valid_name
 from bot.i18n import catalog_path, language_names, language_of, translator
 
 DRAW = ("{player} drew {count} card.", "{player} drew {count} cards.")

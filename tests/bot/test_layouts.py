@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot import layouts
+from bot.messages import layouts
 
 
 def test_a_long_text_is_split_between_paragraphs_into_messages_that_fit() -> None:

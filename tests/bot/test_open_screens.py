@@ -9,9 +9,9 @@ from typing import Any
 import discord
 
 import engine
-from bot.open_screens import _NOT_FOR_EDITS, SCREEN_LIFETIME, OpenScreens, fingerprint
+from bot.messages.open_screens import _NOT_FOR_EDITS, SCREEN_LIFETIME, OpenScreens, fingerprint
 from bot.service import GameSnapshot
-from bot.specs import Screen
+from bot.texts.specs import Screen
 from tests.bot.records import record_for
 
 

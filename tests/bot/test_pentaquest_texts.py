@@ -5,11 +5,11 @@ and tie-break); long armies within Discord's limits; hidden armies kept off the 
 from __future__ import annotations
 
 import engine
-from bot import layouts
 from bot.games import RenderContext, presentation
 from bot.games.pentaquest.texts import requirement_text
 from bot.i18n import translator
-from bot.rendering import seat_screen, table_screen
+from bot.messages import layouts
+from bot.texts.rendering import seat_screen, table_screen
 from engine.pentaquest.cards import CARDS, DECK
 from engine.types import Event
 from tests.bot.records import record_for

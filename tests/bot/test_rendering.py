@@ -12,12 +12,12 @@ from collections.abc import Iterator
 import pytest
 
 import engine
-from bot import layouts
-from bot.components import ACTION_TEMPLATE, SELECT_TEMPLATE
-from bot.decision_components import decode, menu_values
 from bot.games import presentation, presented_games
 from bot.i18n import translator
-from bot.rendering import (
+from bot.messages import layouts
+from bot.messages.components import ACTION_TEMPLATE, SELECT_TEMPLATE
+from bot.texts.decisions import decode, menu_values
+from bot.texts.rendering import (
     context_for,
     event_lines,
     private_lines,
@@ -25,7 +25,7 @@ from bot.rendering import (
     seat_screen,
     table_screen,
 )
-from bot.specs import Screen, SelectSpec
+from bot.texts.specs import Screen, SelectSpec
 from tests.bot.records import record_for
 
 _ = translator("en-US")

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.errors import UserError
 from bot.service import GameService, GameSnapshot
+from bot.service.errors import UserError
 from bot.service.reading import RECENT_ACTIONS
 from storage import GameStatus, Storage
 

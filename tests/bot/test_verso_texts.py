@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 import engine
-from bot import layouts
 from bot.games import RenderContext, presentation
 from bot.games.base import Presentation
 from bot.i18n import translator
-from bot.rendering import seat_screen, table_screen
-from bot.specs import Screen
+from bot.messages import layouts
+from bot.texts.rendering import seat_screen, table_screen
+from bot.texts.specs import Screen
 from engine.types import Event
 from engine.verso.cards import CARD_COUNT, KIND, card_data
 from engine.verso.state import VersoState

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import engine
-from bot.decision_components import decode
+from bot.texts.decisions import decode
 from storage import GameRecord, LoggedAction, Storage
 from tests.fakediscord.interactions import MESSAGE_COMPONENT, UPDATE_MESSAGE, InteractionRecord
 

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 
 class ManualClock:
-    """``bot.clock.Clock`` whose time only moves when :meth:`advance` is called."""
+    """``bot.timing.clock.Clock`` whose time only moves when :meth:`advance` is called."""
 
     def __init__(self, start: datetime | None = None) -> None:
         self._now = start or datetime(2026, 12, 1, 12, 0, tzinfo=UTC)

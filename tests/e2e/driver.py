@@ -15,13 +15,13 @@ from typing import Any
 import engine
 from bot.games import presentation
 from bot.i18n import Translator, translator
-from bot.rendering import (
+from bot.service.reading import RECENT_ACTIONS
+from bot.texts.rendering import (
     context_for,
     recent_lines,
     seat_screen,
     table_screen,
 )
-from bot.service.reading import RECENT_ACTIONS
 from tests.e2e.conftest import World
 from tests.fakediscord.errors import ComponentDisabled
 from tests.fakediscord.model import Channel, Message

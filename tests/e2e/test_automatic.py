@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 
 import engine
-from bot import followups
+from bot.messages import followups
 from storage import GameStatus
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, find_table, leak_scan

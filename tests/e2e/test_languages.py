@@ -11,7 +11,7 @@ import pytest
 
 from bot.games import presentation
 from bot.i18n import translator
-from bot.lobby_messages import lobby_text
+from bot.messages.lobby import lobby_text
 from storage import GameStatus
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, find_table, public_messages

@@ -18,7 +18,7 @@ import pytest
 import engine
 from bot.games.verso.texts import SQUARES, backs_text, number_text, vp_mark
 from bot.i18n import translator
-from bot.rendering import seat_screen, table_screen
+from bot.texts.rendering import seat_screen, table_screen
 from engine.verso import GAME
 from engine.verso.cards import COLOUR, COLOURS, DECK
 from engine.verso.ladder import ladder_line, ladder_step

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.errors import UserError
 from bot.i18n import N_
+from bot.service.errors import UserError
 
 NEEDED: tuple[tuple[str, str], ...] = (
     ("view_channel", N_("View Channel")),

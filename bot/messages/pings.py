@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 import discord
 
-from bot import discord_io
-from bot.locks import KeyedLocks
+from bot.messages import discord_io
+from bot.service.locks import KeyedLocks
 from storage import GameMessage, GameRecord, GameStatus, Storage
 
 PING = "ping"

@@ -33,12 +33,12 @@ from typing import Any
 import discord
 
 import engine
-from bot import discord_io, layouts
 from bot.games import presentation
-from bot.languages import GuildLanguages
-from bot.locks import KeyedLocks
-from bot.rendering import context_for, recent_lines, table_screen
+from bot.messages import discord_io, layouts
+from bot.messages.languages import GuildLanguages
 from bot.service import GameService, GameSnapshot
+from bot.service.locks import KeyedLocks
+from bot.texts.rendering import context_for, recent_lines, table_screen
 from storage import TABLE, GameMessage, GameStatus, Storage
 
 log = logging.getLogger(__name__)

@@ -19,7 +19,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 
 from bot.games.base import Presentation, RenderContext
-from bot.specs import ButtonSpec, Row, SelectOption, SelectSpec
+from bot.texts.specs import ButtonSpec, Row, SelectOption, SelectSpec
 from engine import Decision, View
 
 MAX_BUTTONS = 5

@@ -1,6 +1,6 @@
-"""What the bot shows, as plain data: the generic renderers build these, ``bot.layouts`` turns
-them into discord.py components. Keeping them free of discord makes rendering testable on its
-own."""
+"""What the bot shows, as plain data: the generic renderers build these,
+``bot.messages.layouts`` turns them into discord.py components. Keeping them free of discord
+makes rendering testable on its own."""
 
 from __future__ import annotations
 

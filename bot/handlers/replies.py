@@ -19,21 +19,17 @@ from typing import Any, ParamSpec
 import aiohttp
 import discord
 
-from bot import layouts
-from bot.errors import UserError
-from bot.gate import InFlight
-from bot.i18n import N_, Translator, translator
+from bot.handlers.gate import InFlight
+from bot.i18n import N_
+from bot.messages import layouts
+from bot.messages.languages import tr
+from bot.service.errors import UserError
 
 log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 
 RESTARTING = N_("Cardroom is restarting: please try again in a moment.")
-
-
-def tr(interaction: discord.Interaction) -> Translator:
-    """The translator for the user who made ``interaction``."""
-    return translator(interaction.locale)
 
 
 async def ephemeral(interaction: discord.Interaction, *, view: discord.ui.LayoutView) -> None:

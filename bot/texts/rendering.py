@@ -1,7 +1,7 @@
 """The generic texts around every game: the table, a seat's private screen, the rules, event
 lines — built from a stored game, its engine views and the game's presentation.
 
-Pure functions (no Discord calls): ``bot.tables`` and the handlers post what they return.
+Pure functions (no Discord calls): ``bot.messages.tables`` and the handlers post what they return.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from dataclasses import replace
 from typing import Any
 
 import engine
-from bot.decision_components import rows_for
 from bot.games import Presentation, RenderContext, presentation
 from bot.i18n import N_, Translator
-from bot.reasons import ABANDONED, FORFEIT
-from bot.specs import Row, Screen
+from bot.service.reasons import ABANDONED, FORFEIT
+from bot.texts.decisions import rows_for
+from bot.texts.specs import Row, Screen
 from engine import Event, View
 from storage import GameRecord, GameStatus, LoggedAction, Seat
 

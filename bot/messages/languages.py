@@ -1,5 +1,5 @@
 """Which language a message is written in: private texts follow the clicking user's locale
-(``bot.replies.tr``), public texts (table, pings, lobby) the guild's language — the one an
+(:func:`tr`), public texts (table, pings, lobby) the guild's language — the one an
 admin chose with ``/cardroom language``, else the server's own language in Discord (its
 preferred locale, which Discord keeps current in the guild cache), else English."""
 
@@ -45,3 +45,8 @@ class GuildLanguages:
         """Store an admin's choice (``None``: follow Discord's server language again)."""
         await self.storage.guilds.set(guild_id, language=language)
         self._chosen[guild_id] = language
+
+
+def tr(interaction: discord.Interaction) -> Translator:
+    """The translator for the user who made ``interaction`` (their Discord language)."""
+    return translator(interaction.locale)

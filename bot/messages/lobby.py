@@ -6,13 +6,13 @@ from __future__ import annotations
 import discord
 
 import engine
-from bot import discord_io, layouts
 from bot.games import Presentation, presentation
 from bot.i18n import Translator
-from bot.languages import GuildLanguages
-from bot.reasons import ADMIN_ABORT
-from bot.rendering import LEVEL_NAMES, clock_text, seat_names
+from bot.messages import discord_io, layouts
+from bot.messages.languages import GuildLanguages
 from bot.service.lobby import TURN_CLOCKS
+from bot.service.reasons import ADMIN_ABORT
+from bot.texts.rendering import LEVEL_NAMES, clock_text, seat_names
 from engine.players import LEVELS
 from storage import LOBBY, GameRecord, GameStatus, Storage
 

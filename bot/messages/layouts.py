@@ -12,7 +12,8 @@ from dataclasses import dataclass
 import discord
 from discord import ui
 
-from bot.components import (
+from bot.i18n import Translator
+from bot.messages.components import (
     AbortButton,
     ActionButton,
     ActionSelect,
@@ -21,8 +22,7 @@ from bot.components import (
     RulesButton,
     ShowScreenButton,
 )
-from bot.i18n import Translator
-from bot.specs import Row, Screen, SelectSpec
+from bot.texts.specs import Row, Screen, SelectSpec
 
 TEXT_LIMIT = 3900  # Discord allows 4000 characters of text per message; keep a margin
 NEUTRAL = 0x5865F2  # for messages about no game in particular

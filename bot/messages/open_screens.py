@@ -16,12 +16,12 @@ from dataclasses import dataclass
 
 import discord
 
-from bot import layouts
 from bot.games import presentation
-from bot.rendering import private_lines, seat_screen
-from bot.replies import tr
+from bot.messages import layouts
+from bot.messages.languages import tr
 from bot.service import GameSnapshot, Played
-from bot.specs import Screen
+from bot.texts.rendering import private_lines, seat_screen
+from bot.texts.specs import Screen
 from storage import GameStatus
 
 log = logging.getLogger(__name__)

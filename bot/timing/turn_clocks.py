@@ -15,13 +15,13 @@ from collections.abc import Awaitable, Callable, Coroutine
 from datetime import timedelta
 from typing import Any
 
-from bot.clock import Clock
 from bot.i18n import Translator
-from bot.languages import GuildLanguages
-from bot.pings import Pings
-from bot.rendering import seat_names
+from bot.messages.languages import GuildLanguages
+from bot.messages.pings import Pings
 from bot.service import GameService, Played
 from bot.service.automatic import waiting_people
+from bot.texts.rendering import seat_names
+from bot.timing.clock import Clock
 from storage import GameRecord, GameStatus, Storage
 
 log = logging.getLogger(__name__)

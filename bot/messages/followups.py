@@ -1,6 +1,6 @@
 """What follows committed changes, in commit order: the open screens and the pings for
 whoever must decide now or is mentioned by the game's events; the table edit is asked for
-first and made in the background once its interval allows (``bot.tables``)."""
+first and made in the background once its interval allows (``bot.messages.tables``)."""
 
 from __future__ import annotations
 
@@ -8,21 +8,21 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
-from bot.discord_io import message_link
 from bot.games import presentation
 from bot.i18n import Translator
-from bot.languages import GuildLanguages
-from bot.locks import KeyedLocks
-from bot.open_screens import OpenScreens
-from bot.pings import Pings
-from bot.rendering import context_for, seat_names
+from bot.messages.discord_io import message_link
+from bot.messages.languages import GuildLanguages
+from bot.messages.open_screens import OpenScreens
+from bot.messages.pings import Pings
+from bot.messages.tables import TableKeeper
 from bot.service import GameService, GameSnapshot, Played
-from bot.tables import TableKeeper
+from bot.service.locks import KeyedLocks
+from bot.texts.rendering import context_for, seat_names
 from engine import deciding_seats
 from storage import GameRecord, GameStatus, Storage
 
 if TYPE_CHECKING:
-    from bot.clocks import TurnClocks
+    from bot.timing.turn_clocks import TurnClocks
 
 
 THINKING_AFTER = 1.0

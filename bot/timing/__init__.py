@@ -1,0 +1,1 @@
+"""What keeps time: the injectable clock and the turn clocks."""
