@@ -30,6 +30,7 @@ def run_benchmark(script: str, *args: str) -> dict[str, Any]:
     return figures
 
 
+@pytest.mark.soak
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_the_reliability_benchmark_in_small() -> None:
     figures = run_benchmark(

@@ -108,6 +108,7 @@ async def _check(db: Path, reported: Reported) -> None:
             assert result.ok, result.message
 
 
+@pytest.mark.soak
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 def test_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
     db = tmp_path / "crash.sqlite3"

@@ -46,8 +46,8 @@ def test_every_card_is_accounted_for_in_random_games(seats: int, options: dict) 
             if contract_checks:
                 check_decisions(state)
                 state = check_round_trip(state, 4096)
-                if len(log) % 3 == 0:
-                    check_leaks(state, rng, stats)
+                viewer = [None, *range(seats)][len(log) % (seats + 1)]
+                check_leaks(state, rng, stats, [viewer])
         result = engine.outcome(state)
         assert (len(result.winners) == 1 and not result.draw) or (
             result.draw and not result.winners
