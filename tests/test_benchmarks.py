@@ -22,7 +22,7 @@ def run_benchmark(script: str, *args: str) -> dict[str, Any]:
     returned parsed."""
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / script), *args],
-        capture_output=True, text=True, timeout=120, check=False,
+        capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     (line,) = done.stdout.splitlines()
