@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import math
 from collections.abc import Awaitable, Callable, Coroutine
 from datetime import timedelta
 from typing import Any
@@ -28,8 +29,12 @@ log = logging.getLogger(__name__)
 
 
 def duration_text(seconds: float, _: Translator) -> str:
-    """``90`` -> "2 min", ``7200`` -> "2 h" (rounded up)."""
-    minutes = max(1, int(-(-seconds // 60)))
+    """A time left, rounded up: ``30`` -> "30 s" (seconds under a minute), ``90`` -> "2 min",
+    ``7200`` -> "2 h"; never less than "1 s"."""
+    whole = max(1, math.ceil(seconds))
+    if whole < 60:
+        return _("{seconds} s", seconds=whole)
+    minutes = -(-whole // 60)
     if minutes < 60:
         return _("{minutes} min", minutes=minutes)
     return _("{hours} h", hours=-(-minutes // 60))
