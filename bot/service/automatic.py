@@ -40,11 +40,15 @@ class AutomaticPlay(Committing):
             return played if played.steps else None
 
     async def timeout(self, game_id: int, version: int) -> Played | None:
-        """The turn clock ran out at ``version``: the automatic player moves for every person
-        still waited for (each such seat's timeouts grow by one), then the automatic seats.
-        A late seat's moves go on until another seat is to play (its turn ends); in a solo
-        game, where nobody else ever is, the timeout makes one move and the clock runs again.
-        ``None`` if the game moved on meanwhile or nobody was waited for."""
+        """The turn clock ran out at ``version``: the automatic player answers, for every
+        person still waited for, the decision that was pending then (each such seat's
+        timeouts grow by one), then the automatic seats move.
+
+        A timeout answers only what the clock ran for: a decision that follows (the same
+        seat's next one included, such as the take after a Ninjan pick or the final series
+        after a Verso turn, or a late seat's decision that another's answer changed) is a
+        new decision, and gets its own full clock. ``None`` if the game moved on meanwhile
+        or nobody was waited for."""
         async with self.locked(game_id):
             snapshot = await self.snapshot(game_id)
             record, state = snapshot.record, snapshot.state
@@ -54,18 +58,15 @@ class AutomaticPlay(Committing):
             if not late:
                 return None
             played = Played(snapshot, deciding_before=engine.deciding_seats(state))
-            for seat in sorted(late):
-                first = True
-                while not played.ended:
-                    current = played.snapshot.state
-                    assert current is not None
-                    if seat not in engine.deciding_seats(current) or (
-                        current.seats == 1 and not first
-                    ):
-                        break
-                    action = await self.automatic_move(played.snapshot, seat, LEAVER_LEVEL)
-                    await self._commit(played, action, actor="timeout", counts_timeout=first)
-                    first = False
+            for seat, since in sorted(late.items()):
+                if played.ended:
+                    break
+                current = played.snapshot
+                assert current.state is not None
+                if waiting_people(current.record, current.state).get(seat) != since:
+                    continue  # an earlier answer changed this seat's decision: a new clock
+                action = await self.automatic_move(current, seat, LEAVER_LEVEL)
+                await self._commit(played, action, actor="timeout", counts_timeout=True)
             await self.play_due_automatic_moves(played)
             return played
 

@@ -24,9 +24,7 @@ from bot.timing.turn_clocks import duration_text
         (43_200, "12 h"),  # half of 24 hours
     ],
 )
-def test_the_time_left_is_written_in_its_largest_unit_rounded_up(
-    seconds: float, text: str
-) -> None:
+def test_the_time_left_is_written_in_its_largest_unit_rounded_up(seconds: float, text: str) -> None:
     assert duration_text(seconds, translator("en")) == text
 
 
