@@ -13,6 +13,7 @@ from bot.handlers.replies import guarded, say
 from bot.i18n import N_, Translator
 from bot.messages import discord_io
 from bot.messages.languages import tr
+from bot.messages.layouts import offered_index
 from bot.messages.lobby import ADD_AUTOMATIC, REMOVE_AUTOMATIC, TURN_CLOCK, lobby_layout
 from bot.messages.permissions import require_channel_permissions
 from bot.service.errors import UserError
@@ -100,14 +101,13 @@ class LobbyHandlers:
         self, interaction: discord.Interaction, game_id: int, field: str, values: list[str]
     ) -> None:
         """A lobby menu: set host option ``field`` to the chosen value (an index into the
-        values the presentation offers); the turn clock; seat an automatic player."""
+        values the presentation offers); the turn clock; seat an automatic player. Only the
+        exact values the menu offered count; any other is refused and changes nothing."""
         service = self.room.service
         if field in (TURN_CLOCK, ADD_AUTOMATIC):
-            if len(values) != 1 or not values[0].isdigit():
-                raise UserError(N_("That option does not exist."))
-            index = int(values[0])
             choices: tuple[object, ...] = TURN_CLOCKS if field == TURN_CLOCK else LEVELS
-            if not 0 <= index < len(choices):
+            index = offered_index(values, len(choices))
+            if index is None:
                 raise UserError(N_("That option does not exist."))
             if field == TURN_CLOCK:
                 record = await service.set_turn_clock(
@@ -122,11 +122,9 @@ class LobbyHandlers:
         option = next(
             (o for o in presentation(record.game_name).lobby_options if o.field == field), None
         )
-        if option is None or option.is_toggle or len(values) != 1 or not values[0].isdigit():
-            raise UserError(N_("That option does not exist."))
-        index = int(values[0])
-        allowed = tuple(value for value, _label in option.choices)
-        if not 0 <= index < len(allowed):
+        allowed = () if option is None else tuple(value for value, _label in option.choices)
+        index = offered_index(values, len(allowed))
+        if option is None or option.is_toggle or index is None:
             raise UserError(N_("That option does not exist."))
         record = await self.room.service.set_option(
             game_id, interaction.user.id, field, allowed[index], allowed

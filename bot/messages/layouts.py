@@ -72,6 +72,20 @@ def notice(text: str) -> ui.LayoutView:
     return view
 
 
+def lobby_menu_value(index: int) -> str:
+    """The value a lobby menu sends for its ``index``-th choice (``"0"``, ``"1"``...)."""
+    return str(index)
+
+
+def offered_index(values: Sequence[str], count: int) -> int | None:
+    """The choice a lobby menu's answer names: its index when ``values`` is exactly one of
+    the values a menu of ``count`` choices offers, else ``None`` (a forged value such as
+    ``"01"`` or ``"٣"`` names nothing)."""
+    if len(values) != 1:
+        return None
+    return {lobby_menu_value(i): i for i in range(count)}.get(values[0])
+
+
 @dataclass(frozen=True)
 class LobbySetting:
     """One host option as the lobby shows it: a toggle (``choices`` empty) with its state, or a
@@ -151,7 +165,7 @@ def lobby(
                         if s.placeholder
                         else _("{option}: {value}", option=s.label, value=label)
                     )[:100],
-                    value=str(i),
+                    value=lobby_menu_value(i),
                     default=i == s.current and not s.placeholder,
                 )
                 for i, label in enumerate(s.choices)

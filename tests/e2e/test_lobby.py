@@ -3,6 +3,8 @@ and what others may not do in someone's lobby."""
 
 from __future__ import annotations
 
+import pytest
+
 from storage import GameStatus
 from tests.e2e.conftest import World
 from tests.e2e.helpers import open_lobby, start_game, stored, told
@@ -115,3 +117,37 @@ async def test_the_host_chooses_an_option_value_from_a_menu(world: World) -> Non
     table = await world.fake.wait_for_message(world.channel, lambda m: "Show my hand" in m.labels())
     assert "Draw after: 100 turns" in table.text() and "Rhubarb promo: off" in table.text()
     assert (await stored(world, game_id)).state.options.turn_limit == 100
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        pytest.param("turn_clock", "٣", id="turn-clock-arabic-indic-digit"),
+        pytest.param("turn_clock", "00000000000000000000001", id="turn-clock-leading-zeros"),
+        pytest.param("turn_clock", " 1", id="turn-clock-space"),
+        pytest.param("add_automatic", "٢", id="automatic-arabic-indic-digit"),
+        pytest.param("add_automatic", "01", id="automatic-leading-zero"),
+        pytest.param("add_automatic", "+1", id="automatic-sign"),
+        pytest.param("turn_limit", "02", id="game-option-leading-zero"),
+        pytest.param("turn_limit", "²", id="game-option-superscript"),
+    ],
+)
+async def test_a_lobby_menu_takes_only_the_values_it_offered(
+    world: World, field: str, value: str
+) -> None:
+    alice = world.alice
+    lobby, game_id = await open_lobby(world, alice)
+    (menu,) = [s for s in lobby.selects() if s["custom_id"] == f"cr:lopt:{game_id}:{field}"]
+    assert value not in [o["value"] for o in menu["options"]]
+    before, text = (await stored(world, game_id)).record, lobby.text()
+
+    forged = await alice.forge(lobby, menu["custom_id"], [value])
+
+    assert told(forged, alice) == "⚠️ That option does not exist."
+    after = (await stored(world, game_id)).record
+    assert (after.version, after.options, after.turn_clock) == (
+        before.version,
+        before.options,
+        before.turn_clock,
+    )
+    assert len(after.seats) == len(before.seats) and lobby.text() == text
