@@ -8,6 +8,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
+import engine
 from bot.games import presentation
 from bot.i18n import Translator
 from bot.messages.discord_io import message_link
@@ -17,8 +18,8 @@ from bot.messages.pings import Pings
 from bot.messages.tables import TableKeeper
 from bot.service import GameService, GameSnapshot, Played
 from bot.service.locks import KeyedLocks
-from bot.texts.rendering import context_for, seat_names
-from engine import deciding_seats
+from bot.texts.rendering import context_for, seat_names, table_controls
+from engine import GameState, deciding_seats
 from storage import GameRecord, GameStatus, Storage
 
 if TYPE_CHECKING:
@@ -27,6 +28,17 @@ if TYPE_CHECKING:
 
 THINKING_AFTER = 1.0
 """Seconds after which the table says an automatic player is thinking."""
+
+
+def plays_on_the_table(record: GameRecord, state: GameState, _: Translator) -> bool:
+    """Whether the person to move now has their buttons on the table itself
+    (``table_controls``: Verso's turns, Pentaquest's), so a ping sends them there rather than
+    to their private screen. ``False`` while an automatic player is to move."""
+    deciding = deciding_seats(state)
+    if not deciding or any(record.seats[s].played_automatically for s in deciding):
+        return False
+    rows, _since = table_controls(record, state, engine.view(state, None), context_for(record, _))
+    return bool(rows)
 
 
 class FollowUps:
@@ -134,16 +146,26 @@ class FollowUps:
             seats += [s for s in turn if s not in seats]
             only_turn = bool(turn) and not lines  # no note, no event naming anyone
             if turn:
-                lines.append(
-                    _(
+                players = ", ".join(names[s] for s in turn)
+                link = await self._table_link(record)
+                if plays_on_the_table(record, state, _):
+                    line = _(
+                        "{players}: your move in game #{game} — your buttons are on the "
+                        "table: {link}",
+                        players=players,
+                        game=record.id,
+                        link=link,
+                    )
+                else:
+                    line = _(
                         "{players}: your move in game #{game} — press **{button}** on the "
                         "table: {link}",
-                        players=", ".join(names[s] for s in turn),
+                        players=players,
                         game=record.id,
                         button=_(presentation(record.game_name).private_label),
-                        link=await self._table_link(record),
+                        link=link,
                     )
-                )
+                lines.append(line)
         if lines:  # people watching the game see it on their open screen: no notification
             users = {s.seat: s.user_id for s in record.seats if s.user_id is not None}
             notify = [
@@ -184,6 +206,12 @@ class FollowUps:
             start = _(
                 "Everyone plays at once — press **{button}** on the table: {link}",
                 button=button,
+                link=link,
+            )
+        elif plays_on_the_table(record, snapshot.state, _):
+            start = _(
+                "{first} goes first — your buttons are on the table: {link}",
+                first=", ".join(names[s] for s in first),
                 link=link,
             )
         else:

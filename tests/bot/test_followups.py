@@ -3,6 +3,7 @@ mention because of the public events of the steps just applied (``Presentation.m
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -57,3 +58,18 @@ def test_no_public_event_asks_for_no_mention(monkeypatch: pytest.MonkeyPatch) ->
     played = played_with(Step(0, "a", [Event("secret", 0, {}, visible_to=(0,))]))
     assert FollowUps._mentions(played, _) == []
     assert stub.given == []
+
+
+def test_pings_send_to_the_table_only_a_person_who_plays_there() -> None:
+    verso = engine.new_game("verso", 2, None, 5)
+    (active,) = engine.deciding_seats(verso)
+    record = record_for(verso)
+    assert followups.plays_on_the_table(record, verso, _)  # a person's turn, on the table
+    seats = list(record.seats)
+    seats[active] = replace(seats[active], user_id=None, automatic=True, level="greedy")
+    automatic = replace(record, seats=tuple(seats))
+    assert not followups.plays_on_the_table(automatic, verso, _)  # an automatic player's
+    seats[active] = replace(record.seats[active], away=True)
+    assert not followups.plays_on_the_table(replace(record, seats=tuple(seats)), verso, _)
+    ninjan = engine.new_game("ninjan", 2, None, 5)
+    assert not followups.plays_on_the_table(record_for(ninjan), ninjan, _)  # private screens

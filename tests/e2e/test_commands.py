@@ -141,7 +141,7 @@ async def test_the_turn_ping_links_to_the_table(world: World) -> None:
     driver = await start_game(world, [world.alice, world.bob])
     link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{driver.table.id}"
     start = next(m for m in world.channel.messages if "has started" in m.content)
-    assert start.content.endswith(f"on the table: {link}")
+    assert start.content.endswith(f"press **Show my hand** on the table: {link}")
     while (
         "your move"
         not in max(
@@ -152,4 +152,4 @@ async def test_the_turn_ping_links_to_the_table(world: World) -> None:
     ping = max(
         (m for m in world.channel.messages if m.content and not m.deleted), key=lambda m: m.id
     )
-    assert ping.content.endswith(f"on the table: {link}")
+    assert ping.content.endswith(f"press **Show my hand** on the table: {link}")

@@ -521,3 +521,24 @@ async def test_the_lobby_offers_verso_for_one_to_eight_and_starts_solo(world: Wo
     assert "**Draw Pile**: 35 cards · top: " in text
     assert "Only <@" not in text  # solo: nobody else could click
     assert {c["custom_id"].rsplit(":", 1)[1] for c in action_components(table)} >= {"keep", "flip"}
+
+
+async def test_the_pings_send_the_player_to_the_buttons_on_the_table(world: World) -> None:
+    world.bot.room.screens.watching_seconds = -1.0  # nobody watches: turns are pinged
+    driver = await start_verso(world, [world.alice, world.bob], rng=2)
+    link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{driver.table.id}"
+    start = next(m for m in world.channel.messages if "has started" in m.content)
+    first = driver.active_user()
+    assert start.content.endswith(
+        f"{first.mention} goes first — your buttons are on the table: {link}"
+    )
+    assert action_components(driver.table), "the buttons the ping speaks of"
+    await driver.step()
+    ping = max((m for m in world.channel.messages if m.content), key=lambda m: m.id)
+    nxt = driver.active_user()
+    assert nxt is not first
+    assert ping.content.endswith(
+        f"{nxt.mention}: your move in game #{driver.game_id} — your buttons are on the "
+        f"table: {link}"
+    )
+    assert "Show my screen" not in start.content + ping.content
