@@ -180,7 +180,7 @@ def table_screen(
         lines += [top, ""]
     lines.append(_("**{title}** · game #{game}", title=title, game=record.id))
     if thinking is not None:
-        lines.append(_("🤖 {player} is thinking…", player=ctx.names[thinking]))
+        lines.append(thinking_line(record, thinking, ctx))
     lines += show.table_sections(view, ctx)
     options = options_line(record, show, _)
     if options:
@@ -190,6 +190,15 @@ def table_screen(
         lines += [f"- {line}" for line in recent]
     rows, since = table_controls(record, state, view, ctx)
     return Screen("\n".join(lines), rows, since)
+
+
+def thinking_line(record: GameRecord, seat: int, ctx: RenderContext) -> str:
+    """The table's line while the automatic player of ``seat`` takes a while: an automatic
+    player seated in the lobby is named as usual (its name carries its 🤖); for a person
+    played automatically (away, or gone) the automatic player thinks on their behalf."""
+    if record.seats[seat].user_id is None:
+        return ctx._("{player} is thinking…", player=ctx.names[seat])
+    return ctx._("🤖 The automatic player is thinking for {player}…", player=ctx.names[seat])
 
 
 def table_controls(

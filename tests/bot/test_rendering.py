@@ -8,6 +8,7 @@ import itertools
 import random
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
@@ -215,3 +216,15 @@ def test_every_screen_fits_discord_in_every_language(
         check_limits(final, table=True)
         assert final.text != table_screen(record, state, recent[-8:], _).text
     assert rules_text(game, options, tr) != rules_text(game, options, _)
+
+
+def test_the_thinking_line_shows_one_robot_and_who_thinks() -> None:
+    state = engine.new_game("ninjan", 2, None, 1)
+    record = record_for(state)
+    ai = replace(record.seats[1], user_id=None, automatic=True, level="ismcts")
+    seated = replace(record, seats=(record.seats[0], ai))
+    text = table_screen(seated, state, [], _, thinking=1).text
+    assert "\n🤖 Cardroom AI (search) is thinking…\n" in text and "🤖 🤖" not in text
+    away = replace(record, seats=(replace(record.seats[0], away=True), record.seats[1]))
+    text = table_screen(away, state, [], _, thinking=0).text
+    assert "\n🤖 The automatic player is thinking for <@101> (away)…\n" in text

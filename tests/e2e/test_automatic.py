@@ -100,7 +100,8 @@ async def test_the_table_says_an_automatic_player_is_thinking(
         view = await real(snapshot, thinking)
         if thinking is not None:
             shown.append(thinking)
-            assert "🤖 🤖 Cardroom AI (search) is thinking…" in str(view.to_components())
+            text = str(view.to_components())
+            assert "🤖 Cardroom AI (search) is thinking…" in text and "🤖 🤖" not in text
         return view
 
     monkeypatch.setattr(tables, "render", render)
