@@ -27,7 +27,7 @@ from pydantic import ValidationError
 
 from bot.app import CardroomBot
 from bot.messages.permissions import invite_url
-from bot.settings import BotSettings
+from bot.settings import BotSettings, bot_id_from_token
 from storage import Storage, StorageError, StorageSettings, backup_database
 
 log = logging.getLogger("bot")
@@ -134,16 +134,18 @@ async def sync_commands(settings: BotSettings) -> int:
     return await _connected(bot, settings, report)
 
 
-async def print_invite(settings: BotSettings) -> int:
-    """Log in (no gateway) to learn the application id, print the invite link."""
-    point_at_discord(settings)
-    client = discord.Client(intents=discord.Intents.none())
-
-    async def report() -> None:
-        assert client.application_id is not None
-        print(invite_url(client.application_id))
-
-    return await _connected(client, settings, report)
+def print_invite(settings: BotSettings) -> int:
+    """Print the invite link, and nothing else, without any network: the application id
+    comes from the token (:func:`bot_id_from_token`)."""
+    bot_id = bot_id_from_token(settings.discord_token.get_secret_value())
+    if bot_id is None:
+        fail(
+            "DISCORD_TOKEN does not look like a bot token (its first part is the bot's id): "
+            "copy it again from the developer portal"
+        )
+        return 2
+    print(invite_url(bot_id))
+    return 0
 
 
 async def _connected(
@@ -214,12 +216,12 @@ def main(argv: list[str] | None = None) -> int:
     settings = load_settings()
     if settings is None:
         return 2
+    if command == "invite":
+        return print_invite(settings)
     logging.basicConfig(
         level=settings.numeric_log_level(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     if command == "sync":
         return asyncio.run(sync_commands(settings))
-    if command == "invite":
-        return asyncio.run(print_invite(settings))
     return asyncio.run(run(settings, sync="always" if getattr(args, "sync", False) else None))

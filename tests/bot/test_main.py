@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from bot.cli import run
-from bot.settings import BotSettings
+from bot.settings import BotSettings, bot_id_from_token
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,3 +62,25 @@ async def test_an_unusable_database_path_is_one_line_and_exit_2(
     assert await run(settings) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("cardroom: cannot open the database")
+
+
+@pytest.mark.parametrize(
+    ("token", "bot_id"),
+    [
+        ("MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs", 198622483471925248),
+        ("MTIzNDU2Nzg5MDEyMzQ1Njc4OTA.GxYz12.abc", 12345678901234567890),  # 20 digits
+        ("  MTk4NjIyNDgzNDcxOTI1MjQ4.a.b\n", 198622483471925248),  # pasted with blanks
+        ("abc", None),
+        ("", None),
+        ("aGVsbG8.x.y", None),  # "hello"
+        ("wqM.x.y", None),  # not ASCII
+        ("!!!.x.y", None),
+    ],
+)
+def test_the_bot_id_is_read_from_the_token(token: str, bot_id: int | None) -> None:
+    assert bot_id_from_token(token) == bot_id
+
+
+def test_the_fake_discords_token_names_its_bot(fake_discord: FakeDiscord) -> None:
+    # the e2e bot's token is shaped as Discord's, so `cardroom invite` reads it as a real one
+    assert bot_id_from_token(fake_discord.token) == fake_discord.bot.id

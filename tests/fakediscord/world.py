@@ -8,6 +8,7 @@ in :meth:`World.wait_for` whenever something changes.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import mimetypes
 import secrets
@@ -52,10 +53,18 @@ class GatewayHooks(Protocol):
     def connected_sessions(self) -> list[Any]: ...
 
 
+def bot_token(bot_id: int) -> str:
+    """A token of Discord's shape for the bot ``bot_id``: its id in base64 (URL-safe, no
+    padding), then two random parts (a timestamp and an HMAC at Discord)."""
+    head = base64.urlsafe_b64encode(str(bot_id).encode()).decode().rstrip("=")
+    return f"{head}.{secrets.token_urlsafe(4)}.{secrets.token_urlsafe(20)}"
+
+
 class World:
     """Users, guilds, channels, messages, commands and interactions of one fake Discord.
 
-    ``bot`` is the bot user (its id is also the application id); ``token`` is its token.
+    ``bot`` is the bot user (its id is also the application id); ``token`` is its token,
+    shaped as Discord's (:func:`bot_token`: the bot's id comes first).
     ``interaction_deadline`` (3 s) is when users see "This interaction failed";
     ``response_timeout`` (10 s) is how long test helpers wait by default.
     """
@@ -73,7 +82,7 @@ class World:
         self._dms: dict[int, Channel] = {}
         self.bot = self.add_user("Cardroom", bot=True)
         self.owner = self.add_user("app-owner")
-        self.token = f"fake.{self.bot.id}.{secrets.token_urlsafe(16)}"
+        self.token = bot_token(self.bot.id)
         self.commands = CommandRegistry(self.new_id, self.bot.id)
         self.interactions = InteractionLog()
         self.interaction_deadline = 3.0
