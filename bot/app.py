@@ -62,7 +62,9 @@ class CardroomBot(commands.Bot):
     seeded one so games are reproducible). ``sync`` overrides ``settings.sync_commands``
     (``"always"``, ``"auto"``, ``"never"``); ``resume=False`` skips resuming running games
     (``cardroom sync``); ``clock`` gives the time to the turn clocks (default: the system's;
-    tests move one by hand). Other keyword ``options`` go to discord.py.
+    tests move one by hand); ``log_sync=False`` leaves the sync's result to the caller to say
+    (``sync_report``: ``cardroom sync`` prints it). Other keyword ``options`` go to
+    discord.py.
 
     Attributes:
         room: the shared parts (storage, use cases, keepers), once set up.
@@ -82,6 +84,7 @@ class CardroomBot(commands.Bot):
         sync: str | None = None,
         resume: bool = True,
         clock: Clock | None = None,
+        log_sync: bool = True,
         **options: object,
     ) -> None:
         intents = discord.Intents.none()
@@ -100,6 +103,9 @@ class CardroomBot(commands.Bot):
         self.clock: Clock = clock or SystemClock()
         self.synced: int | None = None
         """How many commands the last sync sent (``None``: none was needed)."""
+        self.sync_report: str | None = None
+        """What the last sync did, in a few words ("synced 3 slash commands globally")."""
+        self._log_sync = log_sync
         self.room = Cardroom(self)
         self.in_flight = InFlight()
         """The interactions being handled now (a shutdown lets them finish)."""
@@ -192,11 +198,11 @@ class CardroomBot(commands.Bot):
         synced = await self.tree.sync(guild=guild)
         self.synced = len(synced)
         await meta.set(COMMANDS_FINGERPRINT, fingerprint)
-        if guild is None:
-            log.info("synced %d slash commands globally", len(synced))
-            return
-        log.info("synced %d slash commands to the development guild %s", len(synced), dev)
-        if await self.tree.fetch_commands():
+        where = "globally" if guild is None else f"to the development guild {dev}"
+        self.sync_report = f"synced {len(synced)} slash commands {where}"
+        if self._log_sync:
+            log.info("%s", self.sync_report)
+        if guild is not None and await self.tree.fetch_commands():
             log.warning(
                 "slash commands are also registered globally: guild %s shows each of them "
                 "twice. Unset DEV_GUILD_ID and run `cardroom sync`, or remove the global ones.",
@@ -206,7 +212,8 @@ class CardroomBot(commands.Bot):
     async def on_ready(self) -> None:
         """Say who the bot is, where, and how to invite it."""
         assert self.user is not None
-        log.info("logged in as %s in %d servers", self.user, len(self.guilds))
+        count = len(self.guilds)
+        log.info("logged in as %s in %d server%s", self.user, count, "" if count == 1 else "s")
         if self.application_id is not None:
             log.info("invite link: %s", invite_url(self.application_id))
 

@@ -125,11 +125,10 @@ async def sync_commands(settings: BotSettings) -> int:
     if not await check_database(settings):
         return 2
     point_at_discord(settings)
-    bot = CardroomBot(settings, sync="always", resume=False)
+    bot = CardroomBot(settings, sync="always", resume=False, log_sync=False)
 
     async def report() -> None:
-        where = f"to guild {settings.dev_guild_id}" if settings.dev_guild_id else "globally"
-        print(f"cardroom: synced {bot.synced} slash commands {where}")
+        print(f"cardroom: {bot.sync_report}")
 
     return await _connected(bot, settings, report)
 
@@ -164,6 +163,7 @@ async def _connected(
 
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop)
+    log.info("connecting to Discord (giving up after %g s)", settings.connect_timeout)
     try:
         async with client:
             try:
@@ -192,6 +192,8 @@ async def _connected(
     finally:
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(sig)
+    if stopping.is_set():
+        log.info("stopped: every change is saved and the database closed")
     return 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import sqlite3
 import sys
@@ -167,6 +168,18 @@ async def test_invite_with_a_token_that_is_not_one_says_so(tmp_path: Path) -> No
     ]
 
 
+async def test_sync_says_once_what_it_sent(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    process = await bot_process(fake_discord, tmp_path, "sync")
+    out, err = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 0, err
+    count = len(fake_discord.world.commands.list(None))
+    assert count > 0
+    assert out.decode() == f"cardroom: synced {count} slash commands globally\n"
+    log = err.decode()
+    assert "synced" not in log and "WARNING" not in log, log
+    assert "connecting to Discord (giving up after 30 s)" in log
+
+
 async def test_sigterm_stops_the_bot_cleanly_during_a_game(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -197,8 +210,13 @@ async def test_sigterm_stops_the_bot_cleanly_during_a_game(
     _out, err = await asyncio.wait_for(process.communicate(), 20)
     log = started + err.decode()
     assert process.returncode == 0, log
-    assert "stopping: finishing the moves in flight" in log and "Traceback" not in log
-    assert "logged in as Cardroom" in log and " in 1 servers" in log
+    assert "Traceback" not in log and "WARNING" not in log, log
+    lines = [line.split(": ", 1)[-1] for line in log.splitlines()]
+    assert lines[0] == "connecting to Discord (giving up after 30 s)"  # before any wait
+    assert any(re.fullmatch(r"logged in as Cardroom\S* in 1 server", line) for line in lines)
+    stopping = lines.index("stopping: finishing the moves in flight")
+    assert lines[-1] == "stopped: every change is saved and the database closed"
+    assert stopping < len(lines) - 1
     assert "invite link: https://discord.com/oauth2/authorize" in log
     await fake_discord.wait_for(lambda: in_flight.outcome != "pending", what="bob answered")
     async with await Storage.open(path=tmp_path / "db.sqlite3") as storage:
