@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,18 @@ def test_the_docker_image_keeps_games_in_its_volume_and_stops_cleanly() -> None:
     assert not re.search(r"^DATABASE_PATH=", env, flags=re.MULTILINE), (
         ".env must not override the image's /data path"
     )
+
+
+def test_the_files_the_readme_makes_are_not_committed_by_mistake() -> None:
+    # the README's own examples write the database and backups inside the checkout
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    (backup,) = re.findall(r"cardroom backup (\S+\.sqlite3)`", readme)
+    made = ["data/cardroom.sqlite3", backup, ".env"]
+    result = subprocess.run(
+        ["git", "check-ignore", "--no-index", *made],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert sorted(result.stdout.split()) == sorted(made), "add them to .gitignore"
