@@ -16,7 +16,7 @@ class BuildPyWithCatalogs(build_py):
     def run(self) -> None:
         from babel.messages.frontend import CommandLineInterface
 
-        if LOCALES.is_dir():  # (not in the Dockerfile's dependencies-only layer)
+        if LOCALES.is_dir():  # (a tree without the bot's sources has none)
             compile_all = ["compile", "--directory", str(LOCALES), "--domain", "cardroom"]
             errors = CommandLineInterface().run(["pybabel", "--quiet", *compile_all])
             # Babel skips a catalog marked fuzzy without failing: the bot would be English

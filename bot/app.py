@@ -34,6 +34,7 @@ from bot.service import GameService, GameSnapshot
 from bot.service.reasons import LOBBY_LOST
 from bot.settings import BotSettings
 from bot.timing.clock import Clock, SystemClock
+from bot.timing.heartbeat import Heartbeat, heartbeat_path
 from bot.timing.turn_clocks import TurnClocks
 from storage import LoadReport, Storage
 
@@ -111,6 +112,10 @@ class CardroomBot(commands.Bot):
         """The interactions being handled now (a shutdown lets them finish)."""
         self.components: Handlers
         self.resumed = asyncio.Event()
+        self.heartbeat = Heartbeat(
+            heartbeat_path(settings.database_path), self.connected_to_discord, self.clock
+        )
+        """The liveness file ``cardroom health`` reads (``bot.timing.heartbeat``)."""
         self._resume_task: asyncio.Task[None] | None = None
         self._started_at = datetime.now(UTC)
 
@@ -169,7 +174,8 @@ class CardroomBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         await self.tree.set_translator(CatalogTranslator())
         await self._sync_commands()
-        if self._resume:
+        if self._resume:  # a running bot (not `cardroom sync`): it says it is alive
+            self.heartbeat.start()
             await self._close_lost_lobbies()  # before any interaction: their channels are free
             self._resume_task = asyncio.create_task(self._resume_games())
         # Everything made so far (modules, commands, components) lives as long as the bot:
@@ -209,8 +215,18 @@ class CardroomBot(commands.Bot):
                 dev,
             )
 
+    def connected_to_discord(self) -> bool:
+        """Whether the gateway connection is up and ready now."""
+        ws = self.ws
+        return self.is_ready() and not self.is_closed() and ws is not None and ws.open
+
+    async def on_resumed(self) -> None:
+        """The gateway connection is back: the bot is alive again."""
+        self.heartbeat.beat()
+
     async def on_ready(self) -> None:
-        """Say who the bot is, where, and how to invite it."""
+        """Say who the bot is, where, and how to invite it; it is alive."""
+        self.heartbeat.beat()
         assert self.user is not None
         count = len(self.guilds)
         log.info("logged in as %s in %d server%s", self.user, count, "" if count == 1 else "s")
@@ -347,6 +363,7 @@ class CardroomBot(commands.Bot):
     async def close(self) -> None:
         """Shut down cleanly: take no new changes, finish the ones in flight and their
         follow-ups, stop the client, then close storage (queued commits finish first)."""
+        await self.heartbeat.stop()
         if self._resume_task is not None:
             self._resume_task.cancel()
         tables = getattr(self.room, "tables", None)

@@ -1,5 +1,5 @@
 """The ``cardroom`` command (also ``python -m bot``): run the bot, sync its slash commands,
-print its invite link, back up the database.
+print its invite link, back up the database, say whether the bot is alive.
 
 Every failure a server admin can fix ends with one line on stderr and an exit code: 2 for
 settings, the token or the database, 3 when Discord cannot be reached. SIGTERM (``docker
@@ -28,6 +28,8 @@ from pydantic import ValidationError
 from bot.app import CardroomBot
 from bot.messages.permissions import invite_url
 from bot.settings import BotSettings, bot_id_from_token
+from bot.timing.heartbeat import check as check_heartbeat
+from bot.timing.heartbeat import heartbeat_path
 from storage import Storage, StorageError, StorageSettings, backup_database
 
 log = logging.getLogger("bot")
@@ -44,7 +46,8 @@ def cardroom_version() -> str:
 
 
 def parser() -> argparse.ArgumentParser:
-    """The command line: ``run`` (the default), ``sync``, ``invite``, ``backup PATH``."""
+    """The command line: ``run`` (the default), ``sync``, ``invite``, ``backup PATH``,
+    ``health``."""
     top = argparse.ArgumentParser(
         prog="cardroom",
         description="Cardroom: card and dice games in Discord channels. Settings come from "
@@ -64,6 +67,11 @@ def parser() -> argparse.ArgumentParser:
         "backup", help="copy the database to PATH (safe while the bot runs)"
     )
     backup.add_argument("path", type=Path, help="a new file for the copy")
+    commands.add_parser(
+        "health",
+        help="say whether the bot using this database is running and connected to Discord "
+        "(exit 0), or not (exit 1)",
+    )
     return top
 
 
@@ -209,12 +217,22 @@ def backup(target: Path) -> int:
     return 0
 
 
+def health() -> int:
+    """``cardroom health``: read the running bot's heartbeat (``bot.timing.heartbeat``)
+    beside the database of the settings (no token needed). Exit 0 when alive, else 1."""
+    alive, why = check_heartbeat(heartbeat_path(StorageSettings().database_path))
+    print(f"cardroom: {why}", file=sys.stdout if alive else sys.stderr)
+    return 0 if alive else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``cardroom`` and ``python -m bot``."""
     args = parser().parse_args(argv)
     command = args.command or "run"
     if command == "backup":
         return backup(args.path)
+    if command == "health":
+        return health()
     settings = load_settings()
     if settings is None:
         return 2

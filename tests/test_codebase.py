@@ -5,9 +5,15 @@ from __future__ import annotations
 import ast
 import re
 import subprocess
+import sys
+import tomllib
+from importlib import metadata
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -154,8 +160,10 @@ def test_the_docker_image_keeps_games_in_its_volume_and_stops_cleanly() -> None:
     base = re.search(r"^FROM (\S+)", dockerfile, flags=re.MULTILINE)
     assert base and re.fullmatch(r"python:3\.11\.\d+-slim-\w+", base.group(1)), "pin the base"
     assert "DATABASE_PATH=/data/cardroom.sqlite3" in dockerfile and 'VOLUME ["/data"]' in dockerfile
-    deps = dockerfile.index("pip install --no-cache-dir .")
+    deps = dockerfile.index("pip install --no-cache-dir --requirement requirements.lock")
     assert deps < dockerfile.index("COPY engine"), "dependencies in a layer before the source"
+    # the project itself adds no unlocked package, and the lock satisfies it
+    assert "pip install --no-cache-dir --no-deps --no-build-isolation . && pip check" in dockerfile
     assert 'CMD ["cardroom", "run"]' in dockerfile  # the process that handles SIGTERM
     env = (ROOT / ".env.example").read_text(encoding="utf-8")
     assert not re.search(r"^DATABASE_PATH=", env, flags=re.MULTILINE), (
@@ -176,3 +184,65 @@ def test_the_files_the_readme_makes_are_not_committed_by_mistake() -> None:
         check=False,
     )
     assert sorted(result.stdout.split()) == sorted(made), "add them to .gitignore"
+
+
+def test_the_docker_image_says_whether_the_bot_is_alive_cheaply() -> None:
+    from bot.timing import heartbeat
+
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    check = re.search(r"^HEALTHCHECK (.*?)\\?\n\s*CMD (\[.*\])$", dockerfile, re.MULTILINE)
+    assert check, "a HEALTHCHECK"
+    assert check.group(2) == '["python", "-m", "bot.timing.heartbeat"]'
+    interval = re.search(r"--interval=(\d+)s", check.group(1))
+    assert interval and int(interval.group(1)) <= heartbeat.STALE_AFTER
+    # two beats may be missed before the check fails
+    assert heartbeat.BEAT_SECONDS * 3 <= heartbeat.STALE_AFTER
+    # the check starts no heavier than Python: the standard library only
+    tree = ast.parse(Path(heartbeat.__file__).read_text(encoding="utf-8"))
+    imported = set()
+    for node in tree.body:  # module level; the TYPE_CHECKING block is not run
+        if isinstance(node, ast.Import):
+            imported.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            imported.add(node.module.split(".")[0])
+    assert imported - {"__future__"} <= sys.stdlib_module_names
+
+
+def _lock() -> dict[str, Version]:
+    pins = {}
+    for line in (ROOT / "requirements.lock").read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        requirement = Requirement(line)
+        (spec,) = requirement.specifier
+        assert spec.operator == "==" and not requirement.marker, f"not a pin: {line}"
+        pins[canonicalize_name(requirement.name)] = Version(spec.version)
+    return pins
+
+
+def test_the_lock_pins_every_dependency_within_the_declared_ranges() -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    pins = _lock()
+    declared = [*pyproject["project"]["dependencies"], *pyproject["build-system"]["requires"]]
+    for text in declared:
+        requirement = Requirement(text)
+        if requirement.marker and not requirement.marker.evaluate():
+            continue
+        name = canonicalize_name(requirement.name)
+        assert name in pins, f"{name} is not in requirements.lock: refresh it (see there)"
+        assert requirement.specifier.contains(pins[name], prereleases=True), (
+            f"requirements.lock has {name} {pins[name]}, pyproject.toml wants {text}"
+        )
+    # and what they need in turn (as far as this environment holds the same versions)
+    for name, version in pins.items():
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            continue
+        if Version(dist.version) != version:
+            continue
+        for text in dist.requires or ():
+            requirement = Requirement(text)
+            if requirement.marker and not requirement.marker.evaluate({"extra": ""}):
+                continue
+            assert canonicalize_name(requirement.name) in pins, f"{name} needs {text}"

@@ -1,1 +1,1 @@
-"""What keeps time: the injectable clock and the turn clocks."""
+"""What keeps time: the injectable clock, the turn clocks and the liveness heartbeat."""

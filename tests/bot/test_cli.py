@@ -118,6 +118,29 @@ async def test_backup_copies_a_live_database(tmp_path: Path) -> None:
     assert code == 2 and "already exists" in err
 
 
+async def test_health_reads_the_heartbeat_beside_the_database(tmp_path: Path) -> None:
+    heartbeat = tmp_path / "db.sqlite3.heartbeat"
+    heartbeat.touch()  # as the running bot does
+    code, out, _err = await cardroom(tmp_path, "health")  # no token needed
+    assert code == 0 and out.startswith("cardroom: alive: connected to Discord, heartbeat ")
+    # the image's HEALTHCHECK: the same check, with the standard library only
+    heartbeat.unlink()  # as a stopped bot leaves it
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot.timing.heartbeat",
+        cwd=tmp_path,
+        env=env_for(tmp_path),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    out_bytes, err_bytes = await asyncio.wait_for(process.communicate(), 60)
+    assert (process.returncode, out_bytes) == (1, b"")
+    assert err_bytes.decode() == (
+        f"cardroom: no heartbeat at {heartbeat}: the bot is not running, or not connected yet\n"
+    )
+
+
 async def bot_process(fake: FakeDiscord, tmp_path: Path, *args: str) -> asyncio.subprocess.Process:
     """``python -m bot ARGS`` against ``fake``."""
     return await asyncio.create_subprocess_exec(
@@ -193,6 +216,8 @@ async def test_sigterm_stops_the_bot_cleanly_during_a_game(
     started = ""
     while "invite link:" not in started:  # ready: it says who it is and how to invite it
         started += (await asyncio.wait_for(process.stderr.readline(), 60)).decode()
+    heartbeat = tmp_path / "db.sqlite3.heartbeat"
+    assert heartbeat.exists()  # alive: what `cardroom health` and Docker's HEALTHCHECK read
     lobby = (await alice.slash(channel, "game new", game="ninjan", timeout=30)).original
     assert lobby is not None
     await bob.click(lobby, label="Join")
@@ -217,6 +242,7 @@ async def test_sigterm_stops_the_bot_cleanly_during_a_game(
     stopping = lines.index("stopping: finishing the moves in flight")
     assert lines[-1] == "stopped: every change is saved and the database closed"
     assert stopping < len(lines) - 1
+    assert not heartbeat.exists()
     assert "invite link: https://discord.com/oauth2/authorize" in log
     await fake_discord.wait_for(lambda: in_flight.outcome != "pending", what="bob answered")
     async with await Storage.open(path=tmp_path / "db.sqlite3") as storage:
