@@ -1,6 +1,8 @@
 """The translation catalogs: the template holds every text of the source, every language
 translates every text with the same placeholders and its own plural forms, one term per game
-concept (the glossary beside each catalog), and command names Discord accepts."""
+concept (the glossary beside each catalog), no common noun capitalised mid-sentence, each
+language's punctuation (French no-break spaces, Spanish ¿ ¡, Ukrainian « » and ’), and command
+names Discord accepts."""
 
 from __future__ import annotations
 
@@ -171,3 +173,51 @@ def test_every_command_and_option_name_is_in_the_catalog() -> None:
                 for parameter in getattr(child, "parameters", []):
                     found.add(parameter.name)
     assert found <= set(COMMAND_NAMES), sorted(found - set(COMMAND_NAMES))
+
+
+def translated_forms(language: str) -> list[str]:
+    """Every translated text of ``language`` (each plural form), command names left out."""
+    forms: list[str] = []
+    for message in texts(read(catalog_path(language))):
+        if message.context != NAME_CONTEXT:
+            string = message.string
+            forms += [string] if isinstance(string, str) else list(string or ())
+    return forms
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_term_the_glossary_writes_in_lowercase_is_not_capitalised_mid_sentence(
+    language: str,
+) -> None:
+    """ "sous la Pile du potager", "у Колоду Саду": capitalising a common noun in the middle
+    of a sentence is the English way (a label or a sentence may still start with it)."""
+    forms = translated_forms(language)
+    for row in glossary(language):
+        if not row["translation"][:1].islower():
+            continue  # a name (a card, a suit): capitalised wherever it stands
+        term = re.compile(row["pattern"] or re.escape(row["translation"]), re.IGNORECASE)
+        for form in forms:
+            for found in term.finditer(form):
+                start = found.start()
+                before = form[max(0, start - 2) : start]
+                mid_sentence = before[-1:] == " " and (before[:1].islower() or before[:1] == ",")
+                assert not (found.group()[0].isupper() and mid_sentence), (language, row, form)
+
+
+def test_french_puts_a_no_break_space_before_colons_semicolons_and_marks() -> None:
+    for form in translated_forms("fr"):
+        prose = re.sub(r"`[^`]*`|<#\{\w+\}>|\{\w+\}", "", form)
+        for found in re.finditer(r"[:;!?»]", prose):
+            assert prose[found.start() - 1] in "\u00a0\u202f", (form, found.group())
+
+
+def test_spanish_opens_every_question_and_exclamation() -> None:
+    for form in translated_forms("es"):
+        assert form.count("¿") == form.count("?") and form.count("¡") == form.count("!"), form
+
+
+def test_ukrainian_quotes_with_guillemets_and_the_typographic_apostrophe() -> None:
+    for form in translated_forms("uk"):
+        prose = re.sub(r"`[^`]*`", "", form)
+        assert not re.search("[\"'“”„]", prose), form
+        assert prose.count("«") == prose.count("»"), form
