@@ -30,5 +30,5 @@ def test_the_time_left_is_written_in_its_largest_unit_rounded_up(seconds: float,
 
 def test_the_time_left_is_translated() -> None:
     assert duration_text(30, translator("uk")) == "30 с"
-    assert duration_text(30, translator("fr")) == "30 s"
+    assert duration_text(30, translator("fr")) == "30\u00a0s"  # like « 5 min », « 1 h »
     assert duration_text(120, translator("uk")) == "2 хв"
