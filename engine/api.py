@@ -211,22 +211,7 @@ def view(state: GameState, viewer: int | None) -> View:
     if viewer is not None and not 0 <= viewer < state.seats:
         raise ValueError(f"there is no seat {viewer} in this game")
     game = _game(state)
-    pending = _pending(state, game)
-    result = game.outcome(state)
-    deciding: list[int] = []
-    committed: list[int] = []
-    for d in pending:
-        target = deciding if d.committed is None else committed
-        if not target or target[-1] != d.seat:
-            target.append(d.seat)
-    common = Common(
-        viewer=viewer,
-        over=result is not None,
-        deciding=tuple(deciding),
-        committed=tuple(s for s in committed if s not in deciding),
-        decisions=decisions(state, viewer) if viewer is not None else (),
-        outcome=result,
-    )
+    common = Common.of(viewer, _pending(state, game), game.outcome(state), state.since)
     return game.view(state, viewer, common)
 
 

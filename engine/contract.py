@@ -7,7 +7,11 @@ view, the hidden-information hook and the reference text — and the engine core
 serialisation and replay.
 
 Value types here are plain frozen dataclasses and named tuples: cheap to build, comparable,
-and free of I/O.
+and free of I/O. :class:`Decision` lives in ``engine.decision`` and is re-exported here.
+
+The contract is the bottom of the engine's own layers: it builds only on ``engine.decision``,
+``engine.legal``, ``engine.state`` and ``engine.types``; the registry, the core (``engine.api``),
+the games and the players build on it (``tests/test_codebase.py`` keeps the arrows one way).
 """
 
 from __future__ import annotations
@@ -15,106 +19,16 @@ from __future__ import annotations
 import random
 import typing
 from abc import ABC, abstractmethod
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel
 
+from engine.decision import Decision
+from engine.legal import random_answer
 from engine.state import GameState
 from engine.types import Action, Event
-
-MULTI_SEPARATOR = "+"
-"""Joins the chosen options of a multi-select decision in its action key."""
-
-
-class Decision(NamedTuple):
-    """One choice a seat has to make now: data, derived from the state, never a closure.
-
-    A *single-select* decision (``min == max == 1``) is answered by an action whose key is
-    one of ``options``. A *multi-select* decision (any other ``min``/``max``) is answered by
-    one action choosing a sub-multiset of ``options`` of ``min``..``max`` items, keyed
-    ``"<kind>:<o1>+<o2>..."`` with the chosen options sorted (:meth:`key_for`); it is
-    validated as a set and never enumerated.
-
-    Attributes:
-        seat: who decides.
-        kind: what sort of choice, e.g. ``"play"``, ``"pass"``, ``"pick"``; unique among one
-            seat's decisions of one state.
-        options: the option keys, sorted; ASCII, at most 60 characters each. Single-select
-            options are whole action keys (unique across the seat's decisions). Multi-select
-            options may repeat (a hand with two equal cards).
-        min, max: how many options a multi-select answer picks (``1, 1`` = single-select).
-        simultaneous: several seats decide this at once; each answer stays hidden until all
-            have answered and can be changed until then.
-        committed: for a simultaneous decision, the options this seat has chosen so far
-            (sorted), else ``None``. A committed seat may change its answer; answering the same
-            again is not a move.
-        since: the state step at which this seat's decisions last changed (or the seat last
-            acted). A component shown at that step is still meant for this decision; the core
-            fills it in (games leave it 0).
-    """
-
-    seat: int
-    kind: str
-    options: tuple[str, ...]
-    min: int = 1
-    max: int = 1
-    simultaneous: bool = False
-    committed: tuple[str, ...] | None = None
-    since: int = 0
-
-    @property
-    def multi(self) -> bool:
-        """Whether this is a multi-select decision."""
-        return not (self.min == 1 and self.max == 1)
-
-    def key_for(self, chosen: Sequence[str]) -> str:
-        """The action key choosing ``chosen`` (one option for a single-select decision).
-
-        Raises:
-            ValueError: a single-select decision given other than one option.
-        """
-        if not self.multi:
-            if len(chosen) != 1:
-                raise ValueError(f"decision {self.kind!r} takes exactly one option")
-            return chosen[0]
-        return f"{self.kind}:{MULTI_SEPARATOR.join(sorted(chosen))}"
-
-    def chosen_in(self, key: str) -> tuple[str, ...] | None:
-        """The options ``key`` chooses, sorted, if it is a well-formed answer to this
-        decision (offered options, a count within ``min``..``max``); else ``None``.
-        The committed answer is well-formed too (see :meth:`accepts`)."""
-        if not self.multi:
-            return (key,) if key in self.options else None
-        prefix = self.kind + ":"
-        if not key.startswith(prefix):
-            return None
-        body = key[len(prefix) :]
-        chosen = tuple(body.split(MULTI_SEPARATOR)) if body else ()
-        if not self.min <= len(chosen) <= self.max or list(chosen) != sorted(chosen):
-            return None
-        if Counter(chosen) - Counter(self.options):
-            return None  # an option not offered, or offered fewer times
-        return chosen
-
-    def accepts(self, key: str) -> bool:
-        """Whether ``key`` is a legal answer now: well-formed, and not the answer this seat
-        has already committed (choosing it again would change nothing)."""
-        chosen = self.chosen_in(key)
-        return chosen is not None and chosen != self.committed
-
-    def same_choice_as(self, other: Decision) -> bool:
-        """Whether ``other`` asks the same question (all fields but ``committed`` and
-        ``since``)."""
-        return (
-            self.kind == other.kind
-            and self.options == other.options
-            and self.min == other.min
-            and self.max == other.max
-            and self.simultaneous == other.simultaneous
-        )
 
 
 class Outcome(NamedTuple):
@@ -250,6 +164,37 @@ class Common:
     decisions: tuple[Decision, ...]
     outcome: Outcome | None = field(default=None)
 
+    @classmethod
+    def of(
+        cls,
+        viewer: int | None,
+        pending: Sequence[Decision],
+        outcome: Outcome | None,
+        since: Mapping[int, int],
+    ) -> Common:
+        """The common fields for ``viewer`` (a seat, or ``None`` for a spectator), from the
+        game's ``pending`` decisions (sorted by seat), its ``outcome`` so far and the
+        decision stamps (``GameState.since``: seat -> step), which the viewer's own
+        decisions carry as ``since``."""
+        deciding: list[int] = []
+        committed: list[int] = []
+        for d in pending:
+            target = deciding if d.committed is None else committed
+            if not target or target[-1] != d.seat:
+                target.append(d.seat)
+        mine: tuple[Decision, ...] = ()
+        if viewer is not None:
+            stamp = since.get(viewer, 0)
+            mine = tuple(d._replace(since=stamp) for d in pending if d.seat == viewer)
+        return cls(
+            viewer=viewer,
+            over=outcome is not None,
+            deciding=tuple(deciding),
+            committed=tuple(s for s in committed if s not in deciding),
+            decisions=mine,
+            outcome=outcome,
+        )
+
     def fields(self) -> dict[str, Any]:
         """The fields as keyword arguments for a :class:`View` subclass."""
         return {
@@ -267,8 +212,8 @@ O = TypeVar("O", bound=BaseModel)  # noqa: E741 - the options model
 
 
 class Game(ABC, Generic[S, O]):
-    """One game, as the engine core sees it. Subclass it once per game package and register
-    one instance (``engine.registry.register``).
+    """One game, as the engine core sees it. Subclass it once per game package and expose one
+    instance as ``GAME`` in the package's ``__init__`` (``engine.registry`` finds it).
 
     The methods receive states of ``info.state_model``. They are called through
     ``engine.api`` (``engine.apply`` and friends), which checks legality against
@@ -333,9 +278,7 @@ class Game(ABC, Generic[S, O]):
     def automatic_action(self, state: S, seat: int, rng: random.Random) -> Action:
         """The move of the simplest automatic player for ``seat`` (BGA "zombie" level 1: a
         uniformly random legal move). Games may override it with something steadier."""
-        from engine.api import random_action
-
-        return random_action(state, seat, rng)
+        return random_answer(self.decisions(state), seat, rng)
 
     def greedy_action(self, view: View, rng: random.Random) -> Action:
         """The greedy automatic player (BGA "zombie" level 2): the best immediate move on
@@ -345,8 +288,6 @@ class Game(ABC, Generic[S, O]):
         Raises:
             IllegalAction: the viewer has nothing to decide.
         """
-        from engine.api import random_answer
-
         assert view.viewer is not None
         return random_answer(view.decisions, view.viewer, rng)
 
@@ -356,8 +297,6 @@ class Game(ABC, Generic[S, O]):
         """A fast move for ``seat`` in the playouts of a search player, on a *sampled* state
         (never the true one); ``pending`` are its decisions now. Default: uniformly random;
         games may give a cheap heuristic."""
-        from engine.legal import random_answer
-
         return random_answer(pending, seat, rng)
 
     def evaluate(self, state: S) -> Sequence[float] | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from engine.contract import Decision
+from engine.decision import Decision
 from engine.errors import IllegalAction
 from engine.types import Action
 

@@ -15,7 +15,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.contract import Decision, Game, Outcome
+from engine.contract import Common, Decision, Game, Outcome
 from engine.legal import random_answer, sample_answer, waiting_seats
 from engine.state import GameState
 from engine.types import Action
@@ -91,10 +91,8 @@ def solo_greedy_move(
     """
     if state.seats != 1:
         return random_answer(pending, seat, rng)
-    from engine.api import view  # the core imports the games, which import this module
-
-    state._pending = (state.step, tuple(pending))  # type: ignore[attr-defined]
-    return game.greedy_action(view(state, seat), rng)
+    seen = game.view(state, seat, Common.of(seat, pending, game.outcome(state), state.since))
+    return game.greedy_action(seen, rng)
 
 
 def play_out(

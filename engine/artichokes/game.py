@@ -30,6 +30,7 @@ from engine.contract import (
     ReferenceSection,
     View,
 )
+from engine.legal import LegalActions
 from engine.types import Action
 
 INFO = GameInfo(
@@ -90,9 +91,7 @@ class Artichokes(Game[ArtichokesState, ArtichokesOptions]):
         """End the turn whenever it may, otherwise the first legal action (BGA "zombie" level
         0: it never helps or hurts anyone on purpose); an Eggplant pass gives the first two
         cards of the sorted hand."""
-        from engine.api import legal_actions
-
-        legal = legal_actions(state, seat)
+        legal = LegalActions(seat, tuple(d for d in decisions(state) if d.seat == seat))
         for action in legal:
             if action.key == "end":
                 return action
