@@ -1,13 +1,16 @@
 """Games are found by name: each game package (``engine/<name>/``) registers one ``Game``.
 
-Game packages are discovered: every sub-package of ``engine`` whose ``__init__`` defines
-``GAME`` is a game, so adding a game means adding its package, nothing else.
+Game packages are discovered: every sub-package of ``engine`` with a ``game`` module is a game
+package, and its ``__init__`` exposes the package's one ``Game`` as ``GAME``; adding a game
+means adding its package, nothing else. The registry imports game packages, never the other
+way round: a game package builds on the contract and never imports the registry or the core.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 from typing import Any
 
 from engine.contract import Game
@@ -53,13 +56,23 @@ def game_names() -> list[str]:
 
 
 def _discover() -> None:
-    # Importing a game package registers it; done lazily to avoid import cycles.
+    """Import every game package of ``engine`` (found on disk, so that the other packages,
+    such as ``engine.players``, are not imported) and register its ``GAME``.
+
+    Raises:
+        TypeError: a game package whose ``GAME`` is not a ``Game``.
+    """
     global _DISCOVERED
     if _DISCOVERED:
         return
-    import engine
-
-    for module in pkgutil.iter_modules(engine.__path__):
-        if module.ispkg:
-            importlib.import_module(f"engine.{module.name}")
+    here = Path(__file__).parent
+    for module in pkgutil.iter_modules([str(here)]):
+        if not module.ispkg:
+            continue
+        if not any(m.name == "game" for m in pkgutil.iter_modules([str(here / module.name)])):
+            continue
+        game = getattr(importlib.import_module(f"{__package__}.{module.name}"), "GAME", None)
+        if not isinstance(game, Game):
+            raise TypeError(f"engine.{module.name} has a game module but no GAME")
+        register(game)
     _DISCOVERED = True

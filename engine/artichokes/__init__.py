@@ -9,8 +9,5 @@ see), ``describe``, ``game`` (the contract).
 from __future__ import annotations
 
 from engine.artichokes.game import GAME
-from engine.registry import register
-
-register(GAME)
 
 __all__ = ["GAME"]

@@ -9,8 +9,5 @@ Modules: ``cards`` (card keys, the cycle, the resolution order, reference text),
 from __future__ import annotations
 
 from engine.ninjan.game import GAME
-from engine.registry import register
-
-register(GAME)
 
 __all__ = ["GAME"]

@@ -11,8 +11,5 @@ Modules: ``cards`` (the house deck, loaded from the shipped ``deck.json`` and va
 from __future__ import annotations
 
 from engine.pentaquest.game import GAME
-from engine.registry import register
-
-register(GAME)
 
 __all__ = ["GAME"]

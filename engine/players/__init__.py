@@ -18,12 +18,10 @@ Use :func:`choose`; ``python -m engine arena`` plays levels against each other.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
 
-from engine.api import redistribute, view
-from engine.contract import View
 from engine.legal import random_answer
+from engine.players import ismcts, paired
+from engine.players.situation import Situation, situation
 from engine.registry import get_game
 from engine.state import GameState
 from engine.types import Action
@@ -32,27 +30,6 @@ LEVELS: tuple[str, ...] = ("random", "greedy", "ismcts")
 """The automatic players, weakest first."""
 DEFAULT_BUDGET_MS = 250.0
 """The search player's thinking time per decision, in milliseconds."""
-
-
-@dataclass(frozen=True)
-class Situation:
-    """What an automatic player may know: its seat's ``view`` (holding the decisions in front
-    of it) and ``sample(rng)``, a full state consistent with that view (hidden cards dealt
-    afresh; it depends only on the view and ``rng``)."""
-
-    view: View
-    sample: Callable[[random.Random], GameState]
-
-    @property
-    def seat(self) -> int:
-        """The seat deciding."""
-        assert self.view.viewer is not None
-        return self.view.viewer
-
-
-def situation(state: GameState, seat: int) -> Situation:
-    """The :class:`Situation` of ``seat`` in ``state`` (the only way a policy sees a game)."""
-    return Situation(view(state, seat), lambda rng: redistribute(state, seat, rng))
 
 
 def choose(
@@ -79,11 +56,7 @@ def choose(
         return get_game(state.game).greedy_action(seen.view, rng)
     if level == "ismcts":
         if state.seats == 1:
-            from engine.players import paired
-
             return paired.search(state.game, seen, rng, budget_ms=budget_ms, iterations=iterations)
-        from engine.players import ismcts
-
         return ismcts.search(state.game, seen, rng, budget_ms=budget_ms, iterations=iterations)
     raise ValueError(f"unknown automatic player {level!r}; levels: {', '.join(LEVELS)}")
 

@@ -10,9 +10,6 @@ a random matching of unseen cards), ``players`` (the greedy player), ``describe`
 
 from __future__ import annotations
 
-from engine.registry import register
 from engine.verso.game import GAME
-
-register(GAME)
 
 __all__ = ["GAME"]
