@@ -25,7 +25,7 @@ from typing import Any
 from engine.api import apply, deciding_seats, decisions, outcome
 from engine.contract import Decision, Game, GameInfo, Outcome
 from engine.legal import random_answer
-from engine.players import Situation
+from engine.players.situation import Situation
 from engine.playout import Mover, play_out
 from engine.registry import get_game
 from engine.state import GameState

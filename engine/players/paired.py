@@ -26,7 +26,6 @@ from statistics import NormalDist
 
 from engine.api import apply
 from engine.contract import GameInfo, Outcome
-from engine.players import Situation
 from engine.players.ismcts import (
     RESERVE,
     ROLLOUT_LIMIT,
@@ -35,6 +34,7 @@ from engine.players.ismcts import (
     reward,
     root_candidates,
 )
+from engine.players.situation import Situation
 from engine.playout import play_out
 from engine.registry import get_game
 from engine.types import Action
