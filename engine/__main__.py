@@ -2,7 +2,7 @@
 
 - ``python -m engine simulate GAME --players N --games G --seed S [--option k=v]``: random
   legal games (see ``engine.simulate.simulate``);
-- ``python -m engine arena GAME --players N --seats ismcts,random --games G --seed S
+- ``python -m engine arena GAME --players N --seats search,random --games G --seed S
   [--budget-ms 250] [--iterations K]``: automatic players against each other (see
   ``engine.arena.arena``; the levels are given per seat and rotate game by game).
 """
@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     fight.add_argument("--players", type=int, default=2)
     fight.add_argument(
         "--seats",
-        default="ismcts,random",
+        default="search,random",
         help=f"comma-separated levels, one per seat, repeated to fill them ({', '.join(LEVELS)})",
     )
     fight.add_argument("--games", type=int, default=100, help="games to play (default 100)")

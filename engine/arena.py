@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.api import apply, deciding_seats, new_game, outcome
-from engine.players import LEVELS, choose
+from engine.players import choose, level_named
 
 
 def arena(
@@ -27,7 +27,9 @@ def arena(
     iterations: int | None = None,
     options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games of ``name`` with one automatic player of ``levels[k]`` per seat.
+    """Play ``games`` games of ``name`` with one automatic player of ``levels[k]`` per seat
+    (a level may be given by a former name, ``engine.players.LEVEL_ALIASES``; it is reported
+    under its name now).
 
     Returns a JSON-ready dict: game, seats, games, budget_ms, iterations, and per level:
     ``wins`` (a shared win counts for each winner), ``win_rate`` (wins over games played),
@@ -37,9 +39,7 @@ def arena(
     Raises:
         ValueError: an unknown level, or a seat count the game does not take.
     """
-    for level in levels:
-        if level not in LEVELS:
-            raise ValueError(f"unknown automatic player {level!r}; levels: {', '.join(LEVELS)}")
+    levels = [level_named(level) for level in levels]
     seats = len(levels)
     rng = random.Random(seed)
     stats: dict[str, dict[str, Any]] = {

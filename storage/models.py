@@ -124,8 +124,9 @@ class Seat:
         display_name: the player's name in the guild when they sat down (``None`` if unknown).
         score, rank: the seat's final score and rank, once the game finished (``None`` before,
             and where the game has none).
-        level: the automatic player's level (``"random"``, ``"greedy"``, ``"ismcts"``) for a
-            seat played automatically, else ``None``.
+        level: the automatic player's level (``engine.players.LEVELS``: ``"random"``,
+            ``"greedy"``, ``"search"``; seats stored before its rename hold ``"ismcts"``) for
+            a seat played automatically, else ``None``.
         timeouts: how many turn-clock timeouts in a row its player has had.
         away: after 3 timeouts in a row the seat is played automatically until its player acts
             again (the person still holds it).

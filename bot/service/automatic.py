@@ -16,7 +16,7 @@ import engine
 from bot.service.commits import Committing, waiting_people
 from bot.service.snapshots import GameSnapshot, Played
 from engine import Action
-from engine.players import choose
+from engine.players import choose, level_named
 from storage import GameStatus
 
 log = logging.getLogger(__name__)
@@ -89,7 +89,7 @@ class AutomaticPlay(Committing):
         state = snapshot.state
         assert state is not None
         rng = random.Random(f"{snapshot.id}:{state.step}:{seat}")
-        if level == "ismcts":
+        if level_named(level) == "search":
             return await asyncio.to_thread(
                 choose, level, state, seat, rng, budget_ms=self.search_budget_ms
             )

@@ -25,7 +25,8 @@ RECENT_LINES = 8
 LEVEL_NAMES: dict[str, str] = {
     "random": N_("random"),
     "greedy": N_("greedy"),
-    "ismcts": N_("search"),
+    "search": N_("search"),
+    "ismcts": N_("search"),  # the search level's former name, in seats stored before
 }
 """How each automatic player's level is called (msgids)."""
 

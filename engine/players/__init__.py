@@ -7,10 +7,11 @@ never the state itself. Levels:
 
 - ``random``: a uniformly random legal answer (BGA "zombie" level 1);
 - ``greedy``: the game's own greedy player on the view (``Game.greedy_action``, level 2);
-- ``ismcts``: information-set Monte Carlo search within a budget of iterations or
-  milliseconds: a tree over every seat's moves (``engine.players.ismcts``), and in a solo
-  game, whose tree is all chance, one level of candidates played out from shared samples
-  (``engine.players.paired``).
+- ``search``: information-set Monte Carlo search within a budget of iterations or
+  milliseconds: a tree over every seat's moves (ISMCTS, ``engine.players.ismcts``), and in a
+  solo game, whose tree is all chance, one level of candidates played out from shared samples
+  (``engine.players.paired``). Its former name ``ismcts`` is still accepted
+  (:data:`LEVEL_ALIASES`).
 
 Use :func:`choose`; ``python -m engine arena`` plays levels against each other.
 """
@@ -26,10 +27,26 @@ from engine.registry import get_game
 from engine.state import GameState
 from engine.types import Action
 
-LEVELS: tuple[str, ...] = ("random", "greedy", "ismcts")
+LEVELS: tuple[str, ...] = ("random", "greedy", "search")
 """The automatic players, weakest first."""
+LEVEL_ALIASES: dict[str, str] = {"ismcts": "search"}
+"""Former names of levels -> their name now, still accepted everywhere a level is read (seats
+stored and scripts written before the rename)."""
 DEFAULT_BUDGET_MS = 250.0
 """The search player's thinking time per decision, in milliseconds."""
+
+
+def level_named(name: str) -> str:
+    """The level (one of :data:`LEVELS`) called ``name``, which may be a former name
+    (:data:`LEVEL_ALIASES`).
+
+    Raises:
+        ValueError: no level has that name.
+    """
+    level = LEVEL_ALIASES.get(name, name)
+    if level not in LEVELS:
+        raise ValueError(f"unknown automatic player {name!r}; levels: {', '.join(LEVELS)}")
+    return level
 
 
 def choose(
@@ -41,24 +58,31 @@ def choose(
     budget_ms: float | None = DEFAULT_BUDGET_MS,
     iterations: int | None = None,
 ) -> Action:
-    """The answer of the automatic player of ``level`` for ``seat`` (which must have a
-    decision). ``budget_ms``/``iterations`` bound the search player (the first reached stops
-    it).
+    """The answer of the automatic player of ``level`` (see :func:`level_named`) for ``seat``
+    (which must have a decision). ``budget_ms``/``iterations`` bound the search player (the
+    first reached stops it).
 
     Raises:
         ValueError: an unknown level.
         IllegalAction: ``seat`` has nothing to decide.
     """
+    level = level_named(level)
     seen = situation(state, seat)
     if level == "random":
         return random_answer(seen.view.decisions, seat, rng)
     if level == "greedy":
         return get_game(state.game).greedy_action(seen.view, rng)
-    if level == "ismcts":
-        if state.seats == 1:
-            return paired.search(state.game, seen, rng, budget_ms=budget_ms, iterations=iterations)
-        return ismcts.search(state.game, seen, rng, budget_ms=budget_ms, iterations=iterations)
-    raise ValueError(f"unknown automatic player {level!r}; levels: {', '.join(LEVELS)}")
+    if state.seats == 1:
+        return paired.search(state.game, seen, rng, budget_ms=budget_ms, iterations=iterations)
+    return ismcts.search(state.game, seen, rng, budget_ms=budget_ms, iterations=iterations)
 
 
-__all__ = ["DEFAULT_BUDGET_MS", "LEVELS", "Situation", "choose", "situation"]
+__all__ = [
+    "DEFAULT_BUDGET_MS",
+    "LEVELS",
+    "LEVEL_ALIASES",
+    "Situation",
+    "choose",
+    "level_named",
+    "situation",
+]

@@ -23,6 +23,7 @@ from bot.texts.rendering import (
     event_lines,
     private_lines,
     rules_text,
+    seat_names,
     seat_screen,
     table_screen,
 )
@@ -228,3 +229,14 @@ def test_the_thinking_line_shows_one_robot_and_who_thinks() -> None:
     away = replace(record, seats=(replace(record.seats[0], away=True), record.seats[1]))
     text = table_screen(away, state, [], _, thinking=0).text
     assert "\n🤖 The automatic player is thinking for <@101> (away)…\n" in text
+
+
+def test_a_search_seat_stored_under_the_levels_former_name_is_still_called_search() -> None:
+    record = record_for(engine.new_game("ninjan", 3, None, 1))
+    levels = ("search", "ismcts", "greedy")  # "ismcts": a seat stored before the rename
+    seats = tuple(
+        replace(seat, user_id=None, automatic=True, level=level)
+        for seat, level in zip(record.seats, levels, strict=True)
+    )
+    names = seat_names(replace(record, seats=seats), _)
+    assert [name.split("Cardroom AI ")[1] for name in names] == ["(search)", "(search)", "(greedy)"]

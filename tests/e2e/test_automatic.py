@@ -73,7 +73,7 @@ async def test_the_host_seats_automatic_players_and_plays_against_them(world: Wo
     assert {r.actor for r in rows} == {"player", "automatic"}
     ai_seats = {s.seat for s in snapshot.record.seats if s.user_id is None}
     assert {r.seat for r in rows if r.actor == "automatic"} == ai_seats
-    assert [s.level for s in snapshot.record.seats] == [None, "greedy", "ismcts"]
+    assert [s.level for s in snapshot.record.seats] == [None, "greedy", "search"]
     assert (await world.bot.storage.verify_game(game_id)).ok
 
 

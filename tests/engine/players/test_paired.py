@@ -79,13 +79,13 @@ def test_the_solo_search_rounds_depend_on_what_its_seat_sees_only(
         ]
         assert totals[0].rounds == totals[1].rounds == played
         assert totals[0].totals == totals[1].totals
-        mine = choose("ismcts", state, seat, random.Random(5), budget_ms=None, iterations=2)
+        mine = choose("search", state, seat, random.Random(5), budget_ms=None, iterations=2)
         assert mine in engine.legal_actions(state, seat)
 
 
 def test_the_solo_search_scores_above_greedy_at_verso() -> None:
     # the same 4 deals; 10 rounds per decision (at 250 ms: about ten early in a game, hundreds
     # near its end)
-    search = arena("verso", ["ismcts"], 4, seed=1, budget_ms=None, iterations=10)
+    search = arena("verso", ["search"], 4, seed=1, budget_ms=None, iterations=10)
     greedy = arena("verso", ["greedy"], 4, seed=1)
-    assert search["levels"]["ismcts"]["mean_score"] > greedy["levels"]["greedy"]["mean_score"]
+    assert search["levels"]["search"]["mean_score"] > greedy["levels"]["greedy"]["mean_score"]

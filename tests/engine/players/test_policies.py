@@ -8,10 +8,12 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import engine
+from engine.__main__ import main
 from engine.arena import arena
 from engine.players import LEVELS, choose
 
@@ -47,8 +49,36 @@ def test_a_player_decides_on_what_its_seat_sees_only(name: str, level: str) -> N
 
 
 def test_the_search_player_beats_random_at_ninjan() -> None:
-    result = arena("ninjan", ["ismcts", "random"], 8, seed=3, budget_ms=None, iterations=60)
-    assert result["levels"]["ismcts"]["wins"] >= 7
+    result = arena("ninjan", ["search", "random"], 8, seed=3, budget_ms=None, iterations=60)
+    assert result["levels"]["search"]["wins"] >= 7
+
+
+def test_the_search_level_is_called_search_and_answers_to_its_former_name(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # the lobby and the README call it "search"; "ismcts" is what it was called before
+    assert LEVELS == ("random", "greedy", "search")
+    ((state, seat),) = states("ninjan", 2, 1, seed=4)
+    answers = {
+        name: choose(name, state, seat, random.Random(5), budget_ms=None, iterations=20)
+        for name in ("search", "ismcts")
+    }
+    assert answers["search"] == answers["ismcts"]
+    old = arena("ninjan", ["ismcts", "random"], 2, seed=1, budget_ms=None, iterations=5)
+    assert set(old["levels"]) == {"search", "random"}
+    for seats in ("search,random", "ismcts,random"):
+        argv = ["arena", "ninjan", "--seats", seats, "--games", "2", "--budget-ms", "0"]
+        assert main([*argv, "--iterations", "5"]) == 0
+        report = json.loads(capsys.readouterr().out)
+        assert _results(report) == _results(old)
+
+
+def _results(report: dict[str, Any]) -> dict[str, Any]:
+    """An arena report's figures by level, without the times (which vary run to run)."""
+    return {
+        level: {key: value for key, value in figures.items() if key != "ms_per_decision"}
+        for level, figures in report["levels"].items()
+    }
 
 
 def test_unknown_levels_are_refused() -> None:
