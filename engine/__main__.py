@@ -1,10 +1,15 @@
-"""Command line, each printing one JSON line:
+"""The engine's command line; each command prints one JSON line on stdout.
 
-- ``python -m engine simulate GAME --players N --games G --seed S [--option k=v]``: random
-  legal games (see ``engine.simulate.simulate``);
-- ``python -m engine arena GAME --players N --seats search,random --games G --seed S
-  [--budget-ms 250] [--iterations K]``: automatic players against each other (see
-  ``engine.arena.arena``; the levels are given per seat and rotate game by game).
+  python -m engine simulate GAME [--players N] [--games G] [--seed S] [--option KEY=VALUE]
+    random legal games, and statistics of how they ended (engine.simulate.simulate)
+
+  python -m engine arena GAME [--players N] [--seats search,random] [--games G] [--seed S]
+      [--budget-ms 250] [--iterations K] [--option KEY=VALUE]
+    automatic players against each other (engine.arena.arena): the levels are given per
+    seat and rotate game by game
+
+While games are played, a progress bar shows on stderr when stderr is a terminal. Run a
+command with --help for its options.
 """
 
 from __future__ import annotations
@@ -12,89 +17,169 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
+from typing import Never
 
+from pydantic import ValidationError
+from tqdm import tqdm
+
+from engine.api import parse_options
 from engine.arena import arena
-from engine.players import LEVELS
-from engine.registry import game_names
+from engine.players import LEVEL_ALIASES, LEVELS
+from engine.registry import game_names, get_game
 from engine.simulate import simulate
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    """Help that keeps the description's paragraphs and lines as written and names each
+    option's default (unless it has none: ``None`` or an empty list)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default is None or action.default == []:
+            return action.help
+        return super()._get_help_string(action)
 
 
 def _option(text: str) -> tuple[str, object]:
     key, sep, value = text.partition("=")
     if not sep:
-        raise argparse.ArgumentTypeError(f"options are key=value, not {text!r}")
+        raise argparse.ArgumentTypeError(f"options are KEY=VALUE, not {text!r}")
     try:
         return key, json.loads(value)
     except json.JSONDecodeError:
         return key, value
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the process exit code."""
-    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
-    sim = commands.add_parser("simulate", help="play random legal games and print statistics")
-    sim.add_argument("game", choices=game_names())
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument(
+def option_problems(game: str, error: ValidationError) -> str:
+    """One line saying what is wrong with the table options given for ``game``: each unknown
+    option (with the known ones) and each bad value (with what it should be)."""
+    known = sorted(get_game(game).info.options_model.model_fields)
+    known_text = f"known: {', '.join(known)}" if known else f"{game} has no options"
+    problems = []
+    for item in error.errors():
+        name = ".".join(str(part) for part in item["loc"]) or "options"
+        if item["type"] == "extra_forbidden":
+            problems.append(f"unknown option {name!r} for {game}; {known_text}")
+        else:
+            message = item["msg"][:1].lower() + item["msg"][1:]
+            problems.append(f"bad value {item['input']!r} for option {name!r}: {message}")
+    return "; ".join(problems)
+
+
+def _common_arguments(parser: argparse.ArgumentParser, players: int) -> None:
+    names = game_names()
+    parser.add_argument("game", choices=names, metavar="GAME", help=f"one of {', '.join(names)}")
+    parser.add_argument(
+        "--players", type=int, default=players, metavar="N", help="seats at each table"
+    )
+    parser.add_argument("--games", type=int, default=100, metavar="G", help="games to play")
+    parser.add_argument(
+        "--seed", type=int, default=1, metavar="S", help="game i is dealt from seed + i"
+    )
+    parser.add_argument(
         "--option",
         type=_option,
         action="append",
         default=[],
-        help="table option, e.g. rhubarb=true",
+        metavar="KEY=VALUE",
+        help="a table option, e.g. rhubarb=true (VALUE is read as JSON, else as text); "
+        "repeat for several; default: the game's defaults",
     )
-    fight = commands.add_parser("arena", help="automatic players against each other")
-    fight.add_argument("game", choices=game_names())
-    fight.add_argument("--players", type=int, default=2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``python -m engine`` and its commands."""
+    parser = argparse.ArgumentParser(
+        prog="python -m engine", description=__doc__, formatter_class=HelpFormatter
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sim = commands.add_parser(
+        "simulate",
+        help="play random legal games and print statistics",
+        description="Play random legal games (every choice uniformly random) and print one\n"
+        "JSON line: wins by seat, ties, draws, mean scores, turns, actions per second.",
+        formatter_class=HelpFormatter,
+    )
+    _common_arguments(sim, players=4)
+    sim.set_defaults(command_parser=sim)
+    fight = commands.add_parser(
+        "arena",
+        help="automatic players against each other",
+        description="Play automatic players against each other and print one JSON line: per\n"
+        "level, wins, win rate, mean score and ms per decision. Game i seats the levels\n"
+        "shifted by i, so every level plays every seat equally often.",
+        formatter_class=HelpFormatter,
+    )
+    _common_arguments(fight, players=2)
+    fight.set_defaults(command_parser=fight)
+    former = ", ".join(f"{old} for {new}" for old, new in LEVEL_ALIASES.items())
     fight.add_argument(
         "--seats",
         default="search,random",
-        help=f"comma-separated levels, one per seat, repeated to fill them ({', '.join(LEVELS)})",
-    )
-    fight.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    fight.add_argument(
-        "--seed", type=int, default=1, help="game i is dealt from seed + i (default 1)"
+        metavar="LEVEL,...",
+        help=f"comma-separated levels, one per seat, repeated to fill them ({', '.join(LEVELS)}; "
+        f"former names accepted: {former})",
     )
     fight.add_argument(
         "--budget-ms",
         type=float,
         default=250.0,
-        help="the search player's thinking time per decision, ms (default 250; 0: none, then "
+        metavar="MS",
+        help="the search player's thinking time per decision, in ms (0: none, then "
         "--iterations alone bounds it and a run is reproducible)",
     )
     fight.add_argument(
         "--iterations",
         type=int,
         default=None,
-        help="at most this many search iterations (solo: rounds) per decision",
+        metavar="K",
+        help="at most this many search iterations (solo: rounds) per decision; default: "
+        "--budget-ms alone bounds it",
     )
-    fight.add_argument(
-        "--option",
-        type=_option,
-        action="append",
-        default=[],
-        help="table option, e.g. rhubarb=true",
-    )
-    args = parser.parse_args(argv)
+    return parser
+
+
+def progress(games: int, description: str) -> tqdm[Never]:
+    """A progress bar of ``games`` games on stderr, shown only when stderr is a terminal (so
+    nothing is added to a redirected or captured output)."""
+    return tqdm(total=games, desc=description, unit="game", file=sys.stderr, disable=None)
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    """Run the command line; returns the process exit code (2 for bad arguments, as
+    argparse)."""
+    parser = build_parser()
+    args = parser.parse_args(None if argv is None else list(argv))
+    command: argparse.ArgumentParser = args.command_parser  # its errors show its usage
+    options = dict(args.option)
+    try:
+        parse_options(args.game, options)
+    except ValidationError as exc:
+        command.error(option_problems(args.game, exc))
     try:
         if args.command == "arena":
             given = [level.strip() for level in args.seats.split(",") if level.strip()]
+            if not given:
+                command.error("--seats names no level")
             levels = [given[k % len(given)] for k in range(args.players)]
-            stats = arena(
-                args.game,
-                levels,
-                args.games,
-                args.seed,
-                budget_ms=args.budget_ms or None,
-                iterations=args.iterations,
-                options=dict(args.option),
-            )
+            with progress(args.games, f"{args.game} arena") as bar:
+                stats = arena(
+                    args.game,
+                    levels,
+                    args.games,
+                    args.seed,
+                    budget_ms=args.budget_ms or None,
+                    iterations=args.iterations,
+                    options=options,
+                    on_game=bar.update,
+                )
         else:
-            stats = simulate(args.game, args.players, args.games, args.seed, dict(args.option))
+            with progress(args.games, f"{args.game} simulate") as bar:
+                stats = simulate(
+                    args.game, args.players, args.games, args.seed, options, on_game=bar.update
+                )
     except ValueError as exc:
-        parser.error(str(exc))
+        command.error(str(exc))
     print(json.dumps(stats))
     return 0
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.api import apply, deciding_seats, new_game, outcome
@@ -26,10 +26,11 @@ def arena(
     budget_ms: float | None = 250.0,
     iterations: int | None = None,
     options: dict[str, Any] | None = None,
+    on_game: Callable[[], object] | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games of ``name`` with one automatic player of ``levels[k]`` per seat
     (a level may be given by a former name, ``engine.players.LEVEL_ALIASES``; it is reported
-    under its name now).
+    under its name now). ``on_game`` is called after each game (a progress bar's ``update``).
 
     Returns a JSON-ready dict: game, seats, games, budget_ms, iterations, and per level:
     ``wins`` (a shared win counts for each winner), ``win_rate`` (wins over games played),
@@ -66,6 +67,8 @@ def arena(
                 entry["scores"].append(result.scores[seat])
                 if won:
                     entry["won_scores"].append(result.scores[seat])
+        if on_game is not None:
+            on_game()
     report: dict[str, Any] = {
         "game": name,
         "seats": seats,

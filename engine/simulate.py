@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,9 +55,15 @@ def random_playout(
 
 
 def simulate(
-    name: str, seats: int, games: int, seed: int, options: Mapping[str, Any] | None = None
+    name: str,
+    seats: int,
+    games: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    on_game: Callable[[], object] | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` random games (game ``i`` uses seed ``seed + i``) and return statistics.
+    """Play ``games`` random games (game ``i`` uses seed ``seed + i``) and return statistics;
+    ``on_game`` is called after each game (a progress bar's ``update``).
 
     Returns a JSON-ready dict: game, games, seats, wins_by_seat (list, index = seat; a shared
     win counts for each winner), ties (games won by several seats), draws, mean_score_by_seat
@@ -90,6 +96,8 @@ def simulate(
         if scoring and outcome_.scores is not None:
             for seat, score in enumerate(outcome_.scores):
                 scores[seat] += score
+        if on_game is not None:
+            on_game()
     seconds = time.perf_counter() - started
     return {
         "game": name,
