@@ -31,7 +31,6 @@ bot_rss_idle_mb, bot_rss_mb, memory_per_game_kb, finished_games, python.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import collections
 import gc
@@ -44,6 +43,8 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -151,6 +152,7 @@ async def run(
             while await driver.step():
                 if think_ms:
                     await asyncio.sleep(driver.rng.expovariate(1000.0 / think_ms))
+            bar.update()
 
         async def sample_memory() -> None:
             nonlocal rss_peak
@@ -163,9 +165,10 @@ async def run(
 
         sampler = asyncio.get_running_loop().create_task(sample_memory())
         try:
-            started = time.perf_counter()
-            await asyncio.gather(*(play(d) for d in drivers))
-            seconds = time.perf_counter() - started
+            with cli.progress(games, f"{game} games played") as bar:
+                started = time.perf_counter()
+                await asyncio.gather(*(play(d) for d in drivers))
+                seconds = time.perf_counter() - started
             await asyncio.sleep(1.0)  # the last follow-ups
             sampler.cancel()
             cpu = cpu_seconds(bot.pid) - cpu_before
@@ -232,13 +235,22 @@ def purpose(fake: FakeDiscord, request: RequestRecord) -> str:
 
 def main() -> None:
     """Parse arguments, run, print one JSON line."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="artichokes")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--think-ms", type=float, default=2000.0)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--ramp-s", type=float, default=10.0)
+    parser = cli.parser(__doc__)
+    parser.add_argument("--game", default="artichokes", help="the game every table plays")
+    parser.add_argument("--games", type=int, default=100, help="games played at once")
+    parser.add_argument("--players", type=int, default=3, help="players at each table")
+    parser.add_argument(
+        "--think-ms",
+        type=float,
+        default=2000.0,
+        help="players' mean pause between clicks, in ms (0: as fast as the bot answers)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=1, help="table g's players choose from seed + g"
+    )
+    parser.add_argument(
+        "--ramp-s", type=float, default=10.0, help="games open over this many seconds"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         figures = asyncio.run(

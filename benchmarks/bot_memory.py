@@ -32,7 +32,6 @@ python.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import gc
 import json
@@ -44,7 +43,9 @@ import tempfile
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Never
+
+import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -56,6 +57,8 @@ from tests.fakediscord import FakeDiscord  # noqa: E402
 NOT_TESTS = tracemalloc.Filter(False, str(ROOT / "tests") + "/*", all_frames=True)
 NOT_SERVER = tracemalloc.Filter(False, "*/aiohttp/web_*", all_frames=True)
 """aiohttp's server side: the fake's requests (the bot is only an aiohttp client)."""
+NOT_PROGRESS = tracemalloc.Filter(False, "*/tqdm/*", all_frames=True)
+"""The progress bar (on stderr, when it is a terminal)."""
 
 
 def bot_bytes() -> int:
@@ -66,14 +69,15 @@ def bot_bytes() -> int:
     that depends on the timing, not on the games."""
     linecache.clearcache()
     gc.collect()
-    snapshot = tracemalloc.take_snapshot().filter_traces([NOT_TESTS, NOT_SERVER])
+    snapshot = tracemalloc.take_snapshot().filter_traces([NOT_TESTS, NOT_SERVER, NOT_PROGRESS])
     return sum(stat.size for stat in snapshot.statistics("filename"))
 
 
 async def run(
-    game: str, players: int, games: int, warm: int, moves: int, seed: int
+    game: str, players: int, games: int, warm: int, moves: int, seed: int, bar: cli.tqdm[Never]
 ) -> dict[str, object]:
-    """Open ``warm`` games then ``games`` more, make ``moves`` moves in each, and measure."""
+    """Open ``warm`` games then ``games`` more, make ``moves`` moves in each, and measure
+    (each game played advances ``bar``)."""
     async with FakeDiscord.running() as fake:
         guild = fake.add_guild("Memory")
         admin = fake.add_user("admin")
@@ -106,6 +110,7 @@ async def run(
                 for _ in range(moves):
                     if not await driver.step():
                         break
+                bar.update()
             await world.bot.wait_idle()
             drivers.extend(started)
 
@@ -149,20 +154,22 @@ async def run(
 
 def main() -> None:
     """Parse the arguments, measure, print the JSON line."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--game", default="artichokes")
-    parser.add_argument("--players", type=int, default=3)
-    parser.add_argument("--games", type=int, default=30)
-    parser.add_argument("--warm", type=int, default=20)
-    parser.add_argument("--moves", type=int, default=8)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    tracemalloc.start(30)
-    print(
-        json.dumps(
-            asyncio.run(run(args.game, args.players, args.games, args.warm, args.moves, args.seed))
-        )
+    parser = cli.parser(__doc__)
+    parser.add_argument("--game", default="artichokes", help="the game every table plays")
+    parser.add_argument("--players", type=int, default=3, help="players at each table")
+    parser.add_argument("--games", type=int, default=30, help="games measured")
+    parser.add_argument(
+        "--warm", type=int, default=20, help="games played first, to load what is loaded once"
     )
+    parser.add_argument("--moves", type=int, default=8, help="moves made in each game")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
+    args = parser.parse_args()
+    with cli.progress(args.warm + args.games, f"{args.game} games opened and played") as bar:
+        tracemalloc.start(30)
+        figures = asyncio.run(
+            run(args.game, args.players, args.games, args.warm, args.moves, args.seed, bar)
+        )
+    print(json.dumps(figures))
 
 
 if __name__ == "__main__":

@@ -26,12 +26,13 @@ round, run back to back: less swayed by one lucky run than the ratio of bests; o
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import subprocess
 import sys
 from pathlib import Path
+
+import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,30 +72,24 @@ def run_simulate(tree: Path, game: str, players: int, games: int, path: str = "s
 
 def main() -> None:
     """Parse the arguments, run the rounds, print the JSON line."""
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--game", default="artichokes", help="the game (default: %(default)s)")
-    parser.add_argument("--players", type=int, default=4, help="seats (default: %(default)s)")
+    parser = cli.parser(__doc__)
+    parser.add_argument("--game", default="artichokes", help="the game")
+    parser.add_argument("--players", type=int, default=4, help="seats")
+    parser.add_argument("--games", type=int, default=300, help="games per run")
+    parser.add_argument("--rounds", type=int, default=5, help="runs of each tree")
     parser.add_argument(
-        "--games", type=int, default=300, help="games per run (default: %(default)s)"
-    )
-    parser.add_argument(
-        "--rounds", type=int, default=5, help="runs of each tree (default: %(default)s)"
-    )
-    parser.add_argument(
-        "--baseline", type=Path, default=None, help="root of the checkout to compare with"
+        "--baseline",
+        type=Path,
+        default=None,
+        help="root of the checkout to compare with (default: none, this tree alone)",
     )
     parser.add_argument(
-        "--path",
-        choices=("simulate", "api"),
-        default="simulate",
-        help="what is timed (see above; default: %(default)s)",
+        "--path", choices=("simulate", "api"), default="simulate", help="what is timed (see above)"
     )
     args = parser.parse_args()
     mine: list[int] = []
     theirs: list[int] = []
-    for _round in range(args.rounds):
+    for _round in cli.tracked(range(args.rounds), "rounds", unit="round"):
         mine.append(run_simulate(ROOT, args.game, args.players, args.games, args.path))
         if args.baseline is not None:
             theirs.append(

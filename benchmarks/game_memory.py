@@ -16,12 +16,14 @@ cache and discord.py's state, which ``bot_latency.py`` reports as resident memor
 
 from __future__ import annotations
 
-import argparse
 import gc
 import json
 import platform
 import random
 import tracemalloc
+from typing import Never
+
+import cli
 
 import engine
 from engine.api import apply as apply_action
@@ -44,10 +46,16 @@ def mid_game_json(name: str, seats: int, seed: int, rng: random.Random) -> str:
     return dumps(state)
 
 
-def measure(name: str, seats: int, games: int, seed: int) -> dict[str, object]:
-    """State JSON sizes and memory per loaded state for ``games`` games of ``name``."""
+def measure(
+    name: str, seats: int, games: int, seed: int, bar: cli.tqdm[Never]
+) -> dict[str, object]:
+    """State JSON sizes and memory per loaded state for ``games`` games of ``name`` (each
+    advances ``bar``)."""
     rng = random.Random(seed)
-    texts = [mid_game_json(name, seats, seed + i, rng) for i in range(games)]
+    texts = []
+    for i in range(games):
+        texts.append(mid_game_json(name, seats, seed + i, rng))
+        bar.update()
     sizes = [len(t.encode()) for t in texts]
     gc.collect()
     tracemalloc.start()
@@ -66,15 +74,21 @@ def measure(name: str, seats: int, games: int, seed: int) -> dict[str, object]:
 
 def main() -> None:
     """Parse arguments, measure every game and count, print one JSON line."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
+    parser = cli.parser(__doc__)
+    parser.add_argument("--games", type=int, default=200, help="games per game and player count")
+    parser.add_argument("--seed", type=int, default=1, help="game i is dealt from seed + i")
     args = parser.parse_args()
     figures: dict[str, object] = {}
-    for name in engine.game_names():
-        info = engine.get_game(name).info
-        for seats in range(info.min_players, info.max_players + 1):
-            figures[f"{name}-{seats}p"] = measure(name, seats, args.games, args.seed)
+    tables = [
+        (name, seats)
+        for name in engine.game_names()
+        for seats in range(
+            engine.get_game(name).info.min_players, engine.get_game(name).info.max_players + 1
+        )
+    ]
+    with cli.progress(len(tables) * args.games, "games") as bar:
+        for name, seats in tables:
+            figures[f"{name}-{seats}p"] = measure(name, seats, args.games, args.seed, bar)
     print(
         json.dumps(
             {

@@ -15,13 +15,14 @@ games), seconds. Yardsticks from ``shared/rules/pentaquest.md``: a simple strate
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import statistics
 import time
 from collections.abc import Callable
 from typing import Any
+
+import cli
 
 import engine
 from engine.pentaquest import GAME
@@ -39,13 +40,13 @@ def greedy_player(state: engine.GameState, rng: random.Random) -> engine.Action:
     return GAME.greedy_action(engine.view(state, 0), rng)
 
 
-def play(player: Player, games: int, seed: int) -> dict[str, Any]:
+def play(player: Player, games: int, seed: int, label: str) -> dict[str, Any]:
     rng = random.Random(seed)
     won_scores: list[int] = []
     turns: list[int] = []
     lost_first = 0
     started = time.perf_counter()
-    for i in range(games):
+    for i in cli.tracked(range(games), f"{label} player"):
         state = engine.new_game(GAME_NAME, 1, None, seed + i)
         while (result := engine.outcome(state)) is None:
             engine.apply(state, player(state, rng))
@@ -68,9 +69,9 @@ def play(player: Player, games: int, seed: int) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=1)
+    parser = cli.parser(__doc__)
+    parser.add_argument("--games", type=int, default=1000, help="games of each player")
+    parser.add_argument("--seed", type=int, default=1, help="game i is dealt from seed + i")
     args = parser.parse_args()
     print(
         json.dumps(
@@ -78,8 +79,8 @@ def main() -> None:
                 "game": GAME_NAME,
                 "seats": 1,
                 "seed": args.seed,
-                "random": play(random_player, args.games, args.seed),
-                "greedy": play(greedy_player, args.games, args.seed),
+                "random": play(random_player, args.games, args.seed, "random"),
+                "greedy": play(greedy_player, args.games, args.seed, "greedy"),
             }
         )
     )

@@ -60,7 +60,6 @@ The figures in bold must be 0.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import json
@@ -78,6 +77,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -529,20 +530,22 @@ async def crashes(kills: int, games: int, seed: int, folder: Path) -> dict[str, 
         players = [asyncio.create_task(c.run(finishing, storage)) for c in channels]
         try:
             killed = startup_kills = 0
-            while killed < kills:
-                during_startup = killed % STARTUP_KILL_EVERY == STARTUP_KILL_EVERY - 1
-                await asyncio.sleep(
-                    rng.uniform(0.0, 1.0) if during_startup else rng.uniform(0.1, 3.5)
-                )
-                await bot.kill()
-                killed += 1
-                startup_kills += during_startup
-                await bot.start()
-                if killed % STARTUP_KILL_EVERY == STARTUP_KILL_EVERY - 1 and killed < kills:
-                    continue  # the next kill lands while this process starts
-                await bot.connected()
-                await check(storage, channels, tally)
-                bot.up.set()
+            with cli.progress(kills, "kills of the bot", unit="kill") as bar:
+                while killed < kills:
+                    during_startup = killed % STARTUP_KILL_EVERY == STARTUP_KILL_EVERY - 1
+                    await asyncio.sleep(
+                        rng.uniform(0.0, 1.0) if during_startup else rng.uniform(0.1, 3.5)
+                    )
+                    await bot.kill()
+                    killed += 1
+                    bar.update()
+                    startup_kills += during_startup
+                    await bot.start()
+                    if killed % STARTUP_KILL_EVERY == STARTUP_KILL_EVERY - 1 and killed < kills:
+                        continue  # the next kill lands while this process starts
+                    await bot.connected()
+                    await check(storage, channels, tally)
+                    bot.up.set()
             finishing.set()
             done, pending = await asyncio.wait(players, timeout=600)
             for task in pending:
@@ -1102,25 +1105,28 @@ async def bad_inputs(count: int, games: int, seed: int, db_path: Path) -> dict[s
         sender = BadInputs(fake, bot, tables, lobby, lobby_id, host, outsider, admin, rng)
         leak_scans = leaks = legit = sent = 0
         started = time.perf_counter()
-        while sent < count:
-            table = rng.choice(tables)
-            legit += await table.move()
-            for _ in range(2):
-                if sent >= count:
+        with cli.progress(count, "bad inputs", unit="input") as bar:
+            while sent < count:
+                table = rng.choice(tables)
+                legit += await table.move()
+                for _ in range(2):
+                    if sent >= count:
+                        break
+                    kind = rng.choice(BadInputs.KINDS)
+                    before = sum(sender.by_kind.values())
+                    await sender.send(kind)
+                    added = sum(sender.by_kind.values()) - before
+                    sent += added
+                    bar.update(added)
+                    if sent and sent % 250 == 0:
+                        for each in tables:
+                            leak_scans += 1
+                            try:
+                                await leak_scan(each.world, each.game_id, SECRETS[each.game])
+                            except AssertionError:
+                                leaks += 1
+                if handle.task.done():
                     break
-                kind = rng.choice(BadInputs.KINDS)
-                before = sum(sender.by_kind.values())
-                await sender.send(kind)
-                sent += sum(sender.by_kind.values()) - before
-                if sent and sent % 250 == 0:
-                    for each in tables:
-                        leak_scans += 1
-                        try:
-                            await leak_scan(each.world, each.game_id, SECRETS[each.game])
-                        except AssertionError:
-                            leaks += 1
-            if handle.task.done():
-                break
         seconds = time.perf_counter() - started
         apologies = sum(APOLOGY in BadInputs.answer(r) for r in sender.records)
         stats = fake.latency_stats()
@@ -1166,11 +1172,15 @@ async def run(kills: int, bad: int, games: int, seed: int, folder: Path) -> dict
 
 def main() -> None:
     """Parse arguments, run, print one JSON line."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--kills", type=int, default=100)
-    parser.add_argument("--bad-inputs", type=int, default=10_000)
-    parser.add_argument("--games", type=int, default=4, help="games played at once")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = cli.parser(__doc__)
+    parser.add_argument(
+        "--kills", type=int, default=100, help="times the bot process is killed (0: no crashes)"
+    )
+    parser.add_argument("--bad-inputs", type=int, default=10_000, help="bad inputs sent (0: none)")
+    parser.add_argument(
+        "--games", type=int, default=4, help="games played at once (bad inputs: at most 3)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of every random choice")
     args = parser.parse_args()
     root = logging.getLogger()  # the bot's warnings are expected here; errors are counted
     root.setLevel(logging.ERROR)

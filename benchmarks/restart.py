@@ -19,7 +19,6 @@ bot_rss_mb, python.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import collections
 import json
@@ -32,6 +31,8 @@ import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+
+import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -55,7 +56,7 @@ def build(db_path: Path, fake: FakeDiscord, game: str, games: int, behind: int) 
     stale = set(rng.sample(range(games), behind))
     with sqlite3.connect(db_path) as conn:
         guild = None
-        for g in range(games):
+        for g in cli.tracked(range(games), "games written"):
             if g % PER_GUILD == 0:
                 guild = fake.add_guild(f"Guild {g // PER_GUILD}")
                 for user in players:
@@ -134,13 +135,15 @@ async def run(game: str, games: int, behind: int, db_path: Path) -> dict[str, ob
         counter = asyncio.get_running_loop().create_task(count_requests())
         latencies: list[float] = []
         first_answer = None
-        while not resumed.is_set():
-            sent = time.perf_counter()
-            await user.slash(channel, "help")
-            latencies.append(time.perf_counter() - sent)
-            if first_answer is None:
-                first_answer = time.perf_counter() - connected
-            await asyncio.sleep(0.05)
+        with cli.progress(None, "answers while the bot resumes", unit="answer") as bar:
+            while not resumed.is_set():
+                sent = time.perf_counter()
+                await user.slash(channel, "help")
+                latencies.append(time.perf_counter() - sent)
+                bar.update()
+                if first_answer is None:
+                    first_answer = time.perf_counter() - connected
+                await asyncio.sleep(0.05)
         resume_s = time.perf_counter() - connected
         await asyncio.sleep(2.0)  # the last table edits
         counter.cancel()
@@ -172,10 +175,12 @@ async def run(game: str, games: int, behind: int, db_path: Path) -> dict[str, ob
 
 def main() -> None:
     """Parse arguments, run, print one JSON line."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="ninjan")
-    parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--behind", type=int, default=100)
+    parser = cli.parser(__doc__)
+    parser.add_argument("--game", default="ninjan", help="the game of every stored table")
+    parser.add_argument("--games", type=int, default=10_000, help="running games stored")
+    parser.add_argument(
+        "--behind", type=int, default=100, help="of them, games whose table shows an older version"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         figures = asyncio.run(

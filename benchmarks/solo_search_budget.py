@@ -31,13 +31,14 @@ of rounds, which makes the times longer. Read them as orders of magnitude.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import platform
 import random
 import statistics
 import time
+
+import cli
 
 from engine.api import apply, deciding_seats, new_game, outcome
 from engine.players import choose, situation
@@ -51,7 +52,7 @@ def measure(
     """The figures of the module docstring, as a JSON-ready dict."""
     rng = random.Random(seed)
     found = []  # (state, seat) at decisions with two or more candidates
-    for index in range(games):
+    for index in cli.tracked(range(games), "greedy games"):
         state = new_game(game, 1, None, seed + index)
         mine = []
         while outcome(state) is None:
@@ -64,7 +65,7 @@ def measure(
         found.extend(mine[::step][: max(1, decisions // games)])
     gains, needed_ms, round_ms = [], [], []
     better = 0
-    for state in found:
+    for state in cli.tracked(found, "decisions", unit="decision"):
         seat = deciding_seats(state)[0]
         seen = situation(state, seat)
         options = candidates(seen.view.decisions, seat, rng)
@@ -101,16 +102,14 @@ def measure(
 
 def main() -> None:
     """Parse the options and print the figures."""
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--game", default="pentaquest", help="a solo game (default pentaquest)")
-    parser.add_argument("--games", type=int, default=10, help="greedy games (default 10)")
-    parser.add_argument("--decisions", type=int, default=40, help="decisions (default 40)")
-    parser.add_argument("--rounds", type=int, default=150, help="rounds each (default 150)")
-    parser.add_argument("--seed", type=int, default=1, help="first game's seed (default 1)")
+    parser = cli.parser(__doc__)
+    parser.add_argument("--game", default="pentaquest", help="a solo game")
+    parser.add_argument("--games", type=int, default=10, help="greedy games")
+    parser.add_argument("--decisions", type=int, default=40, help="decisions to measure, about")
+    parser.add_argument("--rounds", type=int, default=150, help="search rounds at each decision")
+    parser.add_argument("--seed", type=int, default=1, help="game i is dealt from seed + i")
     parser.add_argument(
-        "--budget-ms", type=float, default=250.0, help="the budget to compare with (default 250)"
+        "--budget-ms", type=float, default=250.0, help="the thinking time to compare with, in ms"
     )
     args = parser.parse_args()
     figures = measure(args.game, args.games, args.decisions, args.rounds, args.seed, args.budget_ms)

@@ -27,7 +27,9 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Never
+
+import cli
 
 import engine
 from storage import GameResult, Storage
@@ -105,8 +107,10 @@ async def run_slot(
     latencies: list[float],
     think_s: float,
     rng: random.Random,
+    bar: cli.tqdm[Never],
 ) -> None:
-    """Commit every move of this task's games, one game after the other, timing each call."""
+    """Commit every move of this task's games, one game after the other, timing each call
+    (each commit advances ``bar``)."""
     for game_id, script in games:
         for version, move in enumerate(script.moves):
             if think_s:
@@ -123,6 +127,7 @@ async def run_slot(
                 result=move.result,
             )
             latencies.append(time.perf_counter() - started)
+            bar.update()
 
 
 async def bench(args: argparse.Namespace, path: Path) -> dict[str, Any]:
@@ -134,14 +139,15 @@ async def bench(args: argparse.Namespace, path: Path) -> dict[str, Any]:
         for i, plan in enumerate(plans):
             ids = await create_games(storage, i, plan)
             slots.append(list(zip(ids, plan, strict=True)))
-        started = time.perf_counter()
-        await asyncio.gather(
-            *(
-                run_slot(storage, games, latencies, args.think_ms / 1000, random.Random(i))
-                for i, games in enumerate(slots)
+        with cli.progress(args.games * args.actions, "commits", unit="commit") as bar:
+            started = time.perf_counter()
+            await asyncio.gather(
+                *(
+                    run_slot(storage, games, latencies, args.think_ms / 1000, random.Random(i), bar)
+                    for i, games in enumerate(slots)
+                )
             )
-        )
-        seconds = time.perf_counter() - started
+            seconds = time.perf_counter() - started
         for game_id in (1, len(plans) // 2 + 1):  # sanity: what was written replays
             assert (await storage.verify_game(game_id)).ok
     latencies.sort()
@@ -162,13 +168,20 @@ async def bench(args: argparse.Namespace, path: Path) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = cli.parser(__doc__)
     parser.add_argument("--games", type=int, default=100, help="concurrent games (tasks)")
     parser.add_argument("--actions", type=int, default=100, help="commits per task")
-    parser.add_argument("--think-ms", type=float, default=0.0, help="mean pause between moves")
-    parser.add_argument("--synchronous", choices=("FULL", "NORMAL"), default="FULL")
+    parser.add_argument(
+        "--think-ms", type=float, default=0.0, help="mean pause between moves, in ms"
+    )
+    parser.add_argument(
+        "--synchronous",
+        choices=("FULL", "NORMAL"),
+        default="FULL",
+        help="SQLite's synchronous setting for the database",
+    )
     parser.add_argument("--path", type=Path, help="database file (default: a temporary one)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random games")
     args = parser.parse_args()
     if args.path is not None:
         result = asyncio.run(bench(args, args.path))

@@ -12,12 +12,13 @@ random_ladder, greedy_ladder (games per ladder step, "below" under 35), seconds.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import time
 from collections import Counter
 from typing import Any
+
+import cli
 
 import engine
 from engine.verso.ladder import ladder_step
@@ -45,7 +46,7 @@ def run(games: int, seed: int, seats: int) -> dict[str, Any]:
     started = time.perf_counter()
     out: dict[str, Any] = {"game": "verso", "seats": seats, "games": games}
     for name, greedy in (("random", False), ("greedy", True)):
-        scores = [play(seats, seed + i, greedy) for i in range(games)]
+        scores = [play(seats, seed + i, greedy) for i in cli.tracked(range(games), name)]
         out[f"{name}_mean"] = round(sum(scores) / games, 2)
         steps = Counter(str(ladder_step(s) or "below") for s in scores)
         out[f"{name}_ladder"] = dict(sorted(steps.items()))
@@ -54,10 +55,10 @@ def run(games: int, seed: int, seats: int) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--seats", type=int, default=1)
+    parser = cli.parser(__doc__)
+    parser.add_argument("--games", type=int, default=1000, help="games of each player")
+    parser.add_argument("--seed", type=int, default=1, help="game i is dealt from seed + i")
+    parser.add_argument("--seats", type=int, default=1, help="players at the table (1: solo)")
     args = parser.parse_args()
     print(json.dumps(run(args.games, args.seed, args.seats)))
 

@@ -1,14 +1,23 @@
 """The benchmarks run, small: the reliability one (one kill of the bot process and a
 hundred-odd bad inputs, every figure that must be 0 at 0; the full run is
 ``benchmarks/reliability.py``), the game memory one (every game within its budgets) and the
-engine speed one (both of its paths, against a second tree)."""
+engine speed one (both of its paths, against a second tree); and every benchmark's command
+line: its help, and a progress bar on a terminal only."""
 
 from __future__ import annotations
 
+import argparse
+import fcntl
+import importlib
 import json
+import os
+import pty
+import runpy
 import signal
+import struct
 import subprocess
 import sys
+import termios
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +28,13 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run_benchmark(script: str, *args: str) -> dict[str, Any]:
     """Run ``benchmarks/<script>`` with ``args``; it must succeed and print one JSON line,
-    returned parsed."""
+    returned parsed, and nothing else: its stderr is no terminal, so no progress bar."""
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / script), *args],
         capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
     (line,) = done.stdout.splitlines()
     figures: dict[str, Any] = json.loads(line)
     return figures
@@ -78,3 +88,60 @@ def test_the_solo_search_budget_benchmark_measures_the_decisions_it_names() -> N
     assert figures["game"] == "verso" and figures["decisions_measured"] == 3
     assert 0 <= figures["with_a_better_candidate"] <= 3
     assert figures["ms_per_round_median"] > 0
+
+
+SCRIPTS = sorted(p.name for p in (ROOT / "benchmarks").glob("*.py") if p.name != "cli.py")
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_every_benchmark_explains_itself_and_every_option_in_its_help(
+    script: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # in this process (a script's folder comes first on its path, hence `import cli`)
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    cli = importlib.import_module("cli")
+    made: list[argparse.ArgumentParser] = []
+    original = cli.parser
+
+    def recording(doc: str | None) -> argparse.ArgumentParser:
+        made.append(original(doc))
+        return made[-1]
+
+    monkeypatch.setattr(cli, "parser", recording)
+    monkeypatch.setattr(sys, "argv", [script, "--help"])
+    module = runpy.run_path(str(ROOT / "benchmarks" / script), run_name="benchmark")
+    with pytest.raises(SystemExit) as done:
+        module["main"]()
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    doc = module["__doc__"]
+    assert doc.strip() in out  # the whole docstring, lines and paragraphs as written
+    (parser,) = made
+    for action in parser._actions:
+        assert action.help, f"{script} {action.option_strings} has no help"
+        if action.default not in (None, argparse.SUPPRESS):
+            assert f"(default: {action.default})" in " ".join(out.split()), action.dest
+
+
+def test_a_benchmark_shows_a_progress_bar_on_a_terminal_only() -> None:
+    watcher, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))  # 80 columns
+    try:
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "benchmarks" / "game_memory.py"), "--games", "1"],
+            stdout=subprocess.PIPE, stderr=terminal, timeout=120, check=True,
+        )  # fmt: skip
+    finally:
+        os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(watcher, 4096)
+        except OSError:  # the terminal's other end is closed: all read
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(watcher)
+    tables = len(json.loads(done.stdout)["figures"])
+    assert b"games: 100%" in shown and f"{tables}/{tables}".encode() in shown
