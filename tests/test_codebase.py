@@ -127,7 +127,7 @@ LAYERS = {
     "bot/service": ("discord", "bot.texts", "bot.messages", "bot.handlers", "bot.games"),
     "bot/texts": ("discord", "bot.messages", "bot.handlers"),
     "bot/games": ("discord", "bot.messages", "bot.handlers"),
-    "bot/timing/clock.py": ("discord", "bot.messages", "bot.handlers"),
+    "bot/timing": ("discord", "bot.messages", "bot.handlers"),
     "bot/messages": ("bot.handlers", "bot.app"),
 }
 
