@@ -63,12 +63,15 @@ def ended_early(record: GameRecord) -> bool:
     )
 
 
-def context_for(record: GameRecord, _: Translator) -> RenderContext:
-    """The render context of ``record`` for an audience speaking ``_``'s language."""
+def context_for(record: GameRecord, _: Translator, *, mentions: bool = True) -> RenderContext:
+    """The render context of ``record`` for an audience speaking ``_``'s language; without
+    ``mentions`` (where nothing renders them: a terminal), seats are named in text as on
+    buttons (:func:`seat_labels`)."""
+    labels = seat_labels(record, _)
     return RenderContext(
         _,
-        seat_names(record, _),
-        seat_labels(record, _),
+        seat_names(record, _) if mentions else labels,
+        labels,
         record.id,
         ended_early(record),
         record.options,
@@ -143,9 +146,13 @@ def event_lines(
 
 
 def recent_lines(
-    show: Presentation, logged: Sequence[LoggedAction], ctx: RenderContext
+    show: Presentation,
+    logged: Sequence[LoggedAction],
+    ctx: RenderContext,
+    limit: int | None = RECENT_LINES,
 ) -> list[str]:
-    """The table's "last events": public events of the last logged actions, newest last."""
+    """The table's "last events": public events of the last logged actions, newest last (the
+    last ``limit`` lines; ``None``: all of them)."""
     lines: list[str] = []
     for action in logged:
         if action.actor == "timeout" and action.seat < len(ctx.names):
@@ -156,7 +163,7 @@ def recent_lines(
             if not lines or lines[-1] != timed_out:
                 lines.append(timed_out)
         lines += event_lines(show, action.public_events, None, ctx)
-    return lines[-RECENT_LINES:]
+    return lines if limit is None else lines[-limit:]
 
 
 def table_screen(
@@ -166,12 +173,14 @@ def table_screen(
     _: Translator,
     *,
     thinking: int | None = None,
+    mentions: bool = True,
 ) -> Screen:
     """The public table of a started game: the title line, a banner when it ended outside
     the rules, the game's own sections (from the spectator's view), the options and the
-    last events; a line when the automatic player of seat ``thinking`` takes a while."""
+    last events; a line when the automatic player of seat ``thinking`` takes a while.
+    ``mentions``: see :func:`context_for`."""
     show = presentation(record.game_name)
-    ctx = context_for(record, _)
+    ctx = context_for(record, _, mentions=mentions)
     view = engine.view(state, None)
     title = _(engine.get_game(record.game_name).info.title)
     lines = []
@@ -236,12 +245,15 @@ def seat_screen(
     _: Translator,
     private: Sequence[str] = (),
     notice: str = "",
+    *,
+    mentions: bool = True,
 ) -> Screen:
     """``seat``'s private screen: a header, an optional ``notice``, the lines of ``private``
     events, the game's seat sections, the prompt, small print, and components for the seat's
-    decisions (none once the game is no longer running)."""
+    decisions (none once the game is no longer running). ``mentions``: see
+    :func:`context_for`."""
     show = presentation(record.game_name)
-    ctx = context_for(record, _)
+    ctx = context_for(record, _, mentions=mentions)
     view = seat_view(record, state, seat)
     lines = []
     if notice:
@@ -257,12 +269,17 @@ def seat_screen(
 
 
 def private_lines(
-    record: GameRecord, events: Iterable[Event], seat: int, _: Translator
+    record: GameRecord,
+    events: Iterable[Event],
+    seat: int,
+    _: Translator,
+    *,
+    mentions: bool = True,
 ) -> list[str]:
     """Worded private events of ``events`` that ``seat`` may see (public ones are on the
-    table)."""
+    table). ``mentions``: see :func:`context_for`."""
     show = presentation(record.game_name)
-    ctx = context_for(record, _)
+    ctx = context_for(record, _, mentions=mentions)
     shown = [e for e in engine.events_for(list(events), seat) if e.visible_to is not None]
     return event_lines(show, shown, seat, ctx)
 

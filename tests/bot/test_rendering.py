@@ -228,3 +228,29 @@ def test_the_thinking_line_shows_one_robot_and_who_thinks() -> None:
     away = replace(record, seats=(replace(record.seats[0], away=True), record.seats[1]))
     text = table_screen(away, state, [], _, thinking=0).text
     assert "\n🤖 The automatic player is thinking for <@101> (away)…\n" in text
+
+
+@pytest.mark.parametrize("game", presented_games())
+def test_without_mentions_seats_are_named_as_on_buttons(game: str) -> None:
+    """Where nothing renders a Discord mention (``cardroom play`` in a terminal), tables,
+    screens and event lines name each seat by its name, never ``<@id>``."""
+    show = presentation(game)
+    seats = max(2, engine.get_game(game).info.min_players)
+    named = mentioned = 0
+    for state, rng in playout_states(game, seats, 2, 7):
+        record = record_for(state)
+        seat = rng.randrange(seats)
+        plain = context_for(record, _, mentions=False)
+        texts = [
+            table_screen(record, state, [], _, mentions=False).text,
+            seat_screen(record, state, seat, _, mentions=False).text,
+        ]
+        if engine.outcome(state) is None:
+            deciding = rng.choice(engine.deciding_seats(state))
+            events = engine.apply(engine.clone(state), engine.random_action(state, deciding, rng))
+            texts += event_lines(show, events, None, plain)
+            texts += private_lines(record, events, deciding, _, mentions=False)
+        assert not any("<@" in text for text in texts)
+        named += sum(f"Player{n}" in text for text in texts for n in range(seats))
+        mentioned += "<@" in table_screen(record, state, [], _).text
+    assert named > 0 and mentioned > 0
