@@ -54,6 +54,7 @@ def parser() -> argparse.ArgumentParser:
         prog="cardroom",
         description="Cardroom: card and dice games in Discord channels. Settings come from "
         "the environment or .env (see .env.example).",
+        epilog="No Discord token yet? Try `cardroom play verso`.",
     )
     top.add_argument("--version", action="version", version=f"cardroom {cardroom_version()}")
     commands = top.add_subparsers(dest="command", metavar="COMMAND")

@@ -129,6 +129,7 @@ LAYERS = {
     "bot/games": ("discord", "bot.messages", "bot.handlers"),
     "bot/timing": ("discord", "bot.messages", "bot.handlers"),
     "bot/messages": ("bot.handlers", "bot.app"),
+    "bot/terminal": ("discord", "bot.messages", "bot.handlers", "bot.app", "bot.context"),
 }
 
 

@@ -45,11 +45,16 @@ def default_database() -> Path:
 
 
 def levels() -> dict[str, str]:
-    """The ``--ai`` values: each level by its own name and by the name players see
-    (``search`` for ``ismcts``)."""
-    named = {level: level for level in LEVELS}
-    named.update({LEVEL_NAMES[level]: level for level in LEVELS if level in LEVEL_NAMES})
+    """The ``--ai`` values, weakest first: each level by the name players see (``search``
+    for ``ismcts``), then by its own name."""
+    named = {LEVEL_NAMES.get(level, level): level for level in LEVELS}
+    named.update({level: level for level in LEVELS})
     return named
+
+
+def level_names() -> str:
+    """The ``--ai`` levels as players know them, weakest first: "random, greedy, search"."""
+    return ", ".join(LEVEL_NAMES.get(level, level) for level in LEVELS)
 
 
 def clock_seconds(text: str) -> int | None:
@@ -110,6 +115,8 @@ def add_parser(commands: Any) -> None:
         "space-separated, where a list takes several), r for the rules, q to quit; the "
         "game is saved after every move. Without a terminal, choices are read from "
         "standard input, one per line.",
+        epilog="examples: cardroom play verso · cardroom play artichokes --players 3 --ai "
+        "search --lang fr · cardroom play --resume",
     )
     play.add_argument(
         "game", nargs="?", choices=games, metavar="GAME", help="one of: " + ", ".join(games)
@@ -124,9 +131,8 @@ def add_parser(commands: Any) -> None:
     play.add_argument(
         "--ai",
         metavar="LEVEL",
-        choices=sorted(levels()),
-        help=f"the automatic players' level: {', '.join(sorted(levels()))} "
-        f"(default: {DEFAULT_LEVEL})",
+        choices=list(levels()),
+        help=f"the automatic players' level: {level_names()} (default: {DEFAULT_LEVEL})",
     )
     play.add_argument(
         "--lang",

@@ -39,13 +39,14 @@ class Player:
     """Everything it printed, piece by piece."""
 
     @classmethod
-    async def start(cls, tmp_path: Path, *args: str) -> Player:
-        """Run ``python -m bot play ARGS`` in ``tmp_path``."""
+    async def start(cls, tmp_path: Path, *args: str, command: str | None = "play") -> Player:
+        """Run ``python -m bot play ARGS`` (``command`` instead of ``play``, ``None``: none)
+        in ``tmp_path``."""
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
             "bot",
-            "play",
+            *([command] if command else []),
             *args,
             cwd=tmp_path,
             env=plain_env(tmp_path),

@@ -171,3 +171,18 @@ async def test_what_cannot_be_played_is_one_line(
     code, out, err = await player.finish()
     assert code == 2 and out == ""
     assert len(err.splitlines()) == 1 and err.startswith(said), err
+
+
+async def test_help_shows_the_command_and_each_option(tmp_path: Path) -> None:
+    top = await Player.start(tmp_path, "--help", command=None)
+    code, out, _err = await top.finish()
+    assert code == 0
+    assert "play a game in this terminal" in out
+    assert "No Discord token yet? Try `cardroom play verso`." in out
+    player = await Player.start(tmp_path, "--help")
+    code, out, _err = await player.finish()
+    assert code == 0
+    for option in ("GAME", "--players", "--ai", "--lang", "--seed", "--clock", "--db", "--resume"):
+        assert option in out
+    default = tmp_path / "data" / "cardroom" / "play.sqlite3"  # in XDG_DATA_HOME
+    assert f"(default:{default})" in "".join(out.split())  # however argparse wraps it
