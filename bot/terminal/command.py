@@ -21,7 +21,13 @@ import platformdirs
 
 import engine
 from bot.games import presented_games
-from bot.i18n import DEFAULT_LANGUAGE, available_languages, language_of, translator
+from bot.i18n import (
+    DEFAULT_LANGUAGE,
+    Translator,
+    available_languages,
+    language_of,
+    translator,
+)
 from bot.service import GameService
 from bot.service.errors import UserError
 from bot.service.lobby import TURN_CLOCKS
@@ -222,11 +228,21 @@ async def _play(args: argparse.Namespace, new: NewGame | None, clock: Clock) -> 
             except UserError as error:
                 return fail(error.text(translator(DEFAULT_LANGUAGE)))
         _ = translator(args.lang or environment_language())
+        output = Output.to()
+        if new is not None:
+            output.text(introduction(new.game, _))
         async with Lines() as lines:
-            await Session(service, game_id, Output.to(), lines, _, clock).play()
+            await Session(service, game_id, output, lines, _, clock).play()
         return 0
     finally:
         await storage.close()
+
+
+def introduction(game: str, _: Translator) -> str:
+    """The game's title and what it is about, in the words of its rules (the first
+    paragraph), shown before a new game's first screen."""
+    title = _("**{title}**", title=_(engine.get_game(game).info.title))
+    return "\n".join([title, _(engine.reference(game, None).overview[0])])
 
 
 def _login_name() -> str | None:
