@@ -110,20 +110,34 @@ def languages() -> list[str]:
     return [DEFAULT_LANGUAGE, *available_languages()]
 
 
+HELP = "play a game in this terminal against automatic players (no Discord needed)"
+DESCRIPTION = (
+    "Play a game in this terminal: you take seat 1, automatic players the others (a solo "
+    "game where the game has one). Type a choice's number (several, space-separated, where a "
+    "list takes several), r for the rules, q to quit; the game is saved after every move. "
+    "Without a terminal, choices are read from standard input, one per line."
+)
+EPILOG = (
+    "examples: cardroom play verso · cardroom play artichokes --players 3 --ai search "
+    "--lang fr · cardroom play --resume"
+)
+
+
 def add_parser(commands: Any) -> None:
     """Add ``play`` to the ``cardroom`` subcommands (``argparse`` subparsers)."""
+    add_arguments(commands.add_parser("play", help=HELP, description=DESCRIPTION, epilog=EPILOG))
+
+
+def main(argv: list[str]) -> int:
+    """``cardroom play ARGV`` on its own (see ``bot.launcher``): the exit code."""
+    parser = argparse.ArgumentParser(prog="cardroom play", description=DESCRIPTION, epilog=EPILOG)
+    add_arguments(parser)
+    return play(parser.parse_args(argv))
+
+
+def add_arguments(play: argparse.ArgumentParser) -> None:
+    """The arguments of ``cardroom play``."""
     games = presented_games()
-    play = commands.add_parser(
-        "play",
-        help="play a game in this terminal against automatic players (no Discord needed)",
-        description="Play a game in this terminal: you take seat 1, automatic players the "
-        "others (a solo game where the game has one). Type a choice's number (several, "
-        "space-separated, where a list takes several), r for the rules, q to quit; the "
-        "game is saved after every move. Without a terminal, choices are read from "
-        "standard input, one per line.",
-        epilog="examples: cardroom play verso · cardroom play artichokes --players 3 --ai "
-        "search --lang fr · cardroom play --resume",
-    )
     play.add_argument(
         "game", nargs="?", choices=games, metavar="GAME", help="one of: " + ", ".join(games)
     )

@@ -5,6 +5,8 @@ line and the same question again, never a traceback."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,7 @@ from bot.i18n import translator
 from bot.terminal.markdown import text_of
 from bot.texts.rendering import context_for
 from storage import GameStatus, Storage
-from tests.terminal.player import Player, choices, play_to_the_end
+from tests.terminal.player import ROOT, Player, choices, plain_env, play_to_the_end
 
 GAMES = [  # one table of several players each, and solo where the game has it
     ("artichokes", 2, "fr"),
@@ -186,3 +188,23 @@ async def test_help_shows_the_command_and_each_option(tmp_path: Path) -> None:
         assert option in out
     default = tmp_path / "data" / "cardroom" / "play.sqlite3"  # in XDG_DATA_HOME
     assert f"(default:{default})" in "".join(out.split())  # however argparse wraps it
+
+
+def test_playing_loads_no_discord(tmp_path: Path) -> None:
+    """``cardroom play`` knows nothing of Discord: not even discord.py is imported."""
+    code = (
+        "import sys; from bot.launcher import main; "
+        "main(['play', 'verso', '--db', sys.argv[1]]); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('discord', 'aiohttp')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "g.sqlite3")],
+        cwd=ROOT,
+        env=plain_env(tmp_path),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("[]")
