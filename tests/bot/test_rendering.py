@@ -23,6 +23,8 @@ from bot.texts.rendering import (
     event_lines,
     private_lines,
     rules_text,
+    seat_labels,
+    seat_names,
     seat_screen,
     table_screen,
 )
@@ -254,3 +256,20 @@ def test_without_mentions_seats_are_named_as_on_buttons(game: str) -> None:
         named += sum(f"Player{n}" in text for text in texts for n in range(seats))
         mentioned += "<@" in table_screen(record, state, [], _).text
     assert named > 0 and mentioned > 0
+
+
+def test_automatic_players_of_one_level_are_told_apart_by_their_seat() -> None:
+    state = engine.new_game("artichokes", 4, None, 1)
+    record = record_for(state)
+    levels = [None, "greedy", "random", "greedy"]
+    seats = tuple(
+        s if level is None else replace(s, user_id=None, automatic=True, level=level)
+        for s, level in zip(record.seats, levels, strict=True)
+    )
+    table = replace(record, seats=seats)
+    assert seat_labels(table, _)[1:] == (
+        "🤖 Cardroom AI 2 (greedy)",
+        "🤖 Cardroom AI (random)",  # the only one of its level
+        "🤖 Cardroom AI 4 (greedy)",
+    )
+    assert seat_names(table, translator("fr"))[3] == "🤖 IA Cardroom 4 (gloutonne)"
