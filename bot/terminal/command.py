@@ -139,7 +139,12 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
     """The arguments of ``cardroom play``."""
     games = presented_games()
     play.add_argument(
-        "game", nargs="?", choices=games, metavar="GAME", help="one of: " + ", ".join(games)
+        "game",
+        nargs="?",
+        type=str.lower,
+        choices=games,
+        metavar="GAME",
+        help="one of: " + ", ".join(games),
     )
     play.add_argument(
         "--players",
@@ -150,12 +155,14 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
     )
     play.add_argument(
         "--ai",
+        type=str.lower,
         metavar="LEVEL",
         choices=list(levels()),
         help=f"the automatic players' level: {level_names()} (default: {DEFAULT_LEVEL})",
     )
     play.add_argument(
         "--lang",
+        type=str.lower,
         metavar="LANG",
         choices=languages(),
         help=f"the language: {', '.join(languages())} (default: the environment's, else en)",
