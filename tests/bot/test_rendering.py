@@ -272,4 +272,6 @@ def test_automatic_players_of_one_level_are_told_apart_by_their_seat() -> None:
         "🤖 Cardroom AI (random)",  # the only one of its level
         "🤖 Cardroom AI 4 (greedy)",
     )
-    assert seat_names(table, translator("fr"))[3] == "🤖 IA Cardroom 4 (gloutonne)"
+    french = translator("fr")
+    names = seat_names(table, french)
+    assert names[1] != names[3] and "4" in names[3] and french("greedy") in names[3]
