@@ -29,6 +29,7 @@ from bot.messages.lobby import LobbyMessages
 from bot.messages.open_screens import OpenScreens
 from bot.messages.permissions import invite_url
 from bot.messages.pings import Pings
+from bot.messages.reminders import ChannelReminders
 from bot.messages.tables import TableKeeper
 from bot.service import GameService, GameSnapshot
 from bot.service.reasons import LOBBY_LOST
@@ -159,11 +160,10 @@ class CardroomBot(commands.Bot):
         room.clocks = TurnClocks(
             room.storage,
             room.service,
-            room.pings,
             self.clock,
             lambda played: room.followups.after_played(played, actor=None),
             room.spawn,
-            room.languages,
+            ChannelReminders(room.pings, room.languages),
         )
         room.followups.clocks = room.clocks
         self.components = Handlers(room)

@@ -1,5 +1,6 @@
 """The ``cardroom`` command (also ``python -m bot``): run the bot, sync its slash commands,
-print its invite link, back up the database, say whether the bot is alive.
+print its invite link, back up the database, say whether the bot is alive, play a game in
+the terminal (``bot.terminal``).
 
 Every failure a server admin can fix ends with one line on stderr and an exit code: 2 for
 settings, the token or the database, 3 when Discord cannot be reached. SIGTERM (``docker
@@ -28,6 +29,7 @@ from pydantic import ValidationError
 from bot.app import CardroomBot
 from bot.messages.permissions import invite_url
 from bot.settings import BotSettings, bot_id_from_token
+from bot.terminal import command as play_command
 from bot.timing.heartbeat import check as check_heartbeat
 from bot.timing.heartbeat import heartbeat_path
 from storage import Storage, StorageError, StorageSettings, backup_database
@@ -47,11 +49,12 @@ def cardroom_version() -> str:
 
 def parser() -> argparse.ArgumentParser:
     """The command line: ``run`` (the default), ``sync``, ``invite``, ``backup PATH``,
-    ``health``."""
+    ``health``, ``play GAME``."""
     top = argparse.ArgumentParser(
         prog="cardroom",
         description="Cardroom: card and dice games in Discord channels. Settings come from "
         "the environment or .env (see .env.example).",
+        epilog="No Discord token yet? Try `cardroom play verso`.",
     )
     top.add_argument("--version", action="version", version=f"cardroom {cardroom_version()}")
     commands = top.add_subparsers(dest="command", metavar="COMMAND")
@@ -72,6 +75,7 @@ def parser() -> argparse.ArgumentParser:
         help="say whether the bot using this database is running and connected to Discord "
         "(exit 0), or not (exit 1)",
     )
+    play_command.add_parser(commands)
     return top
 
 
@@ -233,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
         return backup(args.path)
     if command == "health":
         return health()
+    if command == "play":
+        return play_command.play(args)
     settings = load_settings()
     if settings is None:
         return 2

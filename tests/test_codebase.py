@@ -175,8 +175,9 @@ LAYERS = {
     "bot/service": ("discord", "bot.texts", "bot.messages", "bot.handlers", "bot.games"),
     "bot/texts": ("discord", "bot.messages", "bot.handlers"),
     "bot/games": ("discord", "bot.messages", "bot.handlers"),
-    "bot/timing/clock.py": ("discord", "bot.messages", "bot.handlers"),
+    "bot/timing": ("discord", "bot.messages", "bot.handlers"),
     "bot/messages": ("bot.handlers", "bot.app"),
+    "bot/terminal": ("discord", "bot.messages", "bot.handlers", "bot.app", "bot.context"),
 }
 
 

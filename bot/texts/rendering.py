@@ -31,10 +31,16 @@ LEVEL_NAMES: dict[str, str] = {
 """How each automatic player's level is called (msgids)."""
 
 
-def _named(seat: Seat, name: str, _: Translator) -> str:
-    """``name`` marked as played automatically, or away after timeouts."""
+def _named(seat: Seat, name: str, _: Translator, numbered: bool = False) -> str:
+    """``name`` marked as played automatically, or away after timeouts; an automatic player
+    seated in the lobby is named by its level, and by its seat's number too when
+    ``numbered`` (another one of the table has the same level: "passed 2 cards to 🤖
+    Cardroom AI (greedy)" would not say which)."""
     if seat.user_id is None:  # an automatic player seated in the lobby
-        return _("🤖 Cardroom AI ({level})", level=_(LEVEL_NAMES.get(seat.level or "", "greedy")))
+        level = _(LEVEL_NAMES.get(seat.level or "", "greedy"))
+        if numbered:
+            return _("🤖 Cardroom AI {number} ({level})", number=seat.seat + 1, level=level)
+        return _("🤖 Cardroom AI ({level})", level=level)
     if seat.automatic:
         return _("{player} (automatic)", player=name)
     if seat.away:
@@ -42,16 +48,24 @@ def _named(seat: Seat, name: str, _: Translator) -> str:
     return name
 
 
+def _twins(record: GameRecord) -> set[int]:
+    """The seats of automatic players seated in the lobby at the same level as another."""
+    levels = [s.level for s in record.seats if s.user_id is None]
+    return {s.seat for s in record.seats if s.user_id is None and levels.count(s.level) > 1}
+
+
 def seat_names(record: GameRecord, _: Translator) -> tuple[str, ...]:
     """How each seat is shown in text: a mention, marked when an automatic player has it."""
-    return tuple(_named(s, f"<@{s.user_id}>", _) for s in record.seats)
+    twins = _twins(record)
+    return tuple(_named(s, f"<@{s.user_id}>", _, s.seat in twins) for s in record.seats)
 
 
 def seat_labels(record: GameRecord, _: Translator) -> tuple[str, ...]:
     """How each seat is shown on buttons and in menus, where Discord shows mentions as raw ids:
     the player's name in the guild when they sat down (``Player N`` if unknown)."""
+    twins = _twins(record)
     return tuple(
-        _named(s, s.display_name or _("Player {number}", number=s.seat + 1), _)
+        _named(s, s.display_name or _("Player {number}", number=s.seat + 1), _, s.seat in twins)
         for s in record.seats
     )
 
@@ -64,12 +78,15 @@ def ended_early(record: GameRecord) -> bool:
     )
 
 
-def context_for(record: GameRecord, _: Translator) -> RenderContext:
-    """The render context of ``record`` for an audience speaking ``_``'s language."""
+def context_for(record: GameRecord, _: Translator, *, mentions: bool = True) -> RenderContext:
+    """The render context of ``record`` for an audience speaking ``_``'s language; without
+    ``mentions`` (where nothing renders them: a terminal), seats are named in text as on
+    buttons (:func:`seat_labels`)."""
+    labels = seat_labels(record, _)
     return RenderContext(
         _,
-        seat_names(record, _),
-        seat_labels(record, _),
+        seat_names(record, _) if mentions else labels,
+        labels,
         record.id,
         ended_early(record),
         record.options,
@@ -144,9 +161,13 @@ def event_lines(
 
 
 def recent_lines(
-    show: Presentation, logged: Sequence[LoggedAction], ctx: RenderContext
+    show: Presentation,
+    logged: Sequence[LoggedAction],
+    ctx: RenderContext,
+    limit: int | None = RECENT_LINES,
 ) -> list[str]:
-    """The table's "last events": public events of the last logged actions, newest last."""
+    """The table's "last events": public events of the last logged actions, newest last (the
+    last ``limit`` lines; ``None``: all of them)."""
     lines: list[str] = []
     for action in logged:
         if action.actor == "timeout" and action.seat < len(ctx.names):
@@ -157,7 +178,7 @@ def recent_lines(
             if not lines or lines[-1] != timed_out:
                 lines.append(timed_out)
         lines += event_lines(show, action.public_events, None, ctx)
-    return lines[-RECENT_LINES:]
+    return lines if limit is None else lines[-limit:]
 
 
 def table_screen(
@@ -167,12 +188,14 @@ def table_screen(
     _: Translator,
     *,
     thinking: int | None = None,
+    mentions: bool = True,
 ) -> Screen:
     """The public table of a started game: the title line, a banner when it ended outside
     the rules, the game's own sections (from the spectator's view), the options and the
-    last events; a line when the automatic player of seat ``thinking`` takes a while."""
+    last events; a line when the automatic player of seat ``thinking`` takes a while.
+    ``mentions``: see :func:`context_for`."""
     show = presentation(record.game_name)
-    ctx = context_for(record, _)
+    ctx = context_for(record, _, mentions=mentions)
     view = engine.view(state, None)
     title = _(engine.get_game(record.game_name).info.title)
     lines = []
@@ -237,12 +260,15 @@ def seat_screen(
     _: Translator,
     private: Sequence[str] = (),
     notice: str = "",
+    *,
+    mentions: bool = True,
 ) -> Screen:
     """``seat``'s private screen: a header, an optional ``notice``, the lines of ``private``
     events, the game's seat sections, the prompt, small print, and components for the seat's
-    decisions (none once the game is no longer running)."""
+    decisions (none once the game is no longer running). ``mentions``: see
+    :func:`context_for`."""
     show = presentation(record.game_name)
-    ctx = context_for(record, _)
+    ctx = context_for(record, _, mentions=mentions)
     view = seat_view(record, state, seat)
     lines = []
     if notice:
@@ -258,12 +284,17 @@ def seat_screen(
 
 
 def private_lines(
-    record: GameRecord, events: Iterable[Event], seat: int, _: Translator
+    record: GameRecord,
+    events: Iterable[Event],
+    seat: int,
+    _: Translator,
+    *,
+    mentions: bool = True,
 ) -> list[str]:
     """Worded private events of ``events`` that ``seat`` may see (public ones are on the
-    table)."""
+    table). ``mentions``: see :func:`context_for`."""
     show = presentation(record.game_name)
-    ctx = context_for(record, _)
+    ctx = context_for(record, _, mentions=mentions)
     shown = [e for e in engine.events_for(list(events), seat) if e.visible_to is not None]
     return event_lines(show, shown, seat, ctx)
 

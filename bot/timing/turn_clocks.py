@@ -1,8 +1,11 @@
-"""Turn clocks: a reminder in the channel at half time, the automatic move at the deadline.
+"""Turn clocks: a reminder at half time, the automatic move at the deadline.
 
 One sleeping task per game with a deadline, replaced whenever the game's deadline changes.
 Deadlines live in the database, so a restart reloads them (``schedule_all``); one that passed
 while the bot was down fires at once. Time comes from the service's injectable clock.
+
+Keeping time knows no Discord: who hears of a reminder or a timeout is the caller's
+(the bot pings the channel, ``bot.messages.reminders``; ``cardroom play`` prints a line).
 """
 
 from __future__ import annotations
@@ -12,16 +15,13 @@ import contextlib
 import functools
 import logging
 import math
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from datetime import timedelta
 from typing import Any
 
 from bot.i18n import Translator
-from bot.messages.languages import GuildLanguages
-from bot.messages.pings import Pings
 from bot.service import GameService, Played
 from bot.service.automatic import waiting_people
-from bot.texts.rendering import seat_names
 from bot.timing.clock import Clock
 from storage import GameRecord, GameStatus, Storage
 
@@ -40,29 +40,44 @@ def duration_text(seconds: float, _: Translator) -> str:
     return _("{hours} h", hours=-(-minutes // 60))
 
 
+def reminder_text(game_id: int, players: Sequence[str], left: float, _: Translator) -> str:
+    """The half-time reminder of game ``game_id`` to ``players`` (their names as shown), with
+    ``left`` seconds to go."""
+    return _(
+        "⏳ {players}: half your time for game #{game} is gone — {left} left, then the "
+        "automatic player moves for you.",
+        players=", ".join(players),
+        game=game_id,
+        left=duration_text(left, _),
+    )
+
+
+Remind = Callable[[GameRecord, list[int], float], Awaitable[None]]
+"""``remind(record, seats, left)``: tell the people of ``seats``, still waited for at half
+time, that ``left`` seconds remain (see :func:`reminder_text`)."""
+
+
 class TurnClocks:
     """Watches every running game's deadline.
 
-    ``after_timeout(played)`` is awaited with the moves a timeout made (the follow-ups: table,
-    screens, pings). What a clock does when it rings (the reminder; the timeout and its
-    follow-ups) runs as ``spawn``-ed background work, so a shutdown lets it finish instead
-    of cancelling it with the sleeping clocks.
+    ``remind`` is awaited at half time (:data:`Remind`); ``after_timeout(played)`` with the
+    moves a timeout made (the follow-ups: table, screens, pings). What a clock does when it
+    rings (the reminder; the timeout and its follow-ups) runs as ``spawn``-ed background
+    work, so a shutdown lets it finish instead of cancelling it with the sleeping clocks.
     """
 
     def __init__(
         self,
         storage: Storage,
         service: GameService,
-        pings: Pings,
         clock: Clock,
         after_timeout: Callable[[Played], Awaitable[None]],
         spawn: Callable[[Coroutine[Any, Any, None], str], None],
-        languages: GuildLanguages,
+        remind: Remind,
     ) -> None:
-        self.languages = languages
         self.storage = storage
         self.service = service
-        self.pings = pings
+        self.remind = remind
         self.clock = clock
         self.after_timeout = after_timeout
         self.spawn = spawn
@@ -128,7 +143,7 @@ class TurnClocks:
             await self.after_timeout(played)
 
     async def _remind(self, record: GameRecord) -> None:
-        """Half the time is gone: mention the people still waited for."""
+        """Half the time is gone: remind the people still waited for."""
         snapshot = await self.service.snapshot(record.id)
         now = snapshot.record
         if now.version != record.version or snapshot.state is None:
@@ -136,18 +151,5 @@ class TurnClocks:
         seats = sorted(waiting_people(now, snapshot.state))
         if not seats:
             return
-        _ = await self.languages.public(now.guild_id)
-        names = seat_names(now, _)
         assert now.deadline is not None
-        left = (now.deadline - self.clock.now()).total_seconds()
-        await self.pings.ping(
-            now,
-            seats,
-            _(
-                "⏳ {players}: half your time for game #{game} is gone — {left} left, then the "
-                "automatic player moves for you.",
-                players=", ".join(names[s] for s in seats),
-                game=now.id,
-                left=duration_text(left, _),
-            ),
-        )
+        await self.remind(now, seats, (now.deadline - self.clock.now()).total_seconds())

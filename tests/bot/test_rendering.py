@@ -23,6 +23,7 @@ from bot.texts.rendering import (
     event_lines,
     private_lines,
     rules_text,
+    seat_labels,
     seat_names,
     seat_screen,
     table_screen,
@@ -240,3 +241,48 @@ def test_a_search_seat_stored_under_the_levels_former_name_is_still_called_searc
     )
     names = seat_names(replace(record, seats=seats), _)
     assert [name.split("Cardroom AI ")[1] for name in names] == ["(search)", "(search)", "(greedy)"]
+
+
+@pytest.mark.parametrize("game", presented_games())
+def test_without_mentions_seats_are_named_as_on_buttons(game: str) -> None:
+    """Where nothing renders a Discord mention (``cardroom play`` in a terminal), tables,
+    screens and event lines name each seat by its name, never ``<@id>``."""
+    show = presentation(game)
+    seats = max(2, engine.get_game(game).info.min_players)
+    named = mentioned = 0
+    for state, rng in playout_states(game, seats, 2, 7):
+        record = record_for(state)
+        seat = rng.randrange(seats)
+        plain = context_for(record, _, mentions=False)
+        texts = [
+            table_screen(record, state, [], _, mentions=False).text,
+            seat_screen(record, state, seat, _, mentions=False).text,
+        ]
+        if engine.outcome(state) is None:
+            deciding = rng.choice(engine.deciding_seats(state))
+            events = engine.apply(engine.clone(state), engine.random_action(state, deciding, rng))
+            texts += event_lines(show, events, None, plain)
+            texts += private_lines(record, events, deciding, _, mentions=False)
+        assert not any("<@" in text for text in texts)
+        named += sum(f"Player{n}" in text for text in texts for n in range(seats))
+        mentioned += "<@" in table_screen(record, state, [], _).text
+    assert named > 0 and mentioned > 0
+
+
+def test_automatic_players_of_one_level_are_told_apart_by_their_seat() -> None:
+    state = engine.new_game("artichokes", 4, None, 1)
+    record = record_for(state)
+    levels = [None, "greedy", "random", "greedy"]
+    seats = tuple(
+        s if level is None else replace(s, user_id=None, automatic=True, level=level)
+        for s, level in zip(record.seats, levels, strict=True)
+    )
+    table = replace(record, seats=seats)
+    assert seat_labels(table, _)[1:] == (
+        "🤖 Cardroom AI 2 (greedy)",
+        "🤖 Cardroom AI (random)",  # the only one of its level
+        "🤖 Cardroom AI 4 (greedy)",
+    )
+    french = translator("fr")
+    names = seat_names(table, french)
+    assert names[1] != names[3] and "4" in names[3] and french("greedy") in names[3]

@@ -1,0 +1,274 @@
+"""``cardroom play GAME``: try a game in the terminal, no Discord needed.
+
+The games are kept in a SQLite file of their own (``--db``; by default under the user's data
+folder, ``platformdirs``), never the bot's database. A failure the user can fix is one
+``cardroom: ...`` line on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import os
+import re
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+import engine
+from bot.games import presented_games
+from bot.i18n import (
+    DEFAULT_LANGUAGE,
+    Translator,
+    available_languages,
+    language_of,
+    translator,
+)
+from bot.service import GameService
+from bot.service.errors import UserError
+from bot.service.lobby import TURN_CLOCKS
+from bot.terminal.lines import Lines
+from bot.terminal.output import Output
+from bot.terminal.session import NewGame, Session, last_unfinished, open_game
+from bot.texts.rendering import LEVEL_NAMES
+from bot.timing.clock import Clock, SystemClock
+from engine.players import LEVELS
+from storage import Storage, StorageError
+
+DEFAULT_LEVEL = "greedy"
+RESUME = "cardroom play --resume"
+
+
+def default_database() -> Path:
+    """Where terminal games are kept unless ``--db`` says otherwise:
+    ``play.sqlite3`` in the user's data folder (``~/.local/share/cardroom`` on Linux, or
+    ``$XDG_DATA_HOME/cardroom``)."""
+    return platformdirs.user_data_path("cardroom", appauthor=False) / "play.sqlite3"
+
+
+def levels() -> dict[str, str]:
+    """The ``--ai`` values, weakest first: each level by the name players see (``search``
+    for ``ismcts``), then by its own name."""
+    named = {LEVEL_NAMES.get(level, level): level for level in LEVELS}
+    named.update({level: level for level in LEVELS})
+    return named
+
+
+def level_names() -> str:
+    """The ``--ai`` levels as players know them, weakest first: "random, greedy, search"."""
+    return ", ".join(LEVEL_NAMES.get(level, level) for level in LEVELS)
+
+
+def clock_seconds(text: str) -> int | None:
+    """``"1m"`` -> 60, ``"24h"`` -> 86400, ``"off"`` -> ``None``.
+
+    Raises:
+        ValueError: not one of the turn clocks a table may have (``TURN_CLOCKS``).
+    """
+    if text.strip().lower() in ("off", "none", "0"):
+        return None
+    found = re.fullmatch(r"\s*(\d+)\s*(s|m|min|h)?\s*", text.lower())
+    if found is None:
+        raise ValueError(text)
+    unit = {"s": 1, "m": 60, "min": 60, "h": 3600}[found.group(2) or "s"]
+    seconds = int(found.group(1)) * unit
+    if seconds not in TURN_CLOCKS:
+        raise ValueError(text)
+    return seconds
+
+
+def clock_names() -> str:
+    """The ``--clock`` values, in words: "off, 1m, 5m, 1h, 24h"."""
+    names = []
+    for seconds in TURN_CLOCKS:
+        if seconds is None:
+            names.append("off")
+        elif seconds < 3600:
+            names.append(f"{seconds // 60}m")
+        else:
+            names.append(f"{seconds // 3600}h")
+    return ", ".join(names)
+
+
+def environment_language() -> str:
+    """The language of the environment's locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``) when
+    Cardroom speaks it, else English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            language = language_of(value.split(".")[0])
+            return language if language in languages() else DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
+
+
+def languages() -> list[str]:
+    """The ``--lang`` values."""
+    return [DEFAULT_LANGUAGE, *available_languages()]
+
+
+HELP = "play a game in this terminal against automatic players (no Discord needed)"
+DESCRIPTION = (
+    "Play a game in this terminal: you take seat 1, automatic players the others (a solo "
+    "game where the game has one). Type a choice's number (several, space-separated, where a "
+    "list takes several), r for the rules, q to quit; the game is saved after every move. "
+    "Without a terminal, choices are read from standard input, one per line."
+)
+EPILOG = (
+    "examples: cardroom play verso · cardroom play artichokes --players 3 --ai search "
+    "--lang fr · cardroom play --resume"
+)
+
+
+def add_parser(commands: Any) -> None:
+    """Add ``play`` to the ``cardroom`` subcommands (``argparse`` subparsers)."""
+    add_arguments(commands.add_parser("play", help=HELP, description=DESCRIPTION, epilog=EPILOG))
+
+
+def main(argv: list[str]) -> int:
+    """``cardroom play ARGV`` on its own (see ``bot.launcher``): the exit code."""
+    parser = argparse.ArgumentParser(prog="cardroom play", description=DESCRIPTION, epilog=EPILOG)
+    add_arguments(parser)
+    return play(parser.parse_args(argv))
+
+
+def add_arguments(play: argparse.ArgumentParser) -> None:
+    """The arguments of ``cardroom play``."""
+    games = presented_games()
+    play.add_argument(
+        "game",
+        nargs="?",
+        type=str.lower,
+        choices=games,
+        metavar="GAME",
+        help="one of: " + ", ".join(games),
+    )
+    play.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="seats at the table, yours included (default: the game's fewest, solo where "
+        "it has one)",
+    )
+    play.add_argument(
+        "--ai",
+        type=str.lower,
+        metavar="LEVEL",
+        choices=list(levels()),
+        help=f"the automatic players' level: {level_names()} (default: {DEFAULT_LEVEL})",
+    )
+    play.add_argument(
+        "--lang",
+        type=str.lower,
+        metavar="LANG",
+        choices=languages(),
+        help=f"the language: {', '.join(languages())} (default: the environment's, else en)",
+    )
+    play.add_argument(
+        "--seed", type=int, metavar="S", help="deal the new game from this seed (reproducible)"
+    )
+    play.add_argument(
+        "--clock",
+        metavar="TIME",
+        help=f"a turn clock, {clock_names()}: at the deadline the automatic player moves "
+        "for you (default: off)",
+    )
+    play.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help=f"the SQLite file the games are kept in (default: {default_database()})",
+    )
+    play.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue your last unfinished game (of GAME, if given)",
+    )
+
+
+def fail(text: str) -> int:
+    """Print one ``cardroom: ...`` line on stderr; the exit code 2."""
+    print(f"cardroom: {text}", file=sys.stderr)
+    return 2
+
+
+def play(args: argparse.Namespace, *, clock: Clock | None = None) -> int:
+    """``cardroom play``: the exit code (0 when the game ended or was left, saved)."""
+    given = [name for name in ("players", "ai", "seed", "clock") if getattr(args, name) is not None]
+    new_only = [f"--{name}" for name in given]
+    if args.resume and new_only:
+        return fail(f"{', '.join(new_only)} set up a new game: leave them out with --resume")
+    if not args.resume and args.game is None:
+        return fail(
+            f"which game? one of {', '.join(presented_games())} "
+            "(or --resume to continue the last one)"
+        )
+    new = None
+    if not args.resume:
+        info = engine.get_game(args.game).info
+        players = args.players if args.players is not None else info.min_players
+        if not info.min_players <= players <= info.max_players:
+            return fail(
+                f"{args.game} is played by {info.min_players} to {info.max_players} players, "
+                f"not {players}"
+            )
+        try:
+            seconds = clock_seconds(args.clock or "off")
+        except ValueError:
+            return fail(f"--clock {args.clock}: choose one of {clock_names()}")
+        level = levels()[args.ai or DEFAULT_LEVEL]
+        new = NewGame(args.game, players, level, seconds, _login_name())
+    try:
+        return asyncio.run(_play(args, new, clock or SystemClock()))
+    except KeyboardInterrupt:  # before the game was on the screen: nothing to keep
+        return 130
+
+
+async def _play(args: argparse.Namespace, new: NewGame | None, clock: Clock) -> int:
+    path = args.db or default_database()
+    try:
+        storage = await Storage.open(path=path)
+    except (StorageError, OSError, sqlite3.Error) as exc:
+        return fail(f"cannot open the database {path}: {exc}")
+    try:
+        service = GameService(
+            storage, seed=None if args.seed is None else lambda: args.seed, clock=clock
+        )
+        if new is None:
+            record = await last_unfinished(service, args.game)
+            if record is None:
+                which = f"{args.game} game" if args.game else "game"
+                return fail(f"no unfinished {which} to resume in {path}")
+            game_id = record.id
+        else:
+            try:
+                game_id = (await open_game(service, new)).id
+            except UserError as error:
+                return fail(error.text(translator(DEFAULT_LANGUAGE)))
+        _ = translator(args.lang or environment_language())
+        output = Output.to()
+        if new is not None:
+            output.text(introduction(new.game, _))
+        async with Lines() as lines:
+            await Session(service, game_id, output, lines, _, clock).play()
+        return 0
+    finally:
+        await storage.close()
+
+
+def introduction(game: str, _: Translator) -> str:
+    """The game's title and what it is about, in the words of its rules (the first
+    paragraph), shown before a new game's first screen."""
+    title = _("**{title}**", title=_(engine.get_game(game).info.title))
+    return "\n".join([title, _(engine.reference(game, None).overview[0])])
+
+
+def _login_name() -> str | None:
+    """The person's login name, shown for their seat (``None``: "Player 1")."""
+    try:
+        return getpass.getuser() or None
+    except (KeyError, OSError):
+        return None

@@ -1,0 +1,323 @@
+"""One game at the terminal: the person at the keyboard plays seat 1, through the same use
+cases as the bot (``bot.service``: lobby, start, commits, automatic moves) and the same turn
+clocks (``bot.timing.turn_clocks``), and sees the same texts (``bot.texts.rendering``).
+
+Every move is committed before it is shown, so a game left at any point (``q``, the end of
+input, Ctrl-C) goes on with ``cardroom play --resume``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import Coroutine
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+
+import engine
+from bot.games import presentation
+from bot.i18n import Translator
+from bot.service import GameService, GameSnapshot, Played
+from bot.service.errors import UserError
+from bot.terminal.choices import Question
+from bot.terminal.lines import Lines
+from bot.terminal.output import Output
+from bot.texts.rendering import (
+    context_for,
+    private_lines,
+    recent_lines,
+    rules_text,
+    seat_screen,
+    seat_view,
+    table_screen,
+    thinking_line,
+)
+from bot.timing.clock import Clock
+from bot.timing.turn_clocks import TurnClocks, reminder_text
+from storage import GameRecord, GameStatus, LoggedAction
+
+log = logging.getLogger(__name__)
+
+TERMINAL = 0
+"""The ``guild_id`` of games played at the terminal (Discord guild ids are never 0)."""
+PLAYER = 1
+"""The ``user_id`` of the person at the terminal (Discord user ids are never 1)."""
+THINKING_AFTER = 1.0
+"""Seconds after which the terminal says an automatic player is thinking."""
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A game to set up: ``game`` with ``players`` seats (the person's first, automatic
+    players of ``level`` in the others), a turn clock of ``clock`` seconds (``None``: none),
+    the person shown as ``name`` (``None``: "Player 1")."""
+
+    game: str
+    players: int
+    level: str
+    clock: int | None = None
+    name: str | None = None
+
+
+async def open_game(service: GameService, new: NewGame) -> GameSnapshot:
+    """Set ``new`` up through the lobby use cases and start it; the started game.
+
+    Each terminal game gets a table of its own (a ``channel_id`` no other open game of the
+    terminal has), so older unfinished games stay to be resumed.
+    """
+    open_games = await service.storage.games.find_games_by_player(PLAYER)
+    taken = {g.channel_id for g in open_games if g.guild_id == TERMINAL}
+    channel = next(n for n in range(1, len(taken) + 2) if n not in taken)
+    lobby = await service.open_lobby(
+        guild_id=TERMINAL,
+        channel_id=channel,
+        host_id=PLAYER,
+        game_name=new.game,
+        host_name=new.name,
+    )
+    for _seat in range(new.players - 1):
+        await service.add_automatic(lobby.id, PLAYER, new.level)
+    if new.clock is not None:
+        await service.set_turn_clock(lobby.id, PLAYER, new.clock)
+    return await service.start(lobby.id, PLAYER)
+
+
+async def last_unfinished(service: GameService, game: str | None) -> GameRecord | None:
+    """The person's most recent running terminal game (of ``game``, if given)."""
+    games = [
+        g
+        for g in await service.storage.games.find_games_by_player(PLAYER)
+        if g.guild_id == TERMINAL
+        and g.status == GameStatus.ACTIVE
+        and (game is None or g.game_name == game)
+    ]
+    return max(games, key=lambda g: g.id, default=None)
+
+
+class Session:
+    """The person at the terminal plays seat 1 of the running game ``game_id``.
+
+    ``lines`` gives what they type, ``output`` shows the game in language ``_``; ``clock``
+    is the service's time, which the turn clocks keep.
+    """
+
+    def __init__(
+        self,
+        service: GameService,
+        game_id: int,
+        output: Output,
+        lines: Lines,
+        _: Translator,
+        clock: Clock,
+    ) -> None:
+        self.service = service
+        self.game_id = game_id
+        self.output = output
+        self.lines = lines
+        self._ = _
+        self.clocks = TurnClocks(
+            service.storage, service, clock, self._timed_out, self._spawn, self._remind
+        )
+        self._background: set[asyncio.Task[None]] = set()
+        self._rang = asyncio.Event()  # a timeout moved, or the player asked to stop
+        self._timeouts: list[Played] = []
+        self._stop = False
+        self._asking: Question | None = None
+        self._seen: int | None = None  # the last logged action the table showed
+        self._recent: list[str] = []
+
+    async def play(self) -> None:
+        """Play until the game ends (its end screen shown) or the person leaves it."""
+        loop = asyncio.get_running_loop()
+        signals = []
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(sig, self._interrupt)
+                signals.append(sig)
+        try:
+            await self._play()
+        finally:
+            for sig in signals:
+                loop.remove_signal_handler(sig)
+            await self.clocks.stop()
+            while self._background:
+                await asyncio.gather(*self._background, return_exceptions=True)
+
+    async def _play(self) -> None:
+        _ = self._
+        back = await self.service.come_back(self.game_id, PLAYER)
+        notice = _("Welcome back: you play your seat again.") if back else ""
+        private: list[str] = []
+        while True:
+            while self._timeouts:  # a clock that ran out while the last move was made
+                private += self._private(self._timeouts.pop(0))
+            played = await self._automatic()
+            if played is not None:
+                private += self._private(played)
+            snapshot = await self.service.snapshot(self.game_id)
+            self.clocks.schedule(snapshot.record)
+            question = await self._show(snapshot, private, notice)
+            private, notice = [], ""
+            if question is None:
+                return  # the game is over: its end screen is shown
+            asked = await self._ask(question, snapshot.record)
+            if asked is None:
+                self._saved()
+                return
+            if isinstance(asked, Played):  # the turn clock ran out meanwhile
+                private += self._private(asked)
+                continue
+            try:
+                played = await self.service.act(self.game_id, PLAYER, question.since, asked)
+            except UserError as error:
+                notice = "⚠️ " + error.text(_)
+                continue
+            private += self._private(played)
+
+    async def _automatic(self) -> Played | None:
+        """The automatic moves that are due, saying so when a player thinks for a while."""
+        task = asyncio.ensure_future(self.service.play_automatic(self.game_id))
+        done, _pending = await asyncio.wait({task}, timeout=THINKING_AFTER)
+        if done or not self.output.styled:
+            return await task
+        snapshot = await self.service.snapshot(self.game_id)
+        record, state = snapshot.record, snapshot.state
+        automatic = {s.seat for s in record.seats if s.played_automatically}
+        due = [s for s in engine.deciding_seats(state) if s in automatic] if state else []
+        if not due:
+            return await task
+        ctx = context_for(record, self._, mentions=False)
+        with self.output.console.status(thinking_line(record, due[0], ctx)):
+            return await task
+
+    async def _show(
+        self, snapshot: GameSnapshot, private: list[str], notice: str
+    ) -> Question | None:
+        """Show the table and the person's screen; the question of their decisions (``None``
+        once the game is over)."""
+        record, state = snapshot.record, snapshot.state
+        assert state is not None
+        _ = self._
+        show = presentation(record.game_name)
+        ctx = context_for(record, _, mentions=False)
+        logged = await self._new_actions()
+        if logged:
+            self._recent = recent_lines(show, logged, ctx, limit=None)
+        table = table_screen(record, state, self._recent, _, mentions=False)
+        seat = seat_screen(record, state, 0, _, private, notice, mentions=False)
+        self.output.rule()
+        self.output.screens(table.text, seat.text, show.accent)
+        if record.status != GameStatus.ACTIVE:
+            return None
+        return Question(seat.rows, seat_view(record, state, 0).decisions, seat.since)
+
+    async def _new_actions(self) -> list[LoggedAction]:
+        """The logged actions the table has not shown yet (at first, the last few)."""
+        if self._seen is None:
+            logged = await self.service.recent_actions(self.game_id)
+        else:
+            logged = await self.service.storage.games.get_actions(self.game_id, after=self._seen)
+        if logged:
+            self._seen = logged[-1].seq
+        elif self._seen is None:
+            self._seen = 0
+        return logged
+
+    async def _ask(self, question: Question, record: GameRecord) -> str | Played | None:
+        """The action key the person chooses, the moves of a timeout that came first, or
+        ``None`` when they leave. Anything else they type gets one line and the question
+        again."""
+        _ = self._
+        self._asking = question
+        try:
+            self.output.question(question, _)
+            while True:
+                typed = await self._next()
+                if isinstance(typed, Played):
+                    return typed
+                if not self.lines.terminal:  # nothing echoed it: the transcript shows it
+                    self.output.console.print(Text(typed or ""))
+                if self._stop:
+                    return None
+                answer = question.answer(typed, _)
+                if answer.quit:
+                    if typed is None and self.lines.terminal:
+                        self.output.console.print()  # Ctrl-D left the prompt open
+                    return None
+                if answer.key is not None:
+                    return answer.key
+                if answer.rules:
+                    self.output.text(rules_text(record.game_name, record.options, _))
+                else:
+                    self.output.line("⚠️ " + answer.problem)
+                self.output.question(question, _)
+        finally:
+            self._asking = None
+
+    async def _next(self) -> str | Played | None:
+        """The next line typed (``None``: the end of input), or the moves of a timeout."""
+        while True:
+            if self._timeouts:
+                return self._timeouts.pop(0)
+            if self._stop:
+                return None
+            self._rang.clear()
+            line = asyncio.ensure_future(self.lines.next())
+            rang = asyncio.ensure_future(self._rang.wait())
+            done, _pending = await asyncio.wait({line, rang}, return_when=asyncio.FIRST_COMPLETED)
+            rang.cancel()
+            if line in done:
+                return line.result()
+            line.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await line
+
+    def _private(self, played: Played) -> list[str]:
+        """The lines of what only the person may see in ``played`` (cards passed to them)."""
+        record = played.snapshot.record
+        return private_lines(record, played.events(), 0, self._, mentions=False)
+
+    def _saved(self) -> None:
+        self.output.line(
+            self._(
+                "Game #{game} is saved: continue it with {command}.",
+                game=self.game_id,
+                command="`cardroom play --resume`",
+            )
+        )
+
+    def _interrupt(self) -> None:
+        """Ctrl-C or SIGTERM: leave at the next question (every move is already saved)."""
+        self._stop = True
+        self._rang.set()
+
+    async def _timed_out(self, played: Played) -> None:
+        """The turn clock's automatic move (and the moves that followed it): shown next."""
+        self._timeouts.append(played)
+        self._rang.set()
+
+    async def _remind(self, record: GameRecord, seats: list[int], left: float) -> None:
+        """Half the time is gone: one line, then the question's prompt again."""
+        names = context_for(record, self._, mentions=False).names
+        self.output.console.print()
+        self.output.line(reminder_text(record.id, [names[s] for s in seats], left, self._))
+        if self._asking is not None:
+            self.output.prompt(self._asking.hint(self._))
+
+    def _spawn(self, work: Coroutine[Any, Any, None], what: str) -> None:
+        """Run a clock's ring (a reminder, a timeout) in the background; a failure is
+        logged."""
+
+        async def guarded() -> None:
+            try:
+                await work
+            except Exception:
+                log.exception("background work failed: %s", what)
+
+        task = asyncio.create_task(guarded(), name=what)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)

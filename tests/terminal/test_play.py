@@ -1,0 +1,215 @@
+"""``cardroom play`` as a script drives it: a real ``python -m bot play`` process, its
+standard input and output piped. Every game is played to its end (with automatic players and
+solo), in two languages; a game left with ``q`` goes on with ``--resume``; bad input gets one
+line and the same question again, never a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import engine
+from bot.games import presentation
+from bot.i18n import translator
+from bot.terminal.markdown import text_of
+from bot.texts.rendering import context_for
+from storage import GameStatus, Storage
+from tests.terminal.player import ROOT, Player, choices, plain_env, play_to_the_end
+
+GAMES = [  # one table of several players each, and solo where the game has it
+    ("artichokes", 2, "fr"),
+    ("ninjan", 2, "uk"),
+    ("verso", 3, "es"),
+    ("verso", 1, "uk"),
+    ("pentaquest", 2, "es"),
+    ("pentaquest", 1, "fr"),
+]
+
+
+async def stored(db: Path) -> tuple[list, engine.GameState | None]:
+    """The games in ``db``, and the state of the last one."""
+    storage = await Storage.open(path=db)
+    try:
+        games = await storage.games.find_games_by_player(1, open_only=False)
+        last = games[-1]
+        state = engine.loads(last.state_json) if last.state_json else None
+        return games, state
+    finally:
+        await storage.close()
+
+
+def plain(markdown: str) -> list[str]:
+    """The lines of ``markdown`` as the plain output shows them."""
+    return text_of(markdown).plain.split("\n")
+
+
+CASES = [
+    pytest.param(game, players, language, id=f"{game}-{players}p-{language}")
+    for game, players, other in GAMES
+    for language in ("en", other)
+]
+
+
+@pytest.mark.parametrize(("game", "players", "language"), CASES)
+async def test_a_whole_game_through_standard_input(
+    tmp_path: Path, game: str, players: int, language: str
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    player = await Player.start(
+        tmp_path, game, "--players", str(players), "--ai", "random", "--seed", "3",
+        "--lang", language, "--db", str(db),
+    )  # fmt: skip
+    moves = await play_to_the_end(player)
+    code, out, err = await player.finish()  # it ended by itself: the input is still open
+    assert (code, err) == (0, "")
+    assert moves > 0
+    games, state = await stored(db)
+    assert [g.status for g in games] == [GameStatus.FINISHED]
+    record = games[0]
+    assert len(record.seats) == players
+    assert [s.automatic for s in record.seats] == [False] + [True] * (players - 1)
+    # the end screen is the bot's own table, in the chosen language
+    assert state is not None and engine.outcome(state) is not None
+    _ = translator(language)
+    ctx = context_for(record, _, mentions=False)
+    for line in plain("\n".join(presentation(game).table_sections(engine.view(state, None), ctx))):
+        assert line in out
+    assert _("Game #{game} · your seat", game=record.id) in out
+    if language != "en":
+        assert translator("en")("Game #{game} · your seat", game=record.id) not in out
+
+
+async def test_a_game_left_with_q_goes_on_with_resume(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    player = await Player.start(tmp_path, "verso", "--seed", "5", "--db", str(db))
+    screen = await player.until_prompt()
+    for _move in range(3):
+        await player.type("1")
+        screen = await player.until_prompt()
+    assert screen is not None
+    await player.type("q")
+    code, out, err = await player.finish()
+    assert (code, err) == (0, "")
+    assert out.rstrip().endswith("Game #1 is saved: continue it with cardroom play --resume.")
+    games, _state = await stored(db)
+    (left,) = games
+    assert left.status == GameStatus.ACTIVE and left.version == 3
+
+    again = await Player.start(tmp_path, "--resume", "--db", str(db))
+    first = await again.until_prompt()
+    assert first is not None
+    assert choices(first) == choices(screen)  # the very question it was left at
+    seat_part = screen[screen.index("Game #1 · your seat") :]
+    assert seat_part.split("\n")[0] in first
+    moves = await play_to_the_end(again, first)
+    code, _out, err = await again.finish()
+    assert (code, err) == (0, "")
+    games, _state = await stored(db)
+    assert [g.status for g in games] == [GameStatus.FINISHED]
+    storage = await Storage.open(path=db)
+    try:
+        logged = await storage.games.get_actions(games[0].id)
+    finally:
+        await storage.close()
+    assert len([a for a in logged if a.actor == "player"]) == 3 + moves  # none lost, none twice
+
+
+async def test_bad_input_gets_one_line_and_the_same_question(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    player = await Player.start(tmp_path, "verso", "--seed", "5", "--db", str(db))
+    first = await player.until_prompt()
+    assert first is not None
+    question = first[first.rindex("\n  1  ") + 1 :]
+    hint = "⚠️ Type a number from 1 to 2, r for the rules or q to quit."
+    for typed, said in [
+        ("99", hint),  # out of range
+        ("0", hint),
+        ("two", hint),  # letters
+        ("", hint),  # an empty line
+        ("1 2", "⚠️ Type one number, or several from one list that takes several."),
+        ("1 1", "⚠️ Type each number once."),
+    ]:
+        await player.type(typed)
+        answer = await player.until_prompt()
+        assert answer == f"{typed}\n{said}\n{question}", typed
+    await player.close_input()  # the end of input: it leaves, keeping the game
+    code, out, err = await player.finish()
+    assert (code, err) == (0, "")
+    assert "Traceback" not in out
+    assert out.rstrip().endswith("Game #1 is saved: continue it with cardroom play --resume.")
+    games, _state = await stored(db)
+    assert [(g.status, g.version) for g in games] == [(GameStatus.ACTIVE, 0)]
+
+
+async def test_the_rules_then_the_same_question(tmp_path: Path) -> None:
+    player = await Player.start(
+        tmp_path, "ninjan", "--lang", "fr", "--db", str(tmp_path / "g.sqlite3")
+    )
+    first = await player.until_prompt()
+    assert first is not None
+    await player.type("r")
+    rules = await player.until_prompt()
+    assert rules is not None
+    assert rules.startswith("r\nNinjan\n")
+    assert choices(rules) == choices(first)
+    await player.type("q")
+    code, out, _err = await player.finish()
+    assert code == 0
+    assert "La partie #1 est enregistrée" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--resume"], "cardroom: no unfinished game to resume in "),
+        (["verso", "--players", "9"], "cardroom: verso is played by 1 to 8 players, not 9"),
+        (["ninjan", "--clock", "2m"], "cardroom: --clock 2m: choose one of off, 1m, 5m, 1h, 24h"),
+        (["--resume", "--seed", "1"], "cardroom: --seed set up a new game: leave them out"),
+        ([], "cardroom: which game? one of artichokes, ninjan, pentaquest, verso"),
+    ],
+)
+async def test_what_cannot_be_played_is_one_line(
+    tmp_path: Path, args: list[str], said: str
+) -> None:
+    player = await Player.start(tmp_path, *args, "--db", str(tmp_path / "g.sqlite3"))
+    code, out, err = await player.finish()
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and err.startswith(said), err
+
+
+async def test_help_shows_the_command_and_each_option(tmp_path: Path) -> None:
+    top = await Player.start(tmp_path, "--help", command=None)
+    code, out, _err = await top.finish()
+    assert code == 0
+    assert "play a game in this terminal" in out
+    assert "No Discord token yet? Try `cardroom play verso`." in out
+    player = await Player.start(tmp_path, "--help")
+    code, out, _err = await player.finish()
+    assert code == 0
+    for option in ("GAME", "--players", "--ai", "--lang", "--seed", "--clock", "--db", "--resume"):
+        assert option in out
+    default = tmp_path / "data" / "cardroom" / "play.sqlite3"  # in XDG_DATA_HOME
+    assert f"(default:{default})" in "".join(out.split())  # however argparse wraps it
+
+
+def test_playing_loads_no_discord(tmp_path: Path) -> None:
+    """``cardroom play`` knows nothing of Discord: not even discord.py is imported."""
+    code = (
+        "import sys; from bot.launcher import main; "
+        "main(['play', 'verso', '--db', sys.argv[1]]); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('discord', 'aiohttp')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "g.sqlite3")],
+        cwd=ROOT,
+        env=plain_env(tmp_path),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("[]")
