@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import enum
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
@@ -15,18 +16,26 @@ log = logging.getLogger(__name__)
 NOTHING = discord.AllowedMentions.none()
 
 
+Fresh = Callable[[], dict[str, Any]]
+"""More arguments, made anew for each try (files: discord.py closes one once it is sent)."""
+
+
 async def send(
-    channel: discord.abc.Messageable, *, again_if_lost: bool = False, **kwargs: Any
+    channel: discord.abc.Messageable,
+    *,
+    again_if_lost: bool = False,
+    fresh: Fresh | None = None,
+    **kwargs: Any,
 ) -> discord.Message | None:
-    """``channel.send(**kwargs)``; ``None`` (and a log line) when Discord refuses or fails it,
-    or cannot be reached. ``again_if_lost``: when no answer came (Discord may have made the
-    message), send once more; with the same ``nonce`` Discord answers with that message. A
-    refusal is not tried again."""
+    """``channel.send(**kwargs, **fresh())``; ``None`` (and a log line) when Discord refuses
+    or fails it, or cannot be reached. ``again_if_lost``: when no answer came (Discord may
+    have made the message), send once more; with the same ``nonce`` Discord answers with that
+    message. A refusal is not tried again."""
     kwargs.setdefault("allowed_mentions", NOTHING)
     where = getattr(channel, "id", "?")
     for last in (False, True) if again_if_lost else (True,):
         try:
-            return await channel.send(**kwargs)
+            return await channel.send(**kwargs, **(fresh() if fresh is not None else {}))
         except discord.Forbidden as exc:
             log.warning("cannot send to channel %s: %s", where, exc.text)
             return None
@@ -54,10 +63,12 @@ class Edit(enum.Enum):
     reached: the same edit may work later."""
 
 
-async def edit(message: discord.PartialMessage, **kwargs: Any) -> Edit:
-    """``message.edit(**kwargs)``; what became of it (a failure is logged)."""
+async def edit(
+    message: discord.PartialMessage, *, fresh: Fresh | None = None, **kwargs: Any
+) -> Edit:
+    """``message.edit(**kwargs, **fresh())``; what became of it (a failure is logged)."""
     try:
-        await message.edit(**kwargs)
+        await message.edit(**kwargs, **(fresh() if fresh is not None else {}))
         return Edit.DONE
     except discord.NotFound:
         return Edit.GONE

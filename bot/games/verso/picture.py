@@ -250,9 +250,11 @@ class VersoPicture(GamePicture):
         return Drawn(canvas, self._description(view, ctx))
 
     def seat(self, view: View, ctx: PictureContext) -> Drawn | None:
-        """The viewer's own tableau, large, under the Draw Pile's top card."""
+        """While the viewer decides: their own tableau, large, under the Draw Pile's top card
+        (public, so shown only then, like the screen's text: a waiting player's screen holds
+        nothing that goes stale)."""
         assert isinstance(view, VersoView)
-        if view.viewer is None:
+        if view.viewer is None or not view.decisions:
             return None
         lay = Layout(1)
         canvas = Canvas(MARGIN + 52 + GAP + lay.tableau_h + MARGIN, BACKGROUND)
@@ -277,10 +279,10 @@ class VersoPicture(GamePicture):
             score = view.scores[seat.seat] if view.scores else 0
             parts.append(
                 _(
-                    "{player} {score} VP: {rows}",
+                    "{player} {score} VP: {cards}",
                     player=ctx.name(seat.seat),
                     score=score,
-                    rows=row_words(seat, _),
+                    cards=row_words(seat, _),
                 )
             )
         return ". ".join(parts) + "."
