@@ -78,3 +78,12 @@ def test_the_solo_search_budget_benchmark_measures_the_decisions_it_names() -> N
     assert figures["game"] == "verso" and figures["decisions_measured"] == 3
     assert 0 <= figures["with_a_better_candidate"] <= 3
     assert figures["ms_per_round_median"] > 0
+
+
+def test_the_pictures_benchmark_draws_the_largest_table() -> None:
+    figures = run_benchmark(
+        "pictures.py", "--game", "verso", "--games", "1", "--pictures", "4", "--seed", "3"
+    )  # fmt: skip
+    verso = figures["verso-8p"]
+    assert verso["pictures"] == 4 and 0 < verso["p50_ms"] <= verso["p99_ms"] <= verso["max_ms"]
+    assert 0 < verso["kb_max"] <= 150

@@ -127,6 +127,7 @@ LAYERS = {
     "bot/service": ("discord", "bot.texts", "bot.messages", "bot.handlers", "bot.games"),
     "bot/texts": ("discord", "bot.messages", "bot.handlers"),
     "bot/games": ("discord", "bot.messages", "bot.handlers"),
+    "bot/pictures": ("discord", "bot.messages", "bot.handlers", "bot.service"),
     "bot/timing/clock.py": ("discord", "bot.messages", "bot.handlers"),
     "bot/messages": ("bot.handlers", "bot.app"),
 }
