@@ -346,7 +346,7 @@ class ArtichokesPicture(GamePicture):
         the Pile's says nothing), and the card being played and the cards a power revealed."""
         _ = ctx._
         panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, ZONES_H, PANEL)
-        zone = 88.0
+        zone = 100.0
         piles = (
             (_("Garden Stack"), view.stack_count, BACK),
             (_("Community Compost Pile"), len(view.compost), COMPOST),

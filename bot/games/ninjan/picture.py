@@ -337,6 +337,8 @@ class NinjanPicture(GamePicture):
             name = "▶ " + name
         elif seat.chosen:
             name = "✓ " + name
+        elif view.outcome is not None and seat.seat in view.outcome.winners:
+            name = "★ " + name
         canvas.fitted(x + 6, y + 4, w - score - 18, name, 14, TEXT, bold=True)
         line = _("taken {taken} · hand {hand}", taken=len(seat.taken), hand=seat.hand_count)
         canvas.fitted(x + 6, y + 25, w - 12, line, 12, MUTED)

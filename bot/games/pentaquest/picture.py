@@ -47,7 +47,7 @@ PALETTE = Palette(
 )
 
 MARGIN = 6.0
-DIE_SIZE = 50.0
+DIE_SIZE = 46.0
 QUEST_W, QUEST_H = 74.0, 124.0
 PIPS = {
     1: ((0.5, 0.5),),
@@ -152,21 +152,15 @@ def creature(
         size = 20.0
         per_row = 3
         symbols = card.requirement
+        rows = -(-len(symbols) // per_row)
+        top = max(75.0 if word else 62.0, h - 4 - rows * (size + 3))
         for i, symbol in enumerate(symbols):
             row, col = divmod(i, per_row)
             in_row = min(per_row, len(symbols) - row * per_row)
             x = (w - in_row * (size + 2) + 2) / 2 + col * (size + 2)
-            c.paste(
-                symbol_sprite(symbol, size),
-                x,
-                h
-                - 2 * (size + 3)
-                - 3
-                + row * (size + 3)
-                + (size + 3 if len(symbols) <= per_row else 0),
-            )
+            c.paste(symbol_sprite(symbol, size), x, top + row * (size + 3))
         if beaten:
-            c.text(5, h - 17 - 2 * (size + 3), "✓", 14, BEATEN, bold=True)
+            c.text(5, 38, "✓", 16, BEATEN, bold=True)
 
     return sprite(
         ("pentaquest card", card.id, name, word, beaten), w, h, paint, label=text, background=paper
@@ -206,8 +200,8 @@ class PentaquestPicture(GamePicture):
             MUTED,
             align="right",
         )
-        gap = 12.0
-        x0 = MARGIN + 10
+        gap = 10.0
+        x0 = MARGIN + 8
         for i, value in enumerate(view.dice):
             x = x0 + i * (DIE_SIZE + gap)
             canvas.paste(die_sprite(value, DIE_SIZE, PANEL, chosen=view.chosen_die == i), x, y + 22)
@@ -225,19 +219,19 @@ class PentaquestPicture(GamePicture):
             rerolls = _.plural("{count} free reroll", "{count} free rerolls", view.free_rerolls)
             canvas.lines(
                 right + (WIDTH - MARGIN - right) / 2,
-                y + 32,
+                y + 20,
                 WIDTH - MARGIN - right - 6,
                 rerolls,
                 12,
                 GOLD,
-                count=2,
+                count=3,
                 align="centre",
             )
         if view.using is not None:
             using = _("Using {card}", card=_(view.using.name))
             canvas.lines(
                 right + (WIDTH - MARGIN - right) / 2,
-                y + 64,
+                y + 62,
                 WIDTH - MARGIN - right - 6,
                 using,
                 12,
@@ -314,7 +308,8 @@ class PentaquestPicture(GamePicture):
                 )
                 + 10
             )
-        name = ("▶ " if active else "") + ctx.name(player.seat)
+        won = view.outcome is not None and player.seat in view.outcome.winners and not view.solo
+        name = ("▶ " if active else "★ " if won else "") + ctx.name(player.seat)
         canvas.fitted(MARGIN + 6, y + 4, right - MARGIN - 12, name, 14, TEXT, bold=True)
         if player.army is None:
             army = _.plural(

@@ -168,6 +168,8 @@ def tableau(
     name = _("Your tableau") if own else ctx.name(seat.seat)
     if active:
         name = "▶ " + name
+    elif view.outcome is not None and seat.seat in view.outcome.winners and not view.solo:
+        name = "★ " + name
     canvas.fitted(x + 6, y + 4, lay.width - taken - 16, name, size, TEXT, bold=True)
     rows = seat.rows
     top = y + lay.header
