@@ -120,7 +120,7 @@ class PlayHandlers:
         try:
             if where == "table":  # public controls: the answer is the table itself
                 tables = self.room.tables
-                look = await tables.render(played.snapshot)
+                look = await tables.render(played.snapshot, urgent=True)
                 try:
                     files = tables.edit_files(game_id, look)
                     await interaction.response.edit_message(view=look.view, **files)

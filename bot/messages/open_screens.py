@@ -143,7 +143,9 @@ class OpenScreens:
             fresh = seat_screen(record, state, seat.seat, _, private) if private else bare
             picture = None
             if self.pictures is not None:
-                picture = await self.pictures.seat(record, state, seat.seat, _.language)
+                picture = await self.pictures.seat(
+                    record, state, seat.seat, _.language, urgent=False
+                )
             try:
                 await screen.interaction.edit_original_response(
                     view=layouts.seat(record.id, fresh, accent=accent, picture=picture),

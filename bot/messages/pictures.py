@@ -84,27 +84,34 @@ class Pictures:
         )
 
     async def table(
-        self, record: GameRecord, state: engine.GameState, language: str
+        self, record: GameRecord, state: engine.GameState, language: str, *, urgent: bool = False
     ) -> Picture | None:
         """The public table's picture in ``language`` (``None``: none for this guild, game
-        or channel)."""
+        or channel); ``urgent``: an interaction's answer waits for it."""
         if not await self._allowed(record):
             return None
         ctx = self._context(record, language)
         key = ("table", record.id, state.step, language, ctx.labels, ctx.closed)
         view = engine.view(state, None)
-        return await self.painter.picture(key, record.game_name, "table", view, ctx)
+        return await self.painter.picture(key, record.game_name, "table", view, ctx, urgent=urgent)
 
     async def seat(
-        self, record: GameRecord, state: engine.GameState, seat: int, language: str
+        self,
+        record: GameRecord,
+        state: engine.GameState,
+        seat: int,
+        language: str,
+        *,
+        urgent: bool = True,
     ) -> Picture | None:
-        """``seat``'s private screen's picture in ``language``, from that seat's view."""
+        """``seat``'s private screen's picture in ``language``, from that seat's view
+        (``urgent``, the default: an interaction's answer waits for it)."""
         if not await self._allowed(record):
             return None
         ctx = self._context(record, language)
         key = ("seat", record.id, state.step, seat, language, ctx.labels, ctx.closed)
         view = seat_view(record, state, seat)
-        return await self.painter.picture(key, record.game_name, "seat", view, ctx)
+        return await self.painter.picture(key, record.game_name, "seat", view, ctx, urgent=urgent)
 
     @staticmethod
     def _context(record: GameRecord, language: str) -> PictureContext:

@@ -24,6 +24,7 @@ when it was deleted — with as few requests as Discord needs to see.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Callable, Coroutine
@@ -100,17 +101,24 @@ class TableKeeper:
         """Table edits and posts made (for benchmarks)."""
 
     async def render(
-        self, snapshot: GameSnapshot, thinking: int | None = None, *, picture: bool = True
+        self,
+        snapshot: GameSnapshot,
+        thinking: int | None = None,
+        *,
+        picture: bool = True,
+        urgent: bool = False,
     ) -> TableLook:
         """The table of ``snapshot`` in its guild's language, with its picture unless not
         ``picture`` or the guild has none (``thinking``: the seat of an automatic player
-        thinking for a while)."""
+        thinking for a while; ``urgent``: an interaction's answer waits for it)."""
         record = snapshot.record
         _ = await self.languages.public(record.guild_id)
         if snapshot.state is None:
             return TableLook(layouts.notice(_("This game was closed before it started.")))
         logged = await self.service.recent_actions(record.id)
-        drawn = await self.pictures.table(record, snapshot.state, _.language) if picture else None
+        drawn = None
+        if picture:
+            drawn = await self.pictures.table(record, snapshot.state, _.language, urgent=urgent)
         return table_look(record, snapshot.state, logged, _, drawn, thinking)
 
     def edit_files(self, game_id: int, look: TableLook) -> dict[str, Any]:
@@ -338,27 +346,22 @@ class TableKeeper:
     ) -> tuple[discord_io.Edit, TableLook]:
         """Edit the table to ``look`` (refused with its picture: again without); what became
         of the edit, and the look it was for."""
-        edited = await self._edit_once(message, snapshot.id, look)
-        if edited is discord_io.Edit.REFUSED and look.picture is not None:
+        while True:  # the second time without its picture: it ends
+            self.edits += 1
+            fresh = functools.partial(self.edit_files, snapshot.id, look)
+            edited = await discord_io.edit(message, view=look.view, fresh=fresh)
+            if edited is not discord_io.Edit.REFUSED or look.picture is None:
+                return edited, look
             log.info("table of game %s refused with its picture: again without", snapshot.id)
             look = await self.render(snapshot, thinking, picture=False)
-            edited = await self._edit_once(message, snapshot.id, look)
-        return edited, look
-
-    async def _edit_once(
-        self, message: discord.PartialMessage, game_id: int, look: TableLook
-    ) -> discord_io.Edit:
-        self.edits += 1
-        files = lambda: self.edit_files(game_id, look)  # noqa: E731 - fresh files for each try
-        return await discord_io.edit(message, view=look.view, fresh=files)
 
     async def _send(
         self, target: discord.abc.Messageable, snapshot: GameSnapshot, look: TableLook, **kw: Any
     ) -> discord.Message | None:
         """Post ``look`` (``kw``: ``nonce``, ``again_if_lost``); the message, or ``None``."""
         self.edits += 1
-        files = lambda: send_files(look.picture)  # noqa: E731 - fresh files for each try
-        posted = await discord_io.send(target, view=look.view, fresh=files, **kw)
+        fresh = functools.partial(send_files, look.picture)  # new files for each try
+        posted = await discord_io.send(target, view=look.view, fresh=fresh, **kw)
         if posted is not None:
             self._showing(snapshot, look)
         return posted

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Literal
 
 from PIL import Image, ImageDraw
@@ -182,6 +182,19 @@ class Sketch:
     def rect(self, x: float, y: float, w: float, h: float) -> tuple[int, int, int, int]:
         """A box in points as pixel bounds."""
         return self.p(x), self.p(y), self.p(x + w) - 1, self.p(y + h) - 1
+
+    def ellipse(self, cx: float, cy: float, rx: float, ry: float, fill: RGB) -> None:
+        """A filled ellipse centred on ``(cx, cy)`` with radii ``rx``, ``ry`` (points)."""
+        p = self.p
+        self.draw.ellipse((p(cx - rx), p(cy - ry), p(cx + rx), p(cy + ry)), fill=fill)
+
+    def polygon(self, points: Sequence[tuple[float, float]], fill: RGB) -> None:
+        """A filled polygon through ``points`` (points)."""
+        self.draw.polygon([(self.p(x), self.p(y)) for x, y in points], fill=fill)
+
+    def bar(self, x0: float, y0: float, x1: float, y1: float, fill: RGB) -> None:
+        """A filled rectangle from ``(x0, y0)`` to ``(x1, y1)`` (points)."""
+        self.draw.rectangle((self.p(x0), self.p(y0), self.p(x1), self.p(y1)), fill=fill)
 
     def finish(self, background: RGB | None) -> Image.Image:
         """The sprite at the canvas's scale: RGBA, or RGB on ``background``."""

@@ -1,7 +1,11 @@
-"""Drawing pictures off the event loop, each once: a :class:`Painter` renders in one worker
-thread (Pillow releases the interpreter lock while it encodes and pastes) and keeps what it
+"""Drawing pictures off the event loop, each once: a :class:`Painter` renders in worker
+threads (Pillow releases the interpreter lock while it encodes and pastes) and keeps what it
 drew in a cache bounded in bytes, keyed by everything a picture depends on — the game, its
 step, the viewer, the language, the seats' names and whether it ended early.
+
+Two workers: one for the pictures an interaction's answer waits for (a player's screen, the
+table answering a click on it), one for the rest (tables edited in the background), so that
+a burst of table edits never queues in front of a click's answer.
 
 A table edit and the interaction answer that shows the same step get one rendering; a picture
 asked for again while it is being drawn waits for that drawing.
@@ -71,16 +75,25 @@ class Painter:
     def __init__(self, cache: PictureCache | None = None) -> None:
         self.cache = cache or PictureCache()
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+        self._urgent = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures-urgent")
         self._drawing: dict[Hashable, asyncio.Future[Picture | None]] = {}
         self.rendered = 0
         """Pictures drawn (not found in the cache), for benchmarks."""
 
     async def picture(
-        self, key: Hashable, game: str, kind: Kind, view: View, ctx: PictureContext
+        self,
+        key: Hashable,
+        game: str,
+        kind: Kind,
+        view: View,
+        ctx: PictureContext,
+        *,
+        urgent: bool = False,
     ) -> Picture | None:
         """The ``kind`` picture of ``view`` (``None``: the game has none of that kind, or it
         could not be drawn: a failure is logged and the message goes without a picture).
-        ``key`` must name everything the picture depends on besides the game's code."""
+        ``key`` must name everything the picture depends on besides the game's code;
+        ``urgent``: an interaction's answer waits for it."""
         found, picture = self.cache.get(key)
         if found:
             return picture
@@ -88,8 +101,9 @@ class Painter:
         if pending is not None:
             return await asyncio.shield(pending)
         loop = asyncio.get_running_loop()
+        worker = self._urgent if urgent else self._worker
         future: asyncio.Future[Picture | None] = loop.run_in_executor(
-            self._worker, _draw_safely, game, kind, view, ctx
+            worker, _draw_safely, game, kind, view, ctx
         )
         self._drawing[key] = future
         try:
@@ -101,8 +115,9 @@ class Painter:
         return picture
 
     def close(self) -> None:
-        """Stop the worker (pictures being drawn are finished first)."""
+        """Stop the workers (pictures being drawn are finished first)."""
         self._worker.shutdown(wait=True, cancel_futures=True)
+        self._urgent.shutdown(wait=True, cancel_futures=True)
 
 
 def _draw_safely(game: str, kind: Kind, view: View, ctx: PictureContext) -> Picture | None:

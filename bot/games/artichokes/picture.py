@@ -65,101 +65,87 @@ MARGIN = 6.0
 ZONES_H = 96.0
 
 
-def _circle(s: Sketch, cx: float, cy: float, r: float, fill: RGB) -> None:
-    s.draw.ellipse((s.p(cx - r), s.p(cy - r), s.p(cx + r), s.p(cy + r)), fill=fill)
-
-
-def _oval(s: Sketch, cx: float, cy: float, rx: float, ry: float, fill: RGB) -> None:
-    s.draw.ellipse((s.p(cx - rx), s.p(cy - ry), s.p(cx + rx), s.p(cy + ry)), fill=fill)
-
-
-def _poly(s: Sketch, points: Sequence[tuple[float, float]], fill: RGB) -> None:
-    s.draw.polygon([(s.p(x), s.p(y)) for x, y in points], fill=fill)
-
-
-def _leaves(s: Sketch, cx: float, top: float, r: float) -> None:
-    _poly(s, [(cx, top + r), (cx - r, top - r * 0.2), (cx - r * 0.2, top + r * 0.4)], LEAF)
-    _poly(s, [(cx, top + r), (cx + r, top - r * 0.2), (cx + r * 0.2, top + r * 0.4)], LEAF)
-    _poly(s, [(cx, top + r), (cx - r * 0.25, top - r * 0.5), (cx + r * 0.25, top - r * 0.5)], LEAF)
-
-
 def _symbol(s: Sketch, kind: str, cx: float, cy: float, r: float) -> None:
-    """The symbol of ``kind``, about ``r`` points in radius, centred on ``(cx, cy)``."""
+    """The symbol of ``kind``, about ``r`` points in radius, centred on ``(cx, cy)``; shapes
+    are given in units of ``r`` from the centre."""
     c = COLOURS[kind]
+
+    def at(dx: float, dy: float) -> tuple[float, float]:
+        return cx + dx * r, cy + dy * r
+
+    def oval(dx: float, dy: float, rx: float, ry: float, fill: RGB) -> None:
+        s.ellipse(*at(dx, dy), rx * r, ry * r, fill)
+
+    def poly(points: Sequence[tuple[float, float]], fill: RGB) -> None:
+        s.polygon([at(x, y) for x, y in points], fill)
+
+    def bar(x0: float, y0: float, x1: float, y1: float, fill: RGB) -> None:
+        s.bar(*at(x0, y0), *at(x1, y1), fill)
+
+    def leaves(top: float, size: float) -> None:
+        for side in (-1, 1):
+            poly(
+                [
+                    (0, top + size),
+                    (side * size, top - size * 0.2),
+                    (side * size * 0.2, top + size * 0.4),
+                ],
+                LEAF,
+            )
+        poly(
+            [(0, top + size), (-size * 0.25, top - size * 0.5), (size * 0.25, top - size * 0.5)],
+            LEAF,
+        )
+
     if kind == "Artichoke":
-        s.draw.rectangle(
-            (s.p(cx - r * 0.1), s.p(cy + r * 0.5), s.p(cx + r * 0.1), s.p(cy + r)), fill=LEAF
-        )
+        bar(-0.1, 0.5, 0.1, 1, LEAF)
         for i, (half, y) in enumerate(((0.62, 0.3), (0.55, -0.05), (0.42, -0.4), (0.25, -0.7))):
-            fill = c if i % 2 == 0 else LEAF
             for dx in (-half * 0.5, half * 0.5) if i < 3 else (0.0,):
-                _oval(s, cx + dx * r, cy + y * r, r * half * 0.62, r * 0.34, fill)
+                oval(dx, y, half * 0.62, 0.34, c if i % 2 == 0 else LEAF)
     elif kind == "Beet":
-        _leaves(s, cx, cy - r * 0.95, r * 0.45)
-        _circle(s, cx, cy, r * 0.62, c)
-        _poly(s, [(cx - r * 0.3, cy + r * 0.4), (cx + r * 0.3, cy + r * 0.4), (cx, cy + r)], c)
+        leaves(-0.95, 0.45)
+        oval(0, 0, 0.62, 0.62, c)
+        poly([(-0.3, 0.4), (0.3, 0.4), (0, 1)], c)
     elif kind == "Broccoli":
-        s.draw.rectangle(
-            (s.p(cx - r * 0.18), s.p(cy), s.p(cx + r * 0.18), s.p(cy + r)), fill=PATTERN
-        )
+        bar(-0.18, 0, 0.18, 1, PATTERN)
         for dx, dy in ((-0.45, -0.05), (0.45, -0.05), (0, -0.45), (0, 0.05)):
-            _circle(s, cx + dx * r, cy + dy * r, r * 0.42, c)
+            oval(dx, dy, 0.42, 0.42, c)
     elif kind == "Carrot":
-        _leaves(s, cx, cy - r * 0.95, r * 0.4)
-        _poly(s, [(cx - r * 0.42, cy - r * 0.55), (cx + r * 0.42, cy - r * 0.55), (cx, cy + r)], c)
+        leaves(-0.95, 0.4)
+        poly([(-0.42, -0.55), (0.42, -0.55), (0, 1)], c)
     elif kind == "Corn":
-        _oval(s, cx, cy, r * 0.4, r * 0.85, c)
+        oval(0, 0, 0.4, 0.85, c)
         for row in range(-3, 4):
             for col in (-1, 0, 1):
-                _circle(s, cx + col * r * 0.2, cy + row * r * 0.22, r * 0.07, WHITE)
-        _poly(s, [(cx - r * 0.7, cy + r), (cx - r * 0.2, cy + r * 0.2), (cx, cy + r)], LEAF)
-        _poly(s, [(cx + r * 0.7, cy + r), (cx + r * 0.2, cy + r * 0.2), (cx, cy + r)], LEAF)
+                oval(col * 0.2, row * 0.22, 0.07, 0.07, WHITE)
+        for side in (-1, 1):
+            poly([(side * 0.7, 1), (side * 0.2, 0.2), (0, 1)], LEAF)
     elif kind == "Eggplant":
-        _oval(s, cx + r * 0.1, cy + r * 0.15, r * 0.45, r * 0.8, c)
-        _poly(s, [(cx - r * 0.4, cy - r * 0.5), (cx + r * 0.55, cy - r * 0.5), (cx, cy - r)], LEAF)
+        oval(0.1, 0.15, 0.45, 0.8, c)
+        poly([(-0.4, -0.5), (0.55, -0.5), (0, -1)], LEAF)
     elif kind == "Leek":
-        s.draw.rectangle(
-            (s.p(cx - r * 0.2), s.p(cy - r * 0.1), s.p(cx + r * 0.2), s.p(cy + r)), fill=WHITE
-        )
-        _poly(
-            s,
-            [(cx - r * 0.2, cy - r * 0.1), (cx + r * 0.2, cy - r * 0.1), (cx - r * 0.5, cy - r)],
-            c,
-        )
-        _poly(
-            s,
-            [(cx - r * 0.2, cy - r * 0.1), (cx + r * 0.2, cy - r * 0.1), (cx + r * 0.5, cy - r)],
-            c,
-        )
+        bar(-0.2, -0.1, 0.2, 1, WHITE)
+        for side in (-1, 1):
+            poly([(-0.2, -0.1), (0.2, -0.1), (side * 0.5, -1)], c)
     elif kind == "Onion":
-        _circle(s, cx, cy + r * 0.15, r * 0.7, c)
-        _poly(s, [(cx - r * 0.3, cy - r * 0.4), (cx + r * 0.3, cy - r * 0.4), (cx, cy - r)], c)
-        _oval(s, cx, cy + r * 0.15, r * 0.25, r * 0.6, FACE)
+        oval(0, 0.15, 0.7, 0.7, c)
+        poly([(-0.3, -0.4), (0.3, -0.4), (0, -1)], c)
+        oval(0, 0.15, 0.25, 0.6, FACE)
     elif kind == "Peas":
-        _oval(s, cx, cy, r, r * 0.42, LEAF)
+        oval(0, 0, 1, 0.42, LEAF)
         for dx in (-0.55, 0, 0.55):
-            _circle(s, cx + dx * r, cy, r * 0.26, c)
+            oval(dx, 0, 0.26, 0.26, c)
     elif kind == "Pepper":
-        _oval(s, cx, cy + r * 0.2, r * 0.65, r * 0.75, c)
-        s.draw.rectangle(
-            (s.p(cx - r * 0.1), s.p(cy - r), s.p(cx + r * 0.1), s.p(cy - r * 0.45)), fill=LEAF
-        )
+        oval(0, 0.2, 0.65, 0.75, c)
+        bar(-0.1, -1, 0.1, -0.45, LEAF)
     elif kind == "Potato":
-        _oval(s, cx, cy, r * 0.85, r * 0.6, c)
+        oval(0, 0, 0.85, 0.6, c)
         for dx, dy in ((-0.35, -0.15), (0.2, 0.2), (0.45, -0.2)):
-            _circle(s, cx + dx * r, cy + dy * r, r * 0.07, DARK)
+            oval(dx, dy, 0.07, 0.07, DARK)
     else:  # Rhubarb
         for dx in (-0.35, 0, 0.35):
-            s.draw.rectangle(
-                (
-                    s.p(cx + dx * r - r * 0.1),
-                    s.p(cy - r * 0.3),
-                    s.p(cx + dx * r + r * 0.1),
-                    s.p(cy + r),
-                ),
-                fill=c,
-            )
-        _oval(s, cx, cy - r * 0.55, r * 0.8, r * 0.4, LEAF)
+            bar(dx - 0.1, -0.3, dx + 0.1, 1, c)
+        oval(0, -0.55, 0.8, 0.4, LEAF)
 
 
 def face(kind: str, name: str, w: float, h: float, paper: RGB) -> Image.Image:
@@ -308,37 +294,18 @@ class ArtichokesPicture(GamePicture):
         w, h, gap = 72.0, 100.0, 5.0
         x0 = (WIDTH - 5 * w - 4 * gap) / 2
         for i in range(5):
+            x = x0 + i * (w + gap)
             if i < len(view.row):
-                card(canvas, x0 + i * (w + gap), y, w, h, view.row[i], _, BACKGROUND)
-            else:
-                tile(
-                    canvas,
-                    x0 + i * (w + gap),
-                    y,
-                    w,
-                    h,
-                    BACKGROUND,
-                    "",
-                    12,
-                    FAINT,
-                    paper=BACKGROUND,
-                    outline=FAINT,
-                )
+                card(canvas, x, y, w, h, view.row[i], _, BACKGROUND)
+            else:  # an empty place of the Garden Row
+                canvas.box(x, y, w, h, None, outline=FAINT, radius=5)
         y += h + 8
         self._zones(canvas, y, view, ctx)
         y += ZONES_H + 6
         bw = (WIDTH - 2 * MARGIN - 6) / 2
         for i, seat in enumerate(view.seats):
-            player(
-                canvas,
-                MARGIN + (i % 2) * (bw + 6),
-                y + (i // 2) * (box_h + 6),
-                bw,
-                box_h,
-                view,
-                seat,
-                ctx,
-            )
+            bx, by = MARGIN + (i % 2) * (bw + 6), y + (i // 2) * (box_h + 6)
+            player(canvas, bx, by, bw, box_h, view, seat, ctx)
         return Drawn(canvas, self._description(view, ctx))
 
     def _zones(self, canvas: Canvas, y: float, view: ArtichokesView, ctx: PictureContext) -> None:
