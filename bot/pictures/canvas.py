@@ -102,10 +102,11 @@ class Canvas:
         self.smallest_text = min(self.smallest_text or size, size)
         if not text:
             return 0.0
-        font = fonts.font(px(size), bold)
         anchor = {"left": "la", "centre": "ma", "right": "ra"}[align]
-        self.draw.text((px(x), px(y)), text, font=font, fill=colour, anchor=anchor)
-        return font.getlength(text) / SCALE
+        mask, left, top, length = fonts.mask(text, px(size), bold, anchor)
+        if mask.width and mask.height:
+            self.image.paste(colour, (px(x) + left, px(y) + top), mask)
+        return length / SCALE
 
     def fitted(
         self,

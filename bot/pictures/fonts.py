@@ -52,9 +52,23 @@ def drawable(text: str, bold: bool = False) -> str:
     return " ".join(kept.split())
 
 
+@functools.lru_cache(maxsize=8192)
 def width(text: str, size: int, bold: bool = False) -> int:
-    """How many pixels ``text`` takes across at ``size``."""
+    """How many pixels ``text`` takes across at ``size`` (kept: labels repeat)."""
     return int(font(size, bold).getlength(text) + 0.5)
+
+
+@functools.lru_cache(maxsize=4096)
+def mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int, float]:
+    """``text`` drawn once as a coverage mask (``L``; 255 is ink): ``(mask, left, top,
+    length)``, the mask's offset from the anchor point and the text's advance, in pixels.
+    Kept, since the same labels, names and numbers are drawn picture after picture; pasting
+    a colour through the mask draws exactly what drawing the text would."""
+    face = font(size, bold)
+    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    drawn = Image.new("L", (max(0, right - left), max(0, bottom - top)))
+    ImageDraw.Draw(drawn).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+    return drawn, int(left), int(top), face.getlength(text)
 
 
 def fit(

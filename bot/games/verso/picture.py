@@ -15,7 +15,7 @@ from bot.games.verso.texts import number_text
 from bot.i18n import Translator
 from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import WIDTH, Canvas, Sketch, sprite
-from bot.pictures.parts import Shape, panel, rounded_box, shape, shape_mark, tile
+from bot.pictures.parts import Shape, panel, rounded_box, shape, tile
 from bot.pictures.png import RGB, Palette, hex_colour
 from engine import View
 from engine.verso.cards import COLOURS
@@ -128,20 +128,6 @@ def card(
     canvas.paste(side_sprite(found.up, w, h, lay.number, lay.vp, paper, back), x, y)
 
 
-def place(
-    canvas: Canvas,
-    x: float,
-    y: float,
-    w: float,
-    h: float,
-    number: int | None,
-    lay: Layout,
-    paper: RGB,
-) -> None:
-    """An empty place of a row: a dark tile with its number, faint."""
-    tile(canvas, x, y, w, h, EMPTY, number_text(number), lay.vp, FAINT, paper=paper, bold=False)
-
-
 def tableau(
     canvas: Canvas,
     x: float,
@@ -171,27 +157,45 @@ def tableau(
     elif view.outcome is not None and seat.seat in view.outcome.winners and not view.solo:
         name = "★ " + name
     canvas.fitted(x + 6, y + 4, lay.width - taken - 16, name, size, TEXT, bold=True)
-    rows = seat.rows
-    top = y + lay.header
-    for colour, row in zip(COLOURS, rows, strict=True):
-        shape_mark(
-            canvas,
-            SHAPES[colour],
-            x + 4 + (lay.label - 10) / 2,
-            top + (lay.card_h - 10) / 2,
-            10,
-            FACES[colour],
-            paper,
-        )
-        by_number = {c.up.number: c for c in row}
-        for i, number in enumerate(PLACES):
-            px_ = x + 4 + lay.label + i * lay.place
-            found = by_number.get(number)
-            if found is None:
-                place(canvas, px_ + 1, top, lay.place - 2, lay.card_h, number, lay, paper)
-            else:
-                card(canvas, px_ + 1, top, lay.place - 2, lay.card_h, found, lay, paper)
-        top += lay.card_h + 3
+    canvas.paste(grid(lay, paper), x + 4, y + lay.header)
+    for r, row in enumerate(seat.rows):
+        top = y + lay.header + r * (lay.card_h + 3)
+        for card_ in row:
+            i = PLACES.index(card_.up.number)
+            card(
+                canvas,
+                x + 5 + lay.label + i * lay.place,
+                top,
+                lay.place - 2,
+                lay.card_h,
+                card_,
+                lay,
+                paper,
+            )
+
+
+def grid(lay: Layout, paper: RGB) -> Image.Image:
+    """A tableau's three rows with every place empty: each row's colour shape, then its
+    places 1 to 6 and the joker's (the cards are pasted over it)."""
+    w, h = lay.width - 8, 3 * (lay.card_h + 3) - 3
+
+    def paint(s: Sketch) -> None:
+        s.bar(0, 0, w, h, paper)
+        for r, colour in enumerate(COLOURS):
+            top = r * (lay.card_h + 3)
+            shape(s, SHAPES[colour], lay.label / 2, top + lay.card_h / 2, 5, FACES[colour])
+            for i in range(len(PLACES)):
+                x = lay.label + i * lay.place + 1
+                rounded_box(s, x, top, lay.place - 2, lay.card_h, EMPTY, radius=4)
+
+    def text(c: Canvas) -> None:
+        for r in range(3):
+            top = r * (lay.card_h + 3) + (lay.card_h - lay.vp * 1.16) / 2
+            for i, number in enumerate(PLACES):
+                x = lay.label + i * lay.place + lay.place / 2
+                c.text(x, top, number_text(number), lay.vp, FAINT, align="centre")
+
+    return sprite(("verso grid", lay.columns), w, h, paint, label=text, background=paper)
 
 
 def side_words(side: Side, _: Translator) -> str:
@@ -228,7 +232,7 @@ class VersoPicture(GamePicture):
         if view.top is not None:
             canvas.paste(side_sprite(view.top, w, ch, 22, 12, PANEL), MARGIN + 6, y + 4)
         else:
-            tile(canvas, MARGIN + 6, y + 4, w, ch, EMPTY, "", 12, FAINT, paper=PANEL)
+            tile(canvas, MARGIN + 6, y + 4, w, ch, EMPTY, "", 12, FAINT, paper=PANEL)  # empty
         x = MARGIN + 6 + w + 10
         canvas.text(x, y + 6, _("Draw Pile"), 14, MUTED)
         canvas.text(x, y + 24, str(view.pile_count), 18, TEXT, bold=True)
