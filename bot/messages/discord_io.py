@@ -15,6 +15,10 @@ log = logging.getLogger(__name__)
 
 NOTHING = discord.AllowedMentions.none()
 
+FILE_REFUSALS = (50013, 40005, 30015)
+"""Discord's codes for a refused upload: Missing Permissions (no Attach Files), Request
+entity too large, too many attachments."""
+
 
 Fresh = Callable[[], dict[str, Any]]
 """More arguments, made anew for each try (files: discord.py closes one once it is sent)."""
@@ -58,6 +62,9 @@ class Edit(enum.Enum):
     """The message was deleted: the caller may post it again."""
     REFUSED = "refused"
     """Discord refused it (permissions, the body): the same edit again would fail again."""
+    REFUSED_FILE = "refused file"
+    """Discord refused the file it uploads (no Attach Files permission, too large, too many):
+    the same edit without it may pass."""
     FAILED = "failed"
     """Discord failed (a server error, also after discord.py's own tries) or could not be
     reached: the same edit may work later."""
@@ -67,8 +74,9 @@ async def edit(
     message: discord.PartialMessage, *, fresh: Fresh | None = None, **kwargs: Any
 ) -> Edit:
     """``message.edit(**kwargs, **fresh())``; what became of it (a failure is logged)."""
+    extra = fresh() if fresh is not None else {}
     try:
-        await message.edit(**kwargs, **(fresh() if fresh is not None else {}))
+        await message.edit(**kwargs, **extra)
         return Edit.DONE
     except discord.NotFound:
         return Edit.GONE
@@ -77,7 +85,8 @@ async def edit(
         return Edit.FAILED
     except discord.HTTPException as exc:
         log.warning("editing message %s was refused: %s %s", message.id, exc.status, exc.text)
-        return Edit.REFUSED
+        uploading = any(isinstance(a, discord.File) for a in extra.get("attachments", ()))
+        return Edit.REFUSED_FILE if uploading and exc.code in FILE_REFUSALS else Edit.REFUSED
     except (aiohttp.ClientError, OSError) as exc:  # TimeoutError is an OSError
         log.warning("editing message %s failed: %r", message.id, exc)
         return Edit.FAILED

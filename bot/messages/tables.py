@@ -344,13 +344,13 @@ class TableKeeper:
         look: TableLook,
         thinking: int | None,
     ) -> tuple[discord_io.Edit, TableLook]:
-        """Edit the table to ``look`` (refused with its picture: again without); what became
-        of the edit, and the look it was for."""
+        """Edit the table to ``look`` (its picture refused: again without); what became of
+        the edit, and the look it was for."""
         while True:  # the second time without its picture: it ends
             self.edits += 1
             fresh = functools.partial(self.edit_files, snapshot.id, look)
             edited = await discord_io.edit(message, view=look.view, fresh=fresh)
-            if edited is not discord_io.Edit.REFUSED or look.picture is None:
+            if edited is not discord_io.Edit.REFUSED_FILE or look.picture is None:
                 return edited, look
             log.info("table of game %s refused with its picture: again without", snapshot.id)
             look = await self.render(snapshot, thinking, picture=False)

@@ -65,10 +65,10 @@ def mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, in
     Kept, since the same labels, names and numbers are drawn picture after picture; pasting
     a colour through the mask draws exactly what drawing the text would."""
     face = font(size, bold)
-    left, top, right, bottom = face.getbbox(text, anchor=anchor)
+    left, top, right, bottom = (int(v) for v in face.getbbox(text, anchor=anchor))
     drawn = Image.new("L", (max(0, right - left), max(0, bottom - top)))
     ImageDraw.Draw(drawn).text((-left, -top), text, font=face, fill=255, anchor=anchor)
-    return drawn, int(left), int(top), face.getlength(text)
+    return drawn, left, top, face.getlength(text)
 
 
 def fit(
