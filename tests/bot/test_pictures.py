@@ -134,3 +134,16 @@ def test_the_cache_keeps_pictures_within_its_bytes() -> None:
     assert cache.get(2) == (True, pictures[2]) and cache.size == 200
     cache.put("none", None)
     assert cache.get("none") == (True, None)
+
+
+def test_an_edit_uploads_a_picture_only_when_the_message_does_not_show_it() -> None:
+    from bot.messages.pictures import UNKNOWN, edit_files, send_files
+
+    picture = Picture("table-ab.png", b"png", "alt")
+    assert edit_files(picture, "table-ab.png") == {}  # kept by Discord: nothing uploaded
+    for shown in ("table-cd.png", None, UNKNOWN):
+        [upload] = edit_files(picture, shown)["attachments"]  # the new one replaces the rest
+        assert (upload.filename, upload.fp.read()) == ("table-ab.png", b"png")
+    assert edit_files(None, None) == {}
+    assert edit_files(None, "table-ab.png") == edit_files(None, UNKNOWN) == {"attachments": []}
+    assert send_files(None) == {} and send_files(picture)["files"][0].filename == "table-ab.png"
