@@ -1,9 +1,12 @@
 """The tables' pictures through the fake Discord, as players see them: the table carries the
 picture of its game's public view (byte for byte the one that view draws), a new one when the
-game changes and the old one gone; a private screen carries its seat's picture; an admin's
+game changes and the old one gone, the same bytes whatever the hidden cards are (the leak
+rule); a private screen carries its seat's picture; an admin's
 ``/cardroom pictures show:off`` takes them off the guild's tables, ``on`` brings them back."""
 
 from __future__ import annotations
+
+import random
 
 import engine
 from bot.i18n import translator
@@ -14,11 +17,16 @@ from tests.e2e.helpers import start_game, stored
 from tests.fakediscord.model import Message
 
 
-async def expected(world: World, game_id: int, viewer: int | None = None) -> bytes:
-    """The PNG the stored game's view for ``viewer`` draws (the oracle)."""
+async def expected(
+    world: World, game_id: int, viewer: int | None = None, *, redistributed: int | None = None
+) -> bytes:
+    """The PNG the stored game's view for ``viewer`` draws (the oracle); ``redistributed``:
+    of the stored state with everything ``viewer`` cannot see dealt anew (that seed)."""
     snapshot = await stored(world, game_id)
     record, state = snapshot.record, snapshot.state
     assert state is not None
+    if redistributed is not None:
+        state = engine.redistribute(state, viewer, random.Random(redistributed))
     ctx = PictureContext("en", seat_labels(record, translator("en")), ended_early(record))
     kind = "table" if viewer is None else "seat"
     picture = draw(record.game_name, kind, engine.view(state, viewer), ctx)
@@ -49,11 +57,15 @@ async def test_the_table_carries_its_picture_and_a_new_one_when_the_game_changes
         assert await driver.step()
         await world.bot.wait_idle()
     assert shown(table) == await expected(world, driver.game_id)
+    # the leak rule: another deal of every hidden card draws the very same bytes
+    for seed in (1, 2):
+        assert shown(table) == await expected(world, driver.game_id, redistributed=seed)
 
     screen = await driver.show_screen(world.alice)
     seat = (await stored(world, driver.game_id)).record.seat_of(world.alice.id)
     assert seat is not None
     assert shown(screen) == await expected(world, driver.game_id, seat.seat)  # the hand
+    assert shown(screen) == await expected(world, driver.game_id, seat.seat, redistributed=3)
 
 
 async def test_pictures_off_takes_them_off_the_guilds_tables_and_on_brings_them_back(
