@@ -143,7 +143,8 @@ class CardroomBot(commands.Bot):
             search_budget_ms=self.settings.search_budget_ms,
         )
         room.languages = GuildLanguages(room.storage, self)
-        room.pictures = Pictures(room.storage, self, Painter())
+        painter = Painter(processes=self.settings.picture_workers == "process")
+        room.pictures = Pictures(room.storage, self, painter)
         room.tables = TableKeeper(
             self,
             room.storage,

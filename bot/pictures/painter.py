@@ -3,9 +3,11 @@ threads (Pillow releases the interpreter lock while it encodes and pastes) and k
 drew in a cache bounded in bytes, keyed by everything a picture depends on — the game, its
 step, the viewer, the language, the seats' names and whether it ended early.
 
-Two workers: one for the pictures an interaction's answer waits for (a player's screen, the
-table answering a click on it), one for the rest (tables edited in the background), so that
-a burst of table edits never queues in front of a click's answer.
+Two workers: one thread for the pictures an interaction's answer waits for (a player's
+screen, the table answering a click on it), one for the rest (tables edited in the
+background), so that a burst of table edits never queues in front of a click's answer. With
+``processes`` (the bot's default) the background worker is a process of its own, at a lower
+priority: its drawing takes no interpreter time from the event loop at all.
 
 A table edit and the interaction answer that shows the same step get one rendering; a picture
 asked for again while it is being drawn waits for that drawing.
@@ -14,11 +16,15 @@ asked for again while it is being drawn waits for that drawing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import multiprocessing
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from bot.pictures.base import Kind, Picture, PictureContext, draw
 from engine import View
@@ -69,16 +75,37 @@ class PictureCache:
         return self._bytes
 
 
-class Painter:
-    """Renders pictures in a worker thread, each key once (see the module docstring)."""
+BACKGROUND_NICE = 5
+"""How much lower the background drawing process runs than the bot (``os.nice``)."""
 
-    def __init__(self, cache: PictureCache | None = None) -> None:
+
+def _background() -> None:
+    with contextlib.suppress(OSError):
+        os.nice(BACKGROUND_NICE)
+
+
+class Painter:
+    """Renders pictures in workers, each key once (see the module docstring).
+
+    Args:
+        cache: where finished pictures are kept (default: a new :class:`PictureCache`).
+        processes: draw the background pictures in a process of their own.
+    """
+
+    def __init__(self, cache: PictureCache | None = None, *, processes: bool = False) -> None:
         self.cache = cache or PictureCache()
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+        self._processes = processes
+        self._worker = self._background_worker()
         self._urgent = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures-urgent")
         self._drawing: dict[Hashable, asyncio.Future[Picture | None]] = {}
         self.rendered = 0
         """Pictures drawn (not found in the cache), for benchmarks."""
+
+    def _background_worker(self) -> Executor:
+        if not self._processes:
+            return ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+        spawn = multiprocessing.get_context("spawn")  # no fork of a process with threads
+        return ProcessPoolExecutor(max_workers=1, mp_context=spawn, initializer=_background)
 
     async def picture(
         self,
@@ -100,11 +127,7 @@ class Painter:
         pending = self._drawing.get(key)
         if pending is not None:
             return await asyncio.shield(pending)
-        loop = asyncio.get_running_loop()
-        worker = self._urgent if urgent else self._worker
-        future: asyncio.Future[Picture | None] = loop.run_in_executor(
-            worker, _draw_safely, game, kind, view, ctx
-        )
+        future = asyncio.ensure_future(self._draw(game, kind, view, ctx, urgent))
         self._drawing[key] = future
         try:
             picture = await asyncio.shield(future)
@@ -113,6 +136,18 @@ class Painter:
         self.rendered += 1
         self.cache.put(key, picture)
         return picture
+
+    async def _draw(
+        self, game: str, kind: Kind, view: View, ctx: PictureContext, urgent: bool
+    ) -> Picture | None:
+        loop = asyncio.get_running_loop()
+        worker = self._urgent if urgent else self._worker
+        try:
+            return await loop.run_in_executor(worker, _draw_safely, game, kind, view, ctx)
+        except BrokenProcessPool:  # the drawing process died: a new one, and this one here
+            log.warning("the pictures' process stopped; starting another")
+            self._worker = self._background_worker()
+            return await loop.run_in_executor(self._urgent, _draw_safely, game, kind, view, ctx)
 
     def close(self) -> None:
         """Stop the workers (pictures being drawn are finished first)."""

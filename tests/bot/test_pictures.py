@@ -147,3 +147,18 @@ def test_an_edit_uploads_a_picture_only_when_the_message_does_not_show_it() -> N
     assert edit_files(None, None) == {}
     assert edit_files(None, "table-ab.png") == edit_files(None, UNKNOWN) == {"attachments": []}
     assert send_files(None) == {} and send_files(picture)["files"][0].filename == "table-ab.png"
+
+
+async def test_the_painter_draws_the_same_bytes_in_its_process_once_per_key() -> None:
+    from bot.pictures.painter import Painter
+
+    state, _rng = next(states("ninjan", 3, seed=5, count=2))
+    view, ctx = engine.view(state, None), PictureContext("uk", NAMES[:3])
+    painter = Painter(processes=True)
+    try:
+        drawn = await painter.picture(("table", 1), "ninjan", "table", view, ctx)
+        again = await painter.picture(("table", 1), "ninjan", "table", view, ctx, urgent=True)
+    finally:
+        painter.close()
+    assert drawn == again == draw("ninjan", "table", view, ctx)
+    assert painter.rendered == 1 and painter.cache.hits == 1

@@ -49,6 +49,7 @@ class World:
             search_budget_ms=self.search_budget_ms,
             table_edit_interval=self.table_edit_interval,
             table_turn_interval=self.table_turn_interval,
+            picture_workers="thread",  # a drawing process per bot start would slow the tests
         )
         bot = CardroomBot(
             settings,
