@@ -105,7 +105,9 @@ class Painter:
         if not self._processes:
             return ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
         spawn = multiprocessing.get_context("spawn")  # no fork of a process with threads
-        return ProcessPoolExecutor(max_workers=1, mp_context=spawn, initializer=_background)
+        worker = ProcessPoolExecutor(max_workers=1, mp_context=spawn, initializer=_background)
+        worker.submit(_warm)  # started now (with its fonts), not in the first burst of tables
+        return worker
 
     async def picture(
         self,
@@ -153,6 +155,14 @@ class Painter:
         """Stop the workers (pictures being drawn are finished first)."""
         self._worker.shutdown(wait=True, cancel_futures=True)
         self._urgent.shutdown(wait=True, cancel_futures=True)
+
+
+def _warm() -> None:
+    """Load what every drawing needs (Pillow, the fonts) in a new drawing process."""
+    from bot.pictures import fonts
+
+    fonts.font(24)
+    fonts.font(24, bold=True)
 
 
 def _draw_safely(game: str, kind: Kind, view: View, ctx: PictureContext) -> Picture | None:
