@@ -44,6 +44,7 @@ def shown(message: Message) -> bytes:
 async def test_the_table_carries_its_picture_and_a_new_one_when_the_game_changes(
     world: World,
 ) -> None:
+    await world.admin.slash(world.channel, "cardroom pictures", show="on")
     driver = await start_game(world, [world.alice, world.bob], rng=3)
     table = driver.table
     assert table is not None
@@ -71,6 +72,8 @@ async def test_the_table_carries_its_picture_and_a_new_one_when_the_game_changes
 async def test_pictures_off_takes_them_off_the_guilds_tables_and_on_brings_them_back(
     world: World,
 ) -> None:
+    answer = await world.admin.slash(world.channel, "cardroom pictures", show="on")
+    assert "show pictures" in answer.answer_text
     driver = await start_game(world, [world.alice, world.bob], rng=4, game="ninjan")
     table = driver.table
     assert table is not None
