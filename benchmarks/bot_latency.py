@@ -1,7 +1,7 @@
 """Benchmark: the bot under many live games, measured from outside its process; one JSON line.
 
     .venv/bin/python benchmarks/bot_latency.py [--games 100] [--players 3] [--think-ms 2000]
-        [--game artichokes] [--seed 1] [--ramp-s 10]
+        [--game artichokes] [--seed 1] [--ramp-s 10] [--pictures on|off]
 
 The bot runs as its own process (``python -m bot``, real SQLite file, ``synchronous=FULL``)
 against the local fake Discord (``tests/fakediscord``), which runs in this process together
@@ -12,6 +12,8 @@ click uses it). Each game opens at a random moment of the first ``--ramp-s`` sec
 games come and go; all of them created in the same instant would measure that burst
 instead). ``--think-ms``: players pause an exponentially
 distributed time of that mean between clicks (0: as fast as the bot answers — saturation).
+``--pictures off``: the guild has turned the tables' pictures off (``/cardroom pictures``),
+to compare with the default, on.
 
 Latency is what Discord would measure: from the INTERACTION_CREATE sent to the bot until its
 interaction callback arrives. REST requests are every request the bot made during play
@@ -21,9 +23,10 @@ live game is the growth of the bot's resident memory from an idle bot to one hol
 game, divided by the games. This process (the fake and the players) freezes what survives
 every half second, so its own garbage collection does not pause it and add to the figures.
 
-Output keys: game, games, players, think_ms, interactions, actions, seconds,
+Output keys: game, games, players, think_ms, pictures, interactions, actions, seconds,
 interactions_per_s, p50_ms, p99_ms, max_ms, late, unanswered, rest_requests,
-requests_per_interaction, requests_per_action, requests_by_route (top 8),
+requests_per_interaction, requests_per_action, uploads (pictures uploaded: they ride on
+the requests counted), uploads_per_action, requests_by_route (top 8),
 requests_per_action_by_purpose (callback, table edits, ping edits and deletions, screen edits),
 bot_cpu_ms_per_interaction,
 bot_rss_idle_mb, bot_rss_mb, memory_per_game_kb, finished_games, python.
@@ -49,6 +52,7 @@ import cli
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from storage import Storage  # noqa: E402
 from tests.e2e.conftest import World  # noqa: E402
 from tests.e2e.driver import Driver, table_closed  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
@@ -116,10 +120,15 @@ async def run(
     db_path: Path,
     think_ms: float,
     ramp_s: float = 10.0,
+    pictures: bool = True,
 ) -> dict[str, object]:
     """Play ``games`` concurrent games against a bot process and return the figures."""
     async with FakeDiscord.running(interaction_deadline=3.0) as fake:
         guild = fake.add_guild("Benchmark")
+        if not pictures:
+            storage = await Storage.open(path=db_path)
+            await storage.guilds.set(guild.id, pictures=False)
+            await storage.close()
         drivers = []
         for g in range(games):
             channel = guild.add_text_channel(f"table-{g}")
@@ -177,6 +186,7 @@ async def run(
             records = fake.interactions
             actions = sum(1 for r in records if r.name.startswith(("cr:act:", "cr:sel:")))
             finished = sum(1 for d in drivers if d.table is not None and table_closed(d.table))
+            uploads = len(fake.world.attachments)
         finally:
             sampler.cancel()
             bot.terminate()
@@ -189,6 +199,7 @@ async def run(
         "players": players,
         "think_ms": think_ms,
         "ramp_s": ramp_s,
+        "pictures": pictures,
         "interactions": stats.count,
         "actions": actions,
         "seconds": round(seconds, 2),
@@ -201,6 +212,8 @@ async def run(
         "rest_requests": len(requests),
         "requests_per_interaction": round(len(requests) / max(1, stats.count), 2),
         "requests_per_action": round(len(requests) / max(1, actions), 2),
+        "uploads": uploads,
+        "uploads_per_action": round(uploads / max(1, actions), 3),
         "requests_by_route": dict(routes.most_common(8)),
         "requests_per_action_by_purpose": {
             k: round(n / max(1, actions), 3) for k, n in purposes.most_common()
@@ -251,6 +264,12 @@ def main() -> None:
     parser.add_argument(
         "--ramp-s", type=float, default=10.0, help="games open over this many seconds"
     )
+    parser.add_argument(
+        "--pictures",
+        choices=("on", "off"),
+        default="on",
+        help="whether the guild shows table pictures (the bot's default: on)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         figures = asyncio.run(
@@ -262,6 +281,7 @@ def main() -> None:
                 Path(folder) / "bench.sqlite3",
                 args.think_ms,
                 args.ramp_s,
+                args.pictures == "on",
             )
         )
     print(json.dumps(figures))

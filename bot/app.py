@@ -28,9 +28,11 @@ from bot.messages.languages import GuildLanguages, tr
 from bot.messages.lobby import LobbyMessages
 from bot.messages.open_screens import OpenScreens
 from bot.messages.permissions import invite_url
+from bot.messages.pictures import Pictures
 from bot.messages.pings import Pings
 from bot.messages.reminders import ChannelReminders
 from bot.messages.tables import TableKeeper
+from bot.pictures.painter import Painter
 from bot.service import GameService, GameSnapshot
 from bot.service.reasons import LOBBY_LOST
 from bot.settings import BotSettings
@@ -142,17 +144,20 @@ class CardroomBot(commands.Bot):
             search_budget_ms=self.settings.search_budget_ms,
         )
         room.languages = GuildLanguages(room.storage, self)
+        painter = Painter(processes=self.settings.picture_workers == "process")
+        room.pictures = Pictures(room.storage, self, painter)
         room.tables = TableKeeper(
             self,
             room.storage,
             room.service,
             room.languages,
+            room.pictures,
             room.spawn,
             min_interval=self.settings.table_edit_interval,
             turn_interval=self.settings.table_turn_interval,
         )
         room.pings = Pings(self, room.storage)
-        room.screens = OpenScreens()
+        room.screens = OpenScreens(room.pictures)
         room.lobbies = LobbyMessages(self, room.storage, room.languages)
         room.followups = FollowUps(
             room.storage, room.service, room.tables, room.screens, room.pings, room.languages
@@ -382,6 +387,9 @@ class CardroomBot(commands.Bot):
         tables = getattr(self.room, "tables", None)
         if tables is not None:
             await tables.close()  # the shown versions not written yet
+        pictures = getattr(self.room, "pictures", None)
+        if pictures is not None:
+            pictures.painter.close()
         await super().close()
         storage = getattr(self.room, "storage", None)
         if storage is not None:

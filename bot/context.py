@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from bot.messages.languages import GuildLanguages
     from bot.messages.lobby import LobbyMessages
     from bot.messages.open_screens import OpenScreens
+    from bot.messages.pictures import Pictures
     from bot.messages.pings import Pings
     from bot.messages.tables import TableKeeper
     from bot.service import GameService
@@ -27,8 +28,8 @@ log = logging.getLogger(__name__)
 
 class Cardroom:
     """The bot's shared parts: the Discord client, storage, the use cases, and the keepers of
-    tables, pings, open screens, lobby messages and follow-ups (set by ``bot.app`` once
-    built)."""
+    tables, pings, open screens, lobby messages, pictures and follow-ups (set by ``bot.app``
+    once built)."""
 
     client: discord.Client
     storage: Storage
@@ -40,6 +41,7 @@ class Cardroom:
     lobbies: LobbyMessages
     clocks: TurnClocks
     languages: GuildLanguages
+    pictures: Pictures
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client

@@ -1,4 +1,4 @@
-"""Per-guild settings: language and default table options."""
+"""Per-guild settings: language, pictures on or off, and default table options."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ def _settings(row: sqlite3.Row) -> GuildSettings:
     return GuildSettings(
         guild_id=row["guild_id"],
         language=row["language"],
+        pictures=bool(row["pictures"]),
         default_options=json.loads(row["default_options"]),
         updated_at=datetime.fromisoformat(row["updated_at"]),
     )
@@ -44,12 +45,14 @@ class GuildSettingsStore:
         guild_id: int,
         *,
         language: str | None = _UNSET,
+        pictures: bool = _UNSET,
         default_options: Mapping[str, Mapping[str, Any]] = _UNSET,
     ) -> GuildSettings:
         """Change the given fields (others keep their value) and return the new settings.
 
         Args:
             language: a locale such as ``"fr"``, or ``None`` to clear it.
+            pictures: whether tables and private screens carry pictures.
             default_options: game name -> options object; replaces the whole mapping.
         """
 
@@ -59,17 +62,20 @@ class GuildSettingsStore:
             ).fetchone()
             current = GuildSettings(guild_id) if row is None else _settings(row)
             new_language = current.language if language is _UNSET else language
+            new_pictures = current.pictures if pictures is _UNSET else bool(pictures)
             new_options = (
                 current.default_options
                 if default_options is _UNSET
                 else {str(k): dict(v) for k, v in default_options.items()}
             )
             row = conn.execute(
-                "INSERT INTO guild_settings (guild_id, language, default_options, updated_at) "
-                "VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
-                "language = excluded.language, default_options = excluded.default_options, "
+                "INSERT INTO guild_settings "
+                "(guild_id, language, pictures, default_options, updated_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "language = excluded.language, pictures = excluded.pictures, "
+                "default_options = excluded.default_options, "
                 "updated_at = excluded.updated_at RETURNING *",
-                (guild_id, new_language, to_json(new_options), now_text()),
+                (guild_id, new_language, int(new_pictures), to_json(new_options), now_text()),
             ).fetchone()
             return _settings(row)
 

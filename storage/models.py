@@ -280,12 +280,15 @@ class GuildSettings:
         guild_id: the guild.
         language: the language an admin chose for public messages (``"uk"``), or ``None`` to
             follow the guild's locale in Discord.
+        pictures: whether the guild's tables and private screens carry pictures (on unless
+            an admin turned them off with ``/cardroom pictures``).
         default_options: game name -> default table options for that game (JSON objects).
         updated_at: when they were last set, ``None`` if never (all defaults).
     """
 
     guild_id: int
     language: str | None = None
+    pictures: bool = True
     default_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     updated_at: datetime | None = None
 

@@ -145,3 +145,12 @@ def test_a_benchmark_shows_a_progress_bar_on_a_terminal_only() -> None:
     os.close(watcher)
     tables = len(json.loads(done.stdout)["figures"])
     assert b"games: 100%" in shown and f"{tables}/{tables}".encode() in shown
+
+
+def test_the_pictures_benchmark_draws_the_largest_table() -> None:
+    figures = run_benchmark(
+        "pictures.py", "--game", "verso", "--games", "1", "--pictures", "4", "--seed", "3"
+    )  # fmt: skip
+    verso = figures["verso-8p"]
+    assert verso["pictures"] == 4 and 0 < verso["p50_ms"] <= verso["p99_ms"] <= verso["max_ms"]
+    assert 0 < verso["kb_max"] <= 150

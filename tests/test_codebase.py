@@ -176,6 +176,7 @@ LAYERS = {
     "bot/texts": ("discord", "bot.messages", "bot.handlers"),
     "bot/games": ("discord", "bot.messages", "bot.handlers"),
     "bot/timing": ("discord", "bot.messages", "bot.handlers"),
+    "bot/pictures": ("discord", "bot.messages", "bot.handlers", "bot.service"),
     "bot/messages": ("bot.handlers", "bot.app"),
     "bot/terminal": ("discord", "bot.messages", "bot.handlers", "bot.app", "bot.context"),
 }

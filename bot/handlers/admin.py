@@ -269,6 +269,40 @@ class AdminHandlers:
             else:
                 room.spawn(room.tables.refresh(game.id), f"table {game.id} in a new language")
 
+    @guarded("admin pictures")
+    async def set_pictures(self, interaction: discord.Interaction, show: str) -> None:
+        """Turn the pictures of the guild's tables and private screens on or off (``show``:
+        ``"on"`` or ``"off"``) and show the change on the guild's tables at once."""
+        require_admin(interaction)
+        assert interaction.guild_id is not None
+        if show not in (PICTURES_ON, PICTURES_OFF):
+            raise UserError(N_("Choose on or off."))
+        room = self.room
+        on = show == PICTURES_ON
+        await room.pictures.choose(interaction.guild_id, on)
+        _ = tr(interaction)
+        if on:
+            text = _("Tables and private screens in this server now show pictures.")
+        else:
+            text = _("Tables and private screens in this server now show text only.")
+        await say(interaction, "✅ " + text)
+        log.info("guild %s: pictures %s", interaction.guild_id, show)
+        games = await room.storage.games.list_games(interaction.guild_id, (GameStatus.ACTIVE,))
+        for game in games:
+            room.spawn(room.tables.refresh(game.id), f"table {game.id} with pictures {show}")
+
+
+PICTURES_ON, PICTURES_OFF = "on", "off"
+"""The values of ``/cardroom pictures``."""
+
+
+def pictures_choices() -> list[app_commands.Choice[str]]:
+    """The choices of ``/cardroom pictures``: on and off."""
+    return [
+        app_commands.Choice(name=N_("on: tables show pictures"), value=PICTURES_ON),
+        app_commands.Choice(name=N_("off: text only"), value=PICTURES_OFF),
+    ]
+
 
 DISCORD_LANGUAGE = "discord"
 """The ``/cardroom language`` choice that follows Discord's server language."""

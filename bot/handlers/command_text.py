@@ -38,6 +38,8 @@ COMMAND_NAMES = (
     NC_("command name", "inspect"),
     NC_("command name", "abort"),
     NC_("command name", "language"),
+    NC_("command name", "pictures"),
+    NC_("command name", "show"),
     NC_("command name", "game_id"),
 )
 """Every command, group and option name (a test checks the command tree against it)."""

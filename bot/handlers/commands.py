@@ -12,7 +12,7 @@ from discord.ext import commands
 import engine
 from bot.games import presented_games
 from bot.handlers import Handlers
-from bot.handlers.admin import language_choices
+from bot.handlers.admin import language_choices, pictures_choices
 from bot.i18n import N_
 
 
@@ -56,7 +56,8 @@ class GameCommands(commands.Cog):
 
 
 class AdminCommands(commands.Cog):
-    """``/cardroom list|inspect|abort|language`` (Manage Server, checked at run time)."""
+    """``/cardroom list|inspect|abort|language|pictures`` (Manage Server, checked at run
+    time)."""
 
     cardroom = app_commands.Group(
         name="cardroom",
@@ -90,6 +91,15 @@ class AdminCommands(commands.Cog):
     @app_commands.choices(language=language_choices())
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         await self.handlers.admin.set_language(interaction, language)
+
+    @cardroom.command(
+        name="pictures",
+        description=N_("Show pictures of the tables in this server, or text only"),
+    )
+    @app_commands.describe(show=N_("on (the default) or off"))
+    @app_commands.choices(show=pictures_choices())
+    async def pictures(self, interaction: discord.Interaction, show: str) -> None:
+        await self.handlers.admin.set_pictures(interaction, show)
 
     @inspect.autocomplete("game_id")
     @abort.autocomplete("game_id")

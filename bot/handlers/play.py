@@ -16,6 +16,8 @@ from bot.handlers.replies import ephemeral, guarded, say
 from bot.i18n import N_
 from bot.messages import layouts
 from bot.messages.languages import tr
+from bot.messages.pictures import edit_files, send_files
+from bot.pictures.base import Picture
 from bot.service import GameSnapshot, Played
 from bot.service.errors import UserError
 from bot.service.play import MOVED_ON
@@ -24,6 +26,10 @@ from bot.texts.rendering import games_list_text, private_lines, rules_text, seat
 from storage import GameRecord, GameStatus
 
 log = logging.getLogger(__name__)
+
+
+def _name(picture: Picture | None) -> str | None:
+    return picture.name if picture is not None else None
 
 
 class PlayHandlers:
@@ -113,10 +119,12 @@ class PlayHandlers:
             self.room.spawn(followups, f"after game {game_id} action")
         try:
             if where == "table":  # public controls: the answer is the table itself
-                view = await self.room.tables.render(played.snapshot)
+                tables = self.room.tables
+                look = await tables.render(played.snapshot, urgent=True)
                 try:
-                    await interaction.response.edit_message(view=view)
-                    await self.room.tables.shown(played.snapshot, view)
+                    files = tables.edit_files(game_id, look)
+                    await interaction.response.edit_message(view=look.view, **files)
+                    await tables.shown(played.snapshot, look)
                 finally:  # after the answer, so that its table edit is not made twice
                     self.room.spawn(followups, f"after game {game_id} action")
                 return
@@ -176,13 +184,20 @@ class PlayHandlers:
             raise UserError(N_("This game has not started yet."))
         seat = self.room.service.seat_of(record, interaction.user.id)
         screen = seat_screen(record, state, seat, _, private or [], notice=notice)
-        layout = layouts.seat(record.id, screen, accent=presentation(record.game_name).accent)
+        picture = await self.room.pictures.seat(record, state, seat, _.language)
+        layout = layouts.seat(
+            record.id, screen, accent=presentation(record.game_name).accent, picture=picture
+        )
         if where == "screen":
-            await interaction.response.edit_message(view=layout)
+            message = interaction.message
+            shown = message.attachments[0].filename if message and message.attachments else None
+            files = edit_files(picture, shown)
+            await interaction.response.edit_message(view=layout, **files)
         else:
-            await ephemeral(interaction, view=layout)
+            await ephemeral(interaction, view=layout, **send_files(picture))
         if record.status == GameStatus.ACTIVE:
-            self.room.screens.remember(interaction, snapshot, seat_screen(record, state, seat, _))
+            bare = seat_screen(record, state, seat, _)
+            self.room.screens.remember(interaction, snapshot, bare, _name(picture))
 
     async def _send_screen(
         self, interaction: discord.Interaction, snapshot: GameSnapshot, back: bool = False
@@ -193,14 +208,18 @@ class PlayHandlers:
             raise UserError(N_("This game has not started yet."))
         seat = self.room.service.seat_of(record, interaction.user.id)
         accent = presentation(record.game_name).accent
+        picture = await self.room.pictures.seat(record, state, seat, _.language)
         if record.status != GameStatus.ACTIVE:
             screen = seat_screen(record, state, seat, _, notice=_("This game is over."))
-            await ephemeral(interaction, view=layouts.seat(record.id, screen, accent=accent))
+            layout = layouts.seat(record.id, screen, accent=accent, picture=picture)
+            await ephemeral(interaction, view=layout, **send_files(picture))
             return
         notice = _("Welcome back: you play your seat again.") if back else ""
         screen = seat_screen(record, state, seat, _, notice=notice)
-        await ephemeral(interaction, view=layouts.seat(record.id, screen, accent=accent))
-        self.room.screens.remember(interaction, snapshot, seat_screen(record, state, seat, _))
+        layout = layouts.seat(record.id, screen, accent=accent, picture=picture)
+        await ephemeral(interaction, view=layout, **send_files(picture))
+        bare = seat_screen(record, state, seat, _)
+        self.room.screens.remember(interaction, snapshot, bare, _name(picture))
 
     # --------------------------------------------------------------- commands
 

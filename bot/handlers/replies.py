@@ -32,13 +32,15 @@ P = ParamSpec("P")
 RESTARTING = N_("Cardroom is restarting: please try again in a moment.")
 
 
-async def ephemeral(interaction: discord.Interaction, *, view: discord.ui.LayoutView) -> None:
+async def ephemeral(
+    interaction: discord.Interaction, *, view: discord.ui.LayoutView, **files: Any
+) -> None:
     """Show ``view`` to the interaction's user only (a new message, or a follow-up if the
-    interaction was already answered)."""
+    interaction was already answered); ``files``: ``files=[...]`` it shows."""
     if interaction.response.is_done():
-        await interaction.followup.send(view=view, ephemeral=True)
+        await interaction.followup.send(view=view, ephemeral=True, **files)
     else:
-        await interaction.response.send_message(view=view, ephemeral=True)
+        await interaction.response.send_message(view=view, ephemeral=True, **files)
 
 
 async def say(interaction: discord.Interaction, text: str) -> None:

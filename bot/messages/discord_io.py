@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import enum
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
@@ -14,19 +15,31 @@ log = logging.getLogger(__name__)
 
 NOTHING = discord.AllowedMentions.none()
 
+FILE_REFUSALS = (50013, 40005, 30015)
+"""Discord's codes for a refused upload: Missing Permissions (no Attach Files), Request
+entity too large, too many attachments."""
+
+
+Fresh = Callable[[], dict[str, Any]]
+"""More arguments, made anew for each try (files: discord.py closes one once it is sent)."""
+
 
 async def send(
-    channel: discord.abc.Messageable, *, again_if_lost: bool = False, **kwargs: Any
+    channel: discord.abc.Messageable,
+    *,
+    again_if_lost: bool = False,
+    fresh: Fresh | None = None,
+    **kwargs: Any,
 ) -> discord.Message | None:
-    """``channel.send(**kwargs)``; ``None`` (and a log line) when Discord refuses or fails it,
-    or cannot be reached. ``again_if_lost``: when no answer came (Discord may have made the
-    message), send once more; with the same ``nonce`` Discord answers with that message. A
-    refusal is not tried again."""
+    """``channel.send(**kwargs, **fresh())``; ``None`` (and a log line) when Discord refuses
+    or fails it, or cannot be reached. ``again_if_lost``: when no answer came (Discord may
+    have made the message), send once more; with the same ``nonce`` Discord answers with that
+    message. A refusal is not tried again."""
     kwargs.setdefault("allowed_mentions", NOTHING)
     where = getattr(channel, "id", "?")
     for last in (False, True) if again_if_lost else (True,):
         try:
-            return await channel.send(**kwargs)
+            return await channel.send(**kwargs, **(fresh() if fresh is not None else {}))
         except discord.Forbidden as exc:
             log.warning("cannot send to channel %s: %s", where, exc.text)
             return None
@@ -49,15 +62,21 @@ class Edit(enum.Enum):
     """The message was deleted: the caller may post it again."""
     REFUSED = "refused"
     """Discord refused it (permissions, the body): the same edit again would fail again."""
+    REFUSED_FILE = "refused file"
+    """Discord refused the file it uploads (no Attach Files permission, too large, too many):
+    the same edit without it may pass."""
     FAILED = "failed"
     """Discord failed (a server error, also after discord.py's own tries) or could not be
     reached: the same edit may work later."""
 
 
-async def edit(message: discord.PartialMessage, **kwargs: Any) -> Edit:
-    """``message.edit(**kwargs)``; what became of it (a failure is logged)."""
+async def edit(
+    message: discord.PartialMessage, *, fresh: Fresh | None = None, **kwargs: Any
+) -> Edit:
+    """``message.edit(**kwargs, **fresh())``; what became of it (a failure is logged)."""
+    extra = fresh() if fresh is not None else {}
     try:
-        await message.edit(**kwargs)
+        await message.edit(**kwargs, **extra)
         return Edit.DONE
     except discord.NotFound:
         return Edit.GONE
@@ -66,7 +85,8 @@ async def edit(message: discord.PartialMessage, **kwargs: Any) -> Edit:
         return Edit.FAILED
     except discord.HTTPException as exc:
         log.warning("editing message %s was refused: %s %s", message.id, exc.status, exc.text)
-        return Edit.REFUSED
+        uploading = any(isinstance(a, discord.File) for a in extra.get("attachments", ()))
+        return Edit.REFUSED_FILE if uploading and exc.code in FILE_REFUSALS else Edit.REFUSED
     except (aiohttp.ClientError, OSError) as exc:  # TimeoutError is an OSError
         log.warning("editing message %s failed: %r", message.id, exc)
         return Edit.FAILED

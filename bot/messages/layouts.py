@@ -22,6 +22,7 @@ from bot.messages.components import (
     RulesButton,
     ShowScreenButton,
 )
+from bot.pictures.base import Picture
 from bot.texts.specs import Row, Screen, SelectSpec
 
 TEXT_LIMIT = 3900  # Discord allows 4000 characters of text per message; keep a margin
@@ -207,6 +208,12 @@ def _row_items(game_id: int, since: int, row: Row) -> list[ui.Item]:
     return [ActionButton(game_id, since, b.key, b.label, b.style, b.emoji) for b in row]
 
 
+def gallery(picture: Picture) -> ui.MediaGallery[ui.LayoutView]:
+    """A media gallery showing ``picture`` (uploaded with the message as ``picture.name``),
+    its description as the alt text."""
+    return ui.MediaGallery(discord.MediaGalleryItem(picture.url, description=picture.description))
+
+
 def table(
     game_id: int,
     screen: Screen,
@@ -215,13 +222,16 @@ def table(
     accent: int,
     private_label: str,
     finished: bool = False,
+    picture: Picture | None = None,
 ) -> ui.LayoutView:
-    """The public table: its text, the components of decisions shown on the table (if any),
-    the private-screen button (disabled once the game has ended) and Rules."""
+    """The public table: its picture (if any), its text, the components of decisions shown
+    on the table (if any), the private-screen button (disabled once the game has ended) and
+    Rules."""
     view = _layout()
-    container: ui.Container[ui.LayoutView] = ui.Container(
-        ui.TextDisplay(clip(screen.text)), accent_colour=accent
-    )
+    container: ui.Container[ui.LayoutView] = ui.Container(accent_colour=accent)
+    if picture is not None:
+        container.add_item(gallery(picture))
+    container.add_item(ui.TextDisplay(clip(screen.text)))
     _add_rows(container, game_id, screen)
     container.add_item(
         ui.ActionRow(
@@ -233,12 +243,17 @@ def table(
     return view
 
 
-def seat(game_id: int, screen: Screen, *, accent: int) -> ui.LayoutView:
-    """A player's private screen: its text and the components of its decisions."""
+def seat(
+    game_id: int, screen: Screen, *, accent: int, picture: Picture | None = None
+) -> ui.LayoutView:
+    """A player's private screen: its text, its picture (if any) and the components of its
+    decisions."""
     view = _layout()
     container: ui.Container[ui.LayoutView] = ui.Container(
         ui.TextDisplay(clip(screen.text)), accent_colour=accent
     )
+    if picture is not None:
+        container.add_item(gallery(picture))
     _add_rows(container, game_id, screen)
     view.add_item(container)
     return view

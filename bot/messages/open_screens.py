@@ -19,6 +19,7 @@ import discord
 from bot.games import presentation
 from bot.messages import layouts
 from bot.messages.languages import tr
+from bot.messages.pictures import Pictures, edit_files
 from bot.service import GameSnapshot, Played
 from bot.texts.rendering import private_lines, seat_screen
 from bot.texts.specs import Screen
@@ -42,6 +43,7 @@ class OpenScreen:
     opened: float
     shown: bytes  # fingerprint of what it shows apart from private event lines
     version: int
+    picture: str | None = None  # the name of the picture it shows
 
 
 def fingerprint(screen: Screen) -> bytes:
@@ -69,17 +71,22 @@ minutes. Editing needs only its state, token, application id, channel and locale
 class OpenScreens:
     """The open private screens, by (game, user)."""
 
-    def __init__(self, watching: float = WATCHING) -> None:
+    def __init__(self, pictures: Pictures | None = None, watching: float = WATCHING) -> None:
+        self.pictures = pictures
         self._screens: dict[tuple[int, int], OpenScreen] = {}
         self._swept = time.monotonic()
         self.watching_seconds = watching
 
     def remember(
-        self, interaction: discord.Interaction, snapshot: GameSnapshot, screen: Screen
+        self,
+        interaction: discord.Interaction,
+        snapshot: GameSnapshot,
+        screen: Screen,
+        picture: str | None = None,
     ) -> None:
         """``interaction``'s answer now shows ``screen`` of this game, ``screen`` rendered
-        without private event lines (screens Discord no longer lets the bot edit are
-        forgotten on the way)."""
+        without private event lines, and the picture named ``picture`` (screens Discord no
+        longer lets the bot edit are forgotten on the way)."""
         mine = (snapshot.id, interaction.user.id)
         for name in _NOT_FOR_EDITS:
             if hasattr(interaction, name):  # a later discord.py may rename one
@@ -90,7 +97,7 @@ class OpenScreens:
             for key in [k for k, s in self._screens.items() if now - s.opened > SCREEN_LIFETIME]:
                 del self._screens[key]
         self._screens[mine] = OpenScreen(
-            interaction, now, fingerprint(screen), snapshot.record.version
+            interaction, now, fingerprint(screen), snapshot.record.version, picture
         )
 
     def watching(self, game_id: int, user_id: int) -> bool:
@@ -134,12 +141,19 @@ class OpenScreens:
                 screen.version = record.version
                 continue
             fresh = seat_screen(record, state, seat.seat, _, private) if private else bare
+            picture = None
+            if self.pictures is not None:
+                picture = await self.pictures.seat(
+                    record, state, seat.seat, _.language, urgent=False
+                )
             try:
                 await screen.interaction.edit_original_response(
-                    view=layouts.seat(record.id, fresh, accent=accent)
+                    view=layouts.seat(record.id, fresh, accent=accent, picture=picture),
+                    **edit_files(picture, screen.picture),
                 )
                 screen.shown = shown
                 screen.version = record.version
+                screen.picture = picture.name if picture is not None else None
             except discord.HTTPException as exc:
                 log.info("screen of game %s seat %s not editable: %s", record.id, seat.seat, exc)
                 self._screens.pop(key, None)

@@ -12,13 +12,18 @@ NEEDED: tuple[tuple[str, str], ...] = (
     ("send_messages", N_("Send Messages")),
 )
 """``(discord.Permissions attribute, display name msgid)`` the bot needs in a game channel:
-it posts and edits its own messages (Components V2: no embeds, no attachments) and answers
-interactions."""
+it posts and edits its own messages (Components V2: no embeds) and answers interactions."""
+
+WANTED: tuple[str, ...] = ("attach_files",)
+"""Permissions the bot asks for but does without: Attach Files uploads the tables' pictures
+(a channel where the bot may not attach files gets its tables as text only)."""
 
 
 def needed_permissions() -> discord.Permissions:
-    """The permissions to invite the bot with: exactly :data:`NEEDED`."""
-    return discord.Permissions(**{attr: True for attr, _name in NEEDED})
+    """The permissions to invite the bot with: :data:`NEEDED` and :data:`WANTED`."""
+    return discord.Permissions(
+        **{attr: True for attr, _name in NEEDED}, **dict.fromkeys(WANTED, True)
+    )
 
 
 def invite_url(application_id: int) -> str:

@@ -14,6 +14,8 @@ when it was deleted — with as few requests as Discord needs to see.
   shows, so a restart edits only the tables that are behind their game. Those versions are
   written a few seconds later, many in one transaction (a crash meanwhile only means that a
   restart edits a few tables that were current).
+- A table carries its picture (``bot.messages.pictures``), uploaded with the edit it belongs
+  to and only when it changed; an edit refused with it is made again without.
 - An edit Discord fails (a server error, no answer) is tried again after each of
   :data:`RETRY_DELAYS`, showing the game as stored then: the table catches up once Discord
   is back, even when no move follows (after a game's last move none does).
@@ -22,8 +24,7 @@ when it was deleted — with as few requests as Discord needs to see.
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import json
+import functools
 import logging
 import time
 from collections.abc import Callable, Coroutine
@@ -33,12 +34,12 @@ from typing import Any
 import discord
 
 import engine
-from bot.games import presentation
 from bot.messages import discord_io, layouts
 from bot.messages.languages import GuildLanguages
+from bot.messages.pictures import UNKNOWN, Pictures, edit_files, send_files
+from bot.messages.table_look import TableLook, message_id, nonce, table_look
 from bot.service import GameService, GameSnapshot
 from bot.service.locks import KeyedLocks
-from bot.texts.rendering import context_for, recent_lines, table_screen
 from storage import TABLE, GameMessage, GameStatus, Storage
 
 log = logging.getLogger(__name__)
@@ -58,25 +59,6 @@ RETRY_DELAYS = (2.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0)
 next change or restart refreshes the table."""
 
 
-def _message_id(stored: GameMessage | None) -> int | None:
-    return None if stored is None else stored.message_id
-
-
-def _nonce(game_id: int, replaced: GameMessage | None) -> int:
-    """The ``nonce`` of the post of ``game_id``'s table that replaces ``replaced`` (``None``:
-    its first table). Discord answers a post whose nonce it saw in the past few minutes with
-    the message it made then (discord.py sends ``enforce_nonce``): a post whose answer was lost
-    (the bot was killed, Discord timed out) and is made again yields one table, not two."""
-    key = f"table {game_id} {_message_id(replaced) or 0}".encode()
-    return int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big") >> 1
-
-
-def _digest(view: discord.ui.LayoutView) -> str:
-    return hashlib.blake2b(
-        json.dumps(view.to_components(), sort_keys=True).encode(), digest_size=16
-    ).hexdigest()
-
-
 class TableKeeper:
     """Posts and edits the table messages of every game (one per game)."""
 
@@ -86,6 +68,7 @@ class TableKeeper:
         storage: Storage,
         service: GameService,
         languages: GuildLanguages,
+        pictures: Pictures,
         spawn: Callable[[Coroutine[Any, Any, None], str], None],
         *,
         min_interval: float = MIN_INTERVAL,
@@ -95,12 +78,14 @@ class TableKeeper:
         self.storage = storage
         self.service = service
         self.languages = languages
+        self.pictures = pictures
         self.min_interval = min_interval
         self.turn_interval = max(turn_interval, min_interval)
         self._spawn = spawn  # background work (``Cardroom.spawn``)
         self._deciding: dict[int, tuple[int, ...]] = {}  # game -> seats its table showed deciding
         self._nudges: dict[int, asyncio.Event] = {}  # game -> set when a refresh waits for more
         self._shown: dict[int, str] = {}  # game -> digest of what its table shows
+        self._picture: dict[int, str | None] = {}  # game -> its table's picture (absent: unknown)
         self._edited: dict[int, float] = {}  # game -> when its table was last edited
         self._busy: set[int] = set()
         self._posting = KeyedLocks()  # one post of a game's table at a time
@@ -116,26 +101,30 @@ class TableKeeper:
         """Table edits and posts made (for benchmarks)."""
 
     async def render(
-        self, snapshot: GameSnapshot, thinking: int | None = None
-    ) -> discord.ui.LayoutView:
-        """The table layout of ``snapshot`` in its guild's language (``thinking``: the seat
-        of an automatic player thinking for a while)."""
+        self,
+        snapshot: GameSnapshot,
+        thinking: int | None = None,
+        *,
+        picture: bool = True,
+        urgent: bool = False,
+    ) -> TableLook:
+        """The table of ``snapshot`` in its guild's language, with its picture unless not
+        ``picture`` or the guild has none (``thinking``: the seat of an automatic player
+        thinking for a while; ``urgent``: an interaction's answer waits for it)."""
         record = snapshot.record
         _ = await self.languages.public(record.guild_id)
         if snapshot.state is None:
-            return layouts.notice(_("This game was closed before it started."))
-        show = presentation(record.game_name)
+            return TableLook(layouts.notice(_("This game was closed before it started.")))
         logged = await self.service.recent_actions(record.id)
-        recent = recent_lines(show, logged, context_for(record, _))
-        screen = table_screen(record, snapshot.state, recent, _, thinking=thinking)
-        return layouts.table(
-            record.id,
-            screen,
-            _,
-            accent=show.accent,
-            private_label=_(show.private_label),
-            finished=record.status in (GameStatus.FINISHED, GameStatus.ABORTED),
-        )
+        drawn = None
+        if picture:
+            drawn = await self.pictures.table(record, snapshot.state, _.language, urgent=urgent)
+        return table_look(record, snapshot.state, logged, _, drawn, thinking)
+
+    def edit_files(self, game_id: int, look: TableLook) -> dict[str, Any]:
+        """The attachment arguments of an edit of ``game_id``'s table to ``look``: its picture
+        uploaded only when the table does not show it already."""
+        return edit_files(look.picture, self._picture.get(game_id, UNKNOWN))
 
     def request(self, game_id: int) -> None:
         """Bring the table up to date in the background (:meth:`refresh`): the caller does
@@ -206,10 +195,11 @@ class TableKeeper:
             return False
         return tuple(engine.deciding_seats(snapshot.state)) == shown
 
-    def _showing(self, snapshot: GameSnapshot, digest: str) -> None:
-        """The table now shows ``snapshot`` (its look ``digest``)."""
+    def _showing(self, snapshot: GameSnapshot, look: TableLook) -> None:
+        """The table now shows ``snapshot`` (as ``look``)."""
         game_id = snapshot.id
-        self._shown[game_id] = digest
+        self._shown[game_id] = look.digest
+        self._picture[game_id] = look.picture.name if look.picture is not None else None
         self._edited[game_id] = time.monotonic()
         if snapshot.state is not None and snapshot.record.status == GameStatus.ACTIVE:
             self._deciding[game_id] = tuple(engine.deciding_seats(snapshot.state))
@@ -249,11 +239,11 @@ class TableKeeper:
         for nudge in self._nudges.values():
             nudge.set()
 
-    async def shown(self, snapshot: GameSnapshot, view: discord.ui.LayoutView) -> None:
+    async def shown(self, snapshot: GameSnapshot, look: TableLook) -> None:
         """The table was edited elsewhere (an interaction's answer on the table itself) to
-        ``view``, showing ``snapshot``: remember it, so that an edit to the same look is not
+        ``look``, showing ``snapshot``: remember it, so that an edit to the same look is not
         made again (nor at a restart)."""
-        self._showing(snapshot, _digest(view))
+        self._showing(snapshot, look)
         await self._record_version(snapshot.id, snapshot.record.version)
 
     async def message(self, game_id: int) -> GameMessage | None:
@@ -309,9 +299,8 @@ class TableKeeper:
         record = snapshot.record
         if record.status == GameStatus.LOBBY:
             return None
-        view = await self.render(snapshot, thinking)
-        digest = _digest(view)
-        if self._shown.get(game_id) == digest:  # it already looks like this: no request
+        look = await self.render(snapshot, thinking)
+        if self._shown.get(game_id) == look.digest:  # it already looks like this: no request
             await self._record_version(game_id, record.version)
             if record.status != GameStatus.ACTIVE:
                 self._forget(game_id)
@@ -320,13 +309,14 @@ class TableKeeper:
         target = self.client.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         if stored is not None:
             message = target.get_partial_message(stored.message_id)
-            self.edits += 1
-            edited = await discord_io.edit(message, view=view)
+            edited, look = await self._edit(message, snapshot, look, thinking)
             if edited is not discord_io.Edit.GONE:
                 self._edited[game_id] = time.monotonic()
                 if edited is discord_io.Edit.DONE:
-                    self._showing(snapshot, digest)
+                    self._showing(snapshot, look)
                     await self._record_version(game_id, record.version)
+                else:
+                    self._picture.pop(game_id, None)  # it may or may not show the new one
                 if record.status != GameStatus.ACTIVE and edited is not discord_io.Edit.FAILED:
                     self._forget(game_id)
                 return edited
@@ -334,14 +324,12 @@ class TableKeeper:
         if record.status != GameStatus.ACTIVE and stored is None:
             return None
         async with self._posting(game_id):
-            if _message_id(await self.message(game_id)) != _message_id(stored):
+            if message_id(await self.message(game_id)) != message_id(stored):
                 posted = None  # the game's start posted it meanwhile
             else:
-                self.edits += 1
-                posted = await discord_io.send(target, view=view, nonce=_nonce(game_id, stored))
+                posted = await self._send(target, snapshot, look, nonce=nonce(game_id, stored))
                 if posted is None:
                     return discord_io.Edit.FAILED  # tried again later: an ended game has no move
-                self._showing(snapshot, digest)
                 await self._posted(game_id, record.channel_id, posted.id, record.version)
         if posted is None:
             return await self._refresh_now(game_id, thinking)  # that one, now (or no request)
@@ -349,9 +337,39 @@ class TableKeeper:
             self._forget(game_id)
         return discord_io.Edit.DONE
 
+    async def _edit(
+        self,
+        message: discord.PartialMessage,
+        snapshot: GameSnapshot,
+        look: TableLook,
+        thinking: int | None,
+    ) -> tuple[discord_io.Edit, TableLook]:
+        """Edit the table to ``look`` (its picture refused: again without); what became of
+        the edit, and the look it was for."""
+        while True:  # the second time without its picture: it ends
+            self.edits += 1
+            fresh = functools.partial(self.edit_files, snapshot.id, look)
+            edited = await discord_io.edit(message, view=look.view, fresh=fresh)
+            if edited is not discord_io.Edit.REFUSED_FILE or look.picture is None:
+                return edited, look
+            log.info("table of game %s refused with its picture: again without", snapshot.id)
+            look = await self.render(snapshot, thinking, picture=False)
+
+    async def _send(
+        self, target: discord.abc.Messageable, snapshot: GameSnapshot, look: TableLook, **kw: Any
+    ) -> discord.Message | None:
+        """Post ``look`` (``kw``: ``nonce``, ``again_if_lost``); the message, or ``None``."""
+        self.edits += 1
+        fresh = functools.partial(send_files, look.picture)  # new files for each try
+        posted = await discord_io.send(target, view=look.view, fresh=fresh, **kw)
+        if posted is not None:
+            self._showing(snapshot, look)
+        return posted
+
     def _forget(self, game_id: int) -> None:
         self._deciding.pop(game_id, None)
         self._shown.pop(game_id, None)
+        self._picture.pop(game_id, None)
         self._edited.pop(game_id, None)
         self._where.pop(game_id, None)
 
@@ -362,14 +380,12 @@ class TableKeeper:
         async with self._posting(game_id):
             if await self.message(game_id) is not None:
                 return True
-            view = await self.render(snapshot)
-            self.edits += 1
-            posted = await discord_io.send(
-                channel, view=view, nonce=_nonce(game_id, None), again_if_lost=True
+            look = await self.render(snapshot)
+            posted = await self._send(
+                channel, snapshot, look, nonce=nonce(game_id, None), again_if_lost=True
             )
             if posted is None:
                 return False
-            self._showing(snapshot, _digest(view))
             await self._posted(
                 game_id, snapshot.record.channel_id, posted.id, snapshot.record.version
             )

@@ -175,10 +175,10 @@ async def test_invite_prints_only_the_link_and_needs_no_network(
         LOG_LEVEL="DEBUG",
     )
     assert (code, err) == (0, "")
-    # View Channel (1024) + Send Messages (2048)
+    # View Channel (1024) + Send Messages (2048) + Attach Files (32768, for the pictures)
     assert out == (
         "https://discord.com/oauth2/authorize?client_id=198622483471925248"
-        "&scope=bot+applications.commands&permissions=3072\n"
+        "&scope=bot+applications.commands&permissions=35840\n"
     )
 
 

@@ -95,8 +95,8 @@ def reachable(screen: Screen, decisions: tuple[engine.Decision, ...]) -> set[str
 
 def check_limits(screen: Screen, table: bool = False) -> None:
     tree = layouts.seat(123456, screen, accent=0).to_components()
-    # the table adds one row: its private-screen button and Rules
-    assert count_components(tree) + (3 if table else 0) <= 40
+    # the table adds one row (its private-screen button and Rules) and its picture's gallery
+    assert count_components(tree) + (4 if table else 0) <= 40
     assert len(screen.text) <= layouts.TEXT_LIMIT
     for row in screen.rows:
         if isinstance(row, SelectSpec):

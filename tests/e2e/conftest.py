@@ -35,6 +35,10 @@ class World:
     """Seconds between two edits of one table (0: none, so every move's edit is awaited)."""
     table_turn_interval: float = 0.0
     """Seconds between two edits of one table during one player's turn (0: none)."""
+    pictures: bool = False
+    """Whether the guild's tables carry pictures. Off here (an admin's ``/cardroom pictures
+    show:off``): drawing one per move would double the time of the tests about other things;
+    the tests of pictures turn them on, and the benchmarks' bot has them on."""
 
     @property
     def bot(self) -> CardroomBot:
@@ -49,6 +53,7 @@ class World:
             search_budget_ms=self.search_budget_ms,
             table_edit_interval=self.table_edit_interval,
             table_turn_interval=self.table_turn_interval,
+            picture_workers="thread",  # a drawing process per bot start would slow the tests
         )
         bot = CardroomBot(
             settings,
@@ -84,4 +89,5 @@ async def world(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[Worl
     fake_discord.make_admin(users["admin"])
     w = World(fake_discord, guild, channel, users, tmp_path / "cardroom.sqlite3")
     await w.start()
+    await w.bot.room.pictures.choose(guild.id, w.pictures)  # stored: restarts keep it
     yield w

@@ -96,13 +96,13 @@ async def test_the_table_says_an_automatic_player_is_thinking(
     tables = world.bot.room.tables
     real = tables.render
 
-    async def render(snapshot, thinking=None):  # noqa: ANN001, ANN202
-        view = await real(snapshot, thinking)
+    async def render(snapshot, thinking=None, **kwargs):  # noqa: ANN001, ANN003, ANN202
+        look = await real(snapshot, thinking, **kwargs)
         if thinking is not None:
             shown.append(thinking)
-            text = str(view.to_components())
+            text = str(look.view.to_components())
             assert "🤖 Cardroom AI (search) is thinking…" in text and "🤖 🤖" not in text
-        return view
+        return look
 
     monkeypatch.setattr(tables, "render", render)
     lobby, game_id = await open_lobby(world, world.alice, game="ninjan")

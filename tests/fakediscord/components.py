@@ -51,6 +51,16 @@ def selects(components: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     return [c for c in walk(components) if c.get("type") in SELECTS]
 
 
+def gallery_items(components: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every media gallery item (``media``, ``description``, ``spoiler``), in order."""
+    return [
+        item
+        for c in walk(components)
+        if c.get("type") == MEDIA_GALLERY
+        for item in c.get("items") or ()
+    ]
+
+
 def describe(component: dict[str, Any]) -> str:
     """A short human description for error messages: ``button 'Join' (custom_id='g:1:join')``."""
     kind = "button" if component.get("type") == BUTTON else f"type {component.get('type')}"

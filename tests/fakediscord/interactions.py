@@ -19,6 +19,7 @@ from .errors import (
     unknown_interaction,
     unknown_webhook,
 )
+from .messages import ATTACHMENT_SIZE_LIMIT
 
 if TYPE_CHECKING:
     from .model import Channel, Message
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE = 2, 3, 4
 CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
 AUTOCOMPLETE_RESULT, MODAL = 8, 9
-ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 TOKEN_LIFETIME = 15 * 60.0
 
 

@@ -1,5 +1,14 @@
 """Message bodies as the bot sends them (JSON, or multipart ``payload_json`` + ``files[n]``) and
 applying one to a message with Discord's create/edit semantics.
+
+Attachments as Discord keeps them: a create's uploads become the message's attachments; an
+edit with an ``attachments`` list keeps the listed existing ones (by id) and the listed or
+unlisted new uploads, dropping the rest; an edit without one keeps them all and adds its
+uploads. Components' ``attachment://NAME`` references (media gallery items, thumbnails, files)
+are resolved to the message's attachment of that file name: the stored components carry its
+URL and ``attachment_id``, as Discord answers. Refused as Discord refuses them: a file over
+:data:`ATTACHMENT_SIZE_LIMIT` (413, code 40005), more than :data:`MAX_ATTACHMENTS` (400, code
+30015), a reference to no such attachment (400, code 50035).
 """
 
 from __future__ import annotations
@@ -12,10 +21,16 @@ from typing import Any
 
 from aiohttp import BodyPartReader, hdrs, web
 
+from . import components as c
 from .errors import DiscordHTTPError, invalid_form_body
 from .model import IS_COMPONENTS_V2, SUPPRESS_EMBEDS, Attachment, Message
 from .validation import validate_message
 
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+"""The largest file a bot may upload (Discord's default limit; ``attachment_size_limit``)."""
+MAX_ATTACHMENTS = 10
+"""Attachments one message may hold."""
+ATTACHMENT_SCHEME = "attachment://"
 SUPPRESS_NOTIFICATIONS = 1 << 12
 _SETTABLE_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
 _FILE_FIELD = re.compile(r"files\[(\d+)\]")
@@ -105,7 +120,19 @@ def apply_body(
         flags = (flags & ~(SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS)) | (
             int(data["flags"]) & _SETTABLE_FLAGS
         )
+    for upload in uploads:
+        if len(upload.data) > ATTACHMENT_SIZE_LIMIT:
+            raise DiscordHTTPError(413, 40005, "Request entity too large")
+    if len(uploads) > MAX_ATTACHMENTS:
+        raise DiscordHTTPError(
+            400, 30015, f"Maximum number of attachments in a message reached ({MAX_ATTACHMENTS})"
+        )
     attachments = _attachments(message.attachments, data, uploads, creating, make_attachment)
+    if len(attachments) > MAX_ATTACHMENTS:
+        raise DiscordHTTPError(
+            400, 30015, f"Maximum number of attachments in a message reached ({MAX_ATTACHMENTS})"
+        )
+    components = resolve_references(components, attachments)
     validate_message(
         content=content,
         embeds=embeds,
@@ -141,3 +168,52 @@ def _attachments(
         else:
             raise invalid_form_body({"attachments": f"Unknown attachment id {attachment_id}."})
     return result + [make(u, None) for u in pending.values()]
+
+
+def resolve_references(
+    components: list[dict[str, Any]], attachments: list[Attachment]
+) -> list[dict[str, Any]]:
+    """``components`` with every ``attachment://NAME`` media reference replaced by that
+    attachment's URL (with ``attachment_id``, ``content_type``...); a copy, the body's own
+    dicts untouched.
+
+    Raises:
+        DiscordHTTPError: 400/50035, a reference to a file the message does not hold.
+    """
+    by_name = {a.filename: a for a in attachments}
+    problems: dict[str, str] = {}
+
+    def media(item: dict[str, Any], path: str) -> dict[str, Any]:
+        url = str(item.get("url", ""))
+        if not url.startswith(ATTACHMENT_SCHEME):
+            return dict(item)
+        found = by_name.get(url.removeprefix(ATTACHMENT_SCHEME))
+        if found is None:
+            problems[f"{path}.url"] = f"Unknown attachment reference {url!r}."
+            return dict(item)
+        return found.media()
+
+    def walk(node: dict[str, Any], path: str) -> dict[str, Any]:
+        copy = dict(node)
+        if copy.get("type") in (c.MEDIA_GALLERY,):
+            copy["items"] = [
+                {**item, "media": media(item.get("media") or {}, f"{path}.items.{i}.media")}
+                for i, item in enumerate(copy.get("items") or [])
+            ]
+        if copy.get("type") == c.THUMBNAIL:
+            copy["media"] = media(copy.get("media") or {}, f"{path}.media")
+        if copy.get("type") == c.FILE:
+            copy["file"] = media(copy.get("file") or {}, f"{path}.file")
+        if "components" in copy:
+            copy["components"] = [
+                walk(child, f"{path}.components.{i}") for i, child in enumerate(copy["components"])
+            ]
+        for key in ("accessory", "component"):
+            if isinstance(copy.get(key), dict):
+                copy[key] = walk(copy[key], f"{path}.{key}")
+        return copy
+
+    resolved = [walk(node, f"components.{i}") for i, node in enumerate(components)]
+    if problems:
+        raise invalid_form_body(problems)
+    return resolved

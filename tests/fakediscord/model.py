@@ -404,6 +404,17 @@ class Attachment:
     def __repr__(self) -> str:
         return f"<Attachment {self.filename!r} {len(self.data)} bytes>"
 
+    def media(self) -> dict[str, Any]:
+        """How a component that refers to it (``attachment://NAME``) reads once resolved."""
+        data: dict[str, Any] = {
+            "url": self.url,
+            "proxy_url": self.url,
+            "attachment_id": str(self.id),
+        }
+        if self.content_type:
+            data["content_type"] = self.content_type
+        return data
+
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "id": str(self.id),
@@ -488,6 +499,16 @@ class Message:
     def selects(self) -> list[dict[str, Any]]:
         """Every select menu in the component tree, as sent."""
         return components.selects(self.components)
+
+    def pictures(self) -> list[Attachment]:
+        """The attachments its media galleries show, in order (what a user sees as images)."""
+        shown = []
+        by_id = {a.id: a for a in self.attachments}
+        for item in components.gallery_items(self.components):
+            found = by_id.get(int((item.get("media") or {}).get("attachment_id") or 0))
+            if found is not None:
+                shown.append(found)
+        return shown
 
     def visible_to(self, user: User) -> bool:
         """Whether ``user`` sees this message now: not deleted, and their ephemeral or in a

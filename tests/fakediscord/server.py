@@ -34,7 +34,7 @@ from .world import World
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-_BAD_BODY_CODES = {50035, 50006, 50109}
+_BAD_BODY_CODES = {50035, 50006, 50109, 40005, 30015}
 
 
 @dataclass
@@ -123,7 +123,7 @@ class FakeDiscord:
         """Listen on 127.0.0.1 (random port) and point discord.py at the fake."""
         if discord.http.Route.BASE.startswith("http://127.0.0.1"):
             raise RuntimeError(f"discord.py already points at a fake ({discord.http.Route.BASE})")
-        app = web.Application(middlewares=[self._middleware])
+        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
         routes = [
             web.get("/gateway", self.gateway.handle),
             web.get("/gateway-resume", self.gateway.handle),

@@ -145,3 +145,63 @@ async def test_a_post_with_a_nonce_seen_before_gets_the_same_message(
     ]
     fake_discord.message(again.id).deleted = True
     assert (await channel.send("table", nonce=42)).id not in (again.id, other.id)
+
+
+def _gallery(*names: str) -> discord.ui.LayoutView:
+    view = discord.ui.LayoutView()
+    items = [discord.MediaGalleryItem(f"attachment://{n}", description=f"alt {n}") for n in names]
+    view.add_item(discord.ui.TextDisplay("the table"))
+    view.add_item(discord.ui.MediaGallery(*items))
+    return view
+
+
+def _file(name: str, data: bytes) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+async def test_a_picture_in_a_media_gallery_is_resolved_and_replaced_like_on_discord(
+    fake_discord: FakeDiscord,
+) -> None:
+    s, bot, channel = await _ready(fake_discord)
+    sent = await channel.send(view=_gallery("a.png"), files=[_file("a.png", b"first")])
+    message = fake_discord.message(sent.id)
+    [first] = message.pictures()
+    assert (first.filename, first.data) == ("a.png", b"first")
+    item = message.components[1]["items"][0]
+    assert item["media"]["attachment_id"] == str(first.id) and item["description"] == "alt a.png"
+    assert item["media"]["url"] == first.url  # what Discord answers: the upload's URL
+    assert sent.components  # and discord.py reads it back
+
+    # an edit that lists no attachments keeps them: the reference still resolves
+    await sent.edit(view=_gallery("a.png"))
+    assert message.pictures() == [first] and message.edit_count == 1
+    # a new file in the edit replaces the old one (attachments not listed are dropped)
+    await sent.edit(view=_gallery("b.png"), attachments=[_file("b.png", b"second")])
+    [second] = message.pictures()
+    assert second.data == b"second" and [a.filename for a in message.attachments] == ["b.png"]
+    assert first.id not in {a.id for a in message.attachments}
+    # attachments=[] drops them all
+    edited = await sent.edit(view=discord.ui.LayoutView().add_item(discord.ui.TextDisplay("t")))
+    assert [a.filename for a in edited.attachments] == ["b.png"]  # no list: kept, unreferenced
+    await sent.edit(attachments=[])
+    assert message.attachments == [] and message.pictures() == []
+
+
+async def test_refused_attachments_fail_like_on_discord() -> None:
+    with pytest.raises(FakeDiscordProblems) as problems:
+        async with FakeDiscord.running() as fake:
+            _, _, channel = await _ready(fake)
+            with pytest.raises(discord.HTTPException) as unknown:
+                await channel.send(view=_gallery("missing.png"), files=[_file("a.png", b"x")])
+            assert (unknown.value.status, unknown.value.code) == (400, 50035)
+            assert "missing.png" in unknown.value.text
+            too_big = b"\0" * (10 * 1024 * 1024 + 1)
+            with pytest.raises(discord.HTTPException) as large:
+                await channel.send(view=_gallery("big.png"), files=[_file("big.png", too_big)])
+            assert (large.value.status, large.value.code) == (413, 40005)
+            names = [f"{i}.png" for i in range(11)]
+            with pytest.raises(discord.HTTPException) as many:
+                await channel.send(files=[_file(n, b"x") for n in names])
+            assert (many.value.status, many.value.code) == (400, 30015)
+            assert [m for m in fake.world.messages.values() if m.attachments] == []
+    assert len(str(problems.value).splitlines()) >= 3  # each one fails the test that made it

@@ -104,3 +104,13 @@ async def test_guild_settings_defaults_and_partial_updates(storage: Storage) -> 
     assert updated.default_options == {"artichokes": {"rhubarb": True}}
     cleared = await storage.guilds.set(5, language=None)
     assert cleared.language is None and cleared.default_options == updated.default_options
+
+
+async def test_pictures_are_on_until_an_admin_turns_them_off(storage: Storage) -> None:
+    assert (await storage.guilds.get(6)).pictures is True
+    await storage.guilds.set(6, language="fr")
+    off = await storage.guilds.set(6, pictures=False)
+    assert off.pictures is False and off.language == "fr"
+    assert (await storage.guilds.get(6)).pictures is False
+    assert (await storage.guilds.set(6, language=None)).pictures is False
+    assert (await storage.guilds.set(6, pictures=True)).pictures is True

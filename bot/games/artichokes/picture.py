@@ -1,0 +1,387 @@
+"""Abandon All Artichokes drawn: the Garden Row's cards, the Garden Stack's and the Community
+Compost Pile's counts, the card being played and the cards a power revealed, and each
+player's Personal Deck, hand (their counts) and Discard Pile (its top card); a player's own
+screen shows their hand. Every card is drawn by code: its name, a symbol and a colour (the
+name and the symbol tell the cards apart without the colour). Drawn from the view only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+from bot.i18n import Translator
+from bot.pictures import fonts
+from bot.pictures.base import Drawn, GamePicture, PictureContext
+from bot.pictures.canvas import MIN_TEXT, SCALE, WIDTH, Canvas, Sketch, px, sprite
+from bot.pictures.parts import badge, panel, pile, rounded_box, tile
+from bot.pictures.png import RGB, Palette, hex_colour
+from engine import View
+from engine.artichokes.cards import ALL_KINDS
+from engine.artichokes.view import ArtichokesView, SeatView
+
+BACKGROUND = hex_colour(0x2B2D31)
+PANEL = hex_colour(0x383A40)
+ACTIVE = hex_colour(0x44474F)
+TEXT = hex_colour(0xF2F3F5)
+MUTED = hex_colour(0xA4A9B1)
+FAINT = hex_colour(0x6D7079)
+DARK = hex_colour(0x1E1F22)
+FACE = hex_colour(0xF4EFE2)
+BACK = hex_colour(0x3F6B2A)
+PATTERN = hex_colour(0x7FA65A)
+COMPOST = hex_colour(0x6B4F2E)
+ACCENT = hex_colour(0x7FB24A)
+LEAF = hex_colour(0x4E9A2E)
+WHITE = hex_colour(0xFFFFFF)
+
+COLOURS: dict[str, RGB] = {
+    "Artichoke": hex_colour(0x5E8C31),
+    "Beet": hex_colour(0x8E1B4F),
+    "Broccoli": hex_colour(0x2E7D32),
+    "Carrot": hex_colour(0xE0701A),
+    "Corn": hex_colour(0xE8B400),
+    "Eggplant": hex_colour(0x6A3D8F),
+    "Leek": hex_colour(0x7C9A3A),
+    "Onion": hex_colour(0xB9772E),
+    "Peas": hex_colour(0x4CAF50),
+    "Pepper": hex_colour(0xC62828),
+    "Potato": hex_colour(0x8D6E4A),
+    "Rhubarb": hex_colour(0xC2185B),
+}
+"""Each card's colour (its name band and its symbol)."""
+assert set(COLOURS) == set(ALL_KINDS)
+
+PALETTE = Palette(
+    colours=[BACKGROUND, PANEL, ACTIVE, FACE, BACK, PATTERN, COMPOST, ACCENT, LEAF, WHITE, DARK],
+    inks=[TEXT, MUTED, DARK, WHITE],
+    papers=[BACKGROUND, PANEL, ACTIVE, FACE],
+    pairs=[pair for c in COLOURS.values() for pair in ((c, FACE), (WHITE, c), (LEAF, c))],
+    steps=4,
+)
+
+MARGIN = 6.0
+ZONES_H = 96.0
+
+
+def _symbol(s: Sketch, kind: str, cx: float, cy: float, r: float) -> None:
+    """The symbol of ``kind``, about ``r`` points in radius, centred on ``(cx, cy)``; shapes
+    are given in units of ``r`` from the centre."""
+    c = COLOURS[kind]
+
+    def at(dx: float, dy: float) -> tuple[float, float]:
+        return cx + dx * r, cy + dy * r
+
+    def oval(dx: float, dy: float, rx: float, ry: float, fill: RGB) -> None:
+        s.ellipse(*at(dx, dy), rx * r, ry * r, fill)
+
+    def poly(points: Sequence[tuple[float, float]], fill: RGB) -> None:
+        s.polygon([at(x, y) for x, y in points], fill)
+
+    def bar(x0: float, y0: float, x1: float, y1: float, fill: RGB) -> None:
+        s.bar(*at(x0, y0), *at(x1, y1), fill)
+
+    def leaves(top: float, size: float) -> None:
+        for side in (-1, 1):
+            poly(
+                [
+                    (0, top + size),
+                    (side * size, top - size * 0.2),
+                    (side * size * 0.2, top + size * 0.4),
+                ],
+                LEAF,
+            )
+        poly(
+            [(0, top + size), (-size * 0.25, top - size * 0.5), (size * 0.25, top - size * 0.5)],
+            LEAF,
+        )
+
+    if kind == "Artichoke":
+        bar(-0.1, 0.5, 0.1, 1, LEAF)
+        for i, (half, y) in enumerate(((0.62, 0.3), (0.55, -0.05), (0.42, -0.4), (0.25, -0.7))):
+            for dx in (-half * 0.5, half * 0.5) if i < 3 else (0.0,):
+                oval(dx, y, half * 0.62, 0.34, c if i % 2 == 0 else LEAF)
+    elif kind == "Beet":
+        leaves(-0.95, 0.45)
+        oval(0, 0, 0.62, 0.62, c)
+        poly([(-0.3, 0.4), (0.3, 0.4), (0, 1)], c)
+    elif kind == "Broccoli":
+        bar(-0.18, 0, 0.18, 1, PATTERN)
+        for dx, dy in ((-0.45, -0.05), (0.45, -0.05), (0, -0.45), (0, 0.05)):
+            oval(dx, dy, 0.42, 0.42, c)
+    elif kind == "Carrot":
+        leaves(-0.95, 0.4)
+        poly([(-0.42, -0.55), (0.42, -0.55), (0, 1)], c)
+    elif kind == "Corn":
+        oval(0, 0, 0.4, 0.85, c)
+        for row in range(-3, 4):
+            for col in (-1, 0, 1):
+                oval(col * 0.2, row * 0.22, 0.07, 0.07, WHITE)
+        for side in (-1, 1):
+            poly([(side * 0.7, 1), (side * 0.2, 0.2), (0, 1)], LEAF)
+    elif kind == "Eggplant":
+        oval(0.1, 0.15, 0.45, 0.8, c)
+        poly([(-0.4, -0.5), (0.55, -0.5), (0, -1)], LEAF)
+    elif kind == "Leek":
+        bar(-0.2, -0.1, 0.2, 1, WHITE)
+        for side in (-1, 1):
+            poly([(-0.2, -0.1), (0.2, -0.1), (side * 0.5, -1)], c)
+    elif kind == "Onion":
+        oval(0, 0.15, 0.7, 0.7, c)
+        poly([(-0.3, -0.4), (0.3, -0.4), (0, -1)], c)
+        oval(0, 0.15, 0.25, 0.6, FACE)
+    elif kind == "Peas":
+        oval(0, 0, 1, 0.42, LEAF)
+        for dx in (-0.55, 0, 0.55):
+            oval(dx, 0, 0.26, 0.26, c)
+    elif kind == "Pepper":
+        oval(0, 0.2, 0.65, 0.75, c)
+        bar(-0.1, -1, 0.1, -0.45, LEAF)
+    elif kind == "Potato":
+        oval(0, 0, 0.85, 0.6, c)
+        for dx, dy in ((-0.35, -0.15), (0.2, 0.2), (0.45, -0.2)):
+            oval(dx, dy, 0.07, 0.07, DARK)
+    else:  # Rhubarb
+        for dx in (-0.35, 0, 0.35):
+            bar(dx - 0.1, -0.3, dx + 0.1, 1, c)
+        oval(0, -0.55, 0.8, 0.4, LEAF)
+
+
+def face(kind: str, name: str, w: float, h: float, paper: RGB) -> Image.Image:
+    """A card face ``w`` by ``h`` points: ``name`` on a band of its colour (two lines on a
+    large card when it needs them), its symbol under it."""
+    count = 2
+    wrapped, size_px = fonts.fit_lines(name, px(13), px(w - 4), count, smallest=px(MIN_TEXT))
+    size = size_px / SCALE
+    band = len(wrapped) * size * 1.15 + 5
+
+    def paint(s: Sketch) -> None:
+        rounded_box(s, 0, 0, w, h, FACE, outline=COLOURS[kind], line=1.5, radius=5)
+        s.draw.rounded_rectangle(s.rect(0, 0, w, band), s.p(5), fill=COLOURS[kind])
+        s.draw.rectangle(s.rect(0, band - 5, w, 5), fill=COLOURS[kind])
+        r = min(w * 0.36, (h - band) * 0.4)
+        _symbol(s, kind, w / 2, band + (h - band) / 2, r)
+
+    def text(c: Canvas) -> None:
+        ink = DARK if kind == "Corn" else WHITE
+        for i, line in enumerate(wrapped):
+            c.text(w / 2, 2 + i * size * 1.15, line, size, ink, align="centre")
+
+    return sprite(("artichokes face", kind, name), w, h, paint, label=text, background=paper)
+
+
+def card(
+    canvas: Canvas, x: float, y: float, w: float, h: float, kind: str, _: Translator, paper: RGB
+) -> None:
+    """One face-up card."""
+    canvas.paste(face(kind, _.card(kind), w, h, paper), x, y)
+
+
+def cards_row(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    room: float,
+    kinds: Sequence[str],
+    w: float,
+    h: float,
+    _: Translator,
+    paper: RGB,
+) -> float:
+    """``kinds`` side by side from ``x`` (overlapping when they would not fit in ``room``);
+    returns the width used."""
+    if not kinds:
+        return 0.0
+    step = min(w + 4, (room - w) / max(1, len(kinds) - 1)) if len(kinds) > 1 else w
+    for i, kind in enumerate(kinds):
+        card(canvas, x + i * step, y, w, h, kind, _, paper)
+    return step * (len(kinds) - 1) + w
+
+
+PILE_W, PILE_H = 40.0, 56.0
+"""A face-down pile in a player's area or among the shared zones."""
+MINI_W = 66.0
+"""A face-up card in a player's area (wide enough for its name in one line)."""
+
+
+def back_pile(canvas: Canvas, x: float, y: float, count: int, fill: RGB, paper: RGB) -> None:
+    """A face-down pile of ``count`` cards."""
+    pile(
+        canvas, x, y, PILE_W, PILE_H, count, fill, PATTERN, WHITE, paper=paper, empty=FAINT, size=13
+    )
+
+
+def player(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    view: ArtichokesView,
+    seat: SeatView,
+    ctx: PictureContext,
+) -> None:
+    """One player's area: name, Personal Deck and hand (their sizes), Discard Pile (its top
+    card and size), and their hand once the game is over."""
+    _ = ctx._
+    playing = view.phase != "over" and not ctx.closed
+    active = playing and seat.seat == view.active
+    paper = ACTIVE if active else PANEL
+    panel(canvas, x, y, w, h, paper, outline=ACCENT if active else None)
+    name = ctx.name(seat.seat)
+    if active:
+        name = "▶ " + name
+    elif view.phase == "eggplant" and seat.pass_chosen:
+        name = "✓ " + name
+    elif view.winner == seat.seat:
+        name = "★ " + name
+    canvas.fitted(x + 6, y + 4, w - 12, name, 14, TEXT, bold=True)
+    top = y + 24
+    zone = PILE_W + 10
+    for i, (label, count) in enumerate(
+        ((_("Deck"), seat.deck_count), (_("Hand"), seat.hand_count))
+    ):
+        zx = x + 6 + i * zone
+        canvas.fitted(zx + zone / 2, top, zone, label, 12, MUTED, align="centre")
+        back_pile(canvas, zx + (zone - PILE_W) / 2, top + 16, count, BACK, paper)
+    zx = x + 6 + 2 * zone
+    room = x + w - 6 - zx
+    canvas.fitted(zx + room / 2, top, room, _("Discard"), 12, MUTED, align="centre")
+    cx = zx + (room - MINI_W) / 2
+    if seat.discard:
+        card(canvas, cx, top + 16, MINI_W, PILE_H, seat.discard[-1], _, paper)
+        badge(
+            canvas,
+            cx + MINI_W - 4,
+            top + 16 + PILE_H - 4,
+            str(len(seat.discard)),
+            12,
+            WHITE,
+            DARK,
+            FACE,
+        )
+    else:
+        tile(
+            canvas, cx, top + 16, MINI_W, PILE_H, paper, "0", 13, FAINT, paper=paper, outline=FAINT
+        )
+    if view.final_hands is not None:
+        hand = ", ".join(_.card(k) for k in view.final_hands[seat.seat]) or _("empty")
+        canvas.lines(
+            x + 6, top + 16 + PILE_H + 6, w - 12, _("Hand: {cards}", cards=hand), 12, TEXT, count=2
+        )
+
+
+class ArtichokesPicture(GamePicture):
+    """How Abandon All Artichokes is drawn (``shared/rules/artichokes.md``)."""
+
+    game = "artichokes"
+    palette = PALETTE
+
+    def table(self, view: View, ctx: PictureContext) -> Drawn:
+        """Garden Row, Garden Stack and Community Compost Pile, the cards in play, then each
+        player's area (two per row)."""
+        assert isinstance(view, ArtichokesView)
+        _ = ctx._
+        extra = view.final_hands is not None
+        box_h = 24 + 16 + PILE_H + 8 + (34 if extra else 0)
+        rows = -(-len(view.seats) // 2)
+        height = MARGIN + 18 + 100 + 8 + ZONES_H + 6 + rows * (box_h + 6) - 6 + MARGIN
+        canvas = Canvas(height, BACKGROUND)
+        y = MARGIN
+        canvas.text(MARGIN + 4, y, _("Garden Row"), 14, MUTED, bold=True)
+        y += 18
+        w, h, gap = 72.0, 100.0, 5.0
+        x0 = (WIDTH - 5 * w - 4 * gap) / 2
+        for i in range(5):
+            x = x0 + i * (w + gap)
+            if i < len(view.row):
+                card(canvas, x, y, w, h, view.row[i], _, BACKGROUND)
+            else:  # an empty place of the Garden Row
+                canvas.box(x, y, w, h, None, outline=FAINT, radius=5)
+        y += h + 8
+        self._zones(canvas, y, view, ctx)
+        y += ZONES_H + 6
+        bw = (WIDTH - 2 * MARGIN - 6) / 2
+        for i, seat in enumerate(view.seats):
+            bx, by = MARGIN + (i % 2) * (bw + 6), y + (i // 2) * (box_h + 6)
+            player(canvas, bx, by, bw, box_h, view, seat, ctx)
+        return Drawn(canvas, self._description(view, ctx))
+
+    def _zones(self, canvas: Canvas, y: float, view: ArtichokesView, ctx: PictureContext) -> None:
+        """Garden Stack and Community Compost Pile (their sizes: the Stack's order is hidden,
+        the Pile's says nothing), and the card being played and the cards a power revealed."""
+        _ = ctx._
+        panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, ZONES_H, PANEL)
+        zone = 100.0
+        piles = (
+            (_("Garden Stack"), view.stack_count, BACK),
+            (_("Community Compost Pile"), len(view.compost), COMPOST),
+        )
+        for i, (label, count, fill) in enumerate(piles):
+            zx = MARGIN + 4 + i * zone
+            canvas.lines(zx + zone / 2, y + 3, zone - 4, label, 12, MUTED, count=2, align="centre")
+            back_pile(canvas, zx + (zone - PILE_W) / 2, y + 34, count, fill, PANEL)
+        x = MARGIN + 8 + 2 * zone
+        for label, kinds in ((_("In play"), view.in_play), (_("Revealed"), view.revealed)):
+            room = WIDTH - MARGIN - 6 - x
+            if not kinds or room < MINI_W:
+                continue
+            canvas.fitted(x, y + 18, room, label, 12, MUTED)
+            x += cards_row(canvas, x, y + 34, room, kinds, MINI_W, PILE_H, _, PANEL) + 10
+
+    def seat(self, view: View, ctx: PictureContext) -> Drawn | None:
+        """The viewer's hand, as cards (overlapping when many)."""
+        assert isinstance(view, ArtichokesView)
+        if view.viewer is None or view.hand is None:
+            return None
+        _ = ctx._
+        w, h = 72.0, 100.0
+        per_row = 5
+        rows = max(1, -(-len(view.hand) // per_row))
+        canvas = Canvas(MARGIN + 18 + rows * (h + 6) + MARGIN, BACKGROUND)
+        canvas.text(
+            MARGIN + 4, MARGIN, _("Your hand ({count})", count=len(view.hand)), 14, MUTED, bold=True
+        )
+        x0 = (WIDTH - per_row * w - (per_row - 1) * 5) / 2
+        for i, kind in enumerate(view.hand):
+            card(
+                canvas,
+                x0 + (i % per_row) * (w + 5),
+                MARGIN + 18 + (i // per_row) * (h + 6),
+                w,
+                h,
+                kind,
+                _,
+                BACKGROUND,
+            )
+        words = ", ".join(_.card(k) for k in view.hand) or _("empty")
+        return Drawn(canvas, _("Your hand: {cards}", cards=words))
+
+    def _description(self, view: ArtichokesView, ctx: PictureContext) -> str:
+        _ = ctx._
+        row = ", ".join(_.card(k) for k in view.row) or _("empty")
+        parts = [
+            _("Garden Row: {cards}", cards=row),
+            _(
+                "Garden Stack {stack}, Community Compost Pile {compost}",
+                stack=view.stack_count,
+                compost=len(view.compost),
+            ),
+        ]
+        for seat in view.seats:
+            top = _.card(seat.discard[-1]) if seat.discard else _("empty")
+            parts.append(
+                _(
+                    "{player}: Deck {deck}, Hand {hand}, Discard Pile {discard} (top: {card})",
+                    player=ctx.name(seat.seat),
+                    deck=seat.deck_count,
+                    hand=seat.hand_count,
+                    discard=len(seat.discard),
+                    card=top,
+                )
+            )
+        return ". ".join(parts) + "."
+
+
+PICTURE = ArtichokesPicture()

@@ -1,0 +1,297 @@
+"""Verso drawn: the Draw Pile's top (the shown side of its top card) and its count, the
+Discard Pile's count, and every tableau as three colour rows of seven places (1 to 6 and the
+joker), each card showing its number and its VP, with its back when that was seen.
+
+Colours are never the only cue: each colour also has a shape (Blue a circle, Green a
+triangle, Orange a square), drawn at the start of its row and on every card. Drawn from the
+view only (``engine.verso.view``): a side nobody has seen is never in it.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from bot.games.verso.texts import number_text
+from bot.i18n import Translator
+from bot.pictures.base import Drawn, GamePicture, PictureContext
+from bot.pictures.canvas import WIDTH, Canvas, Sketch, sprite
+from bot.pictures.parts import Shape, panel, rounded_box, shape, tile
+from bot.pictures.png import RGB, Palette, hex_colour
+from engine import View
+from engine.verso.cards import COLOURS
+from engine.verso.view import CardView, SeatView, Side, VersoView
+
+BACKGROUND = hex_colour(0x2B2D31)
+PANEL = hex_colour(0x383A40)
+ACTIVE = hex_colour(0x44474F)
+TEXT = hex_colour(0xF2F3F5)
+MUTED = hex_colour(0xA4A9B1)
+FAINT = hex_colour(0x6D7079)
+EMPTY = hex_colour(0x2E3035)
+DARK = hex_colour(0x1E1F22)
+GOLD = hex_colour(0xF0B232)
+ACCENT = hex_colour(0x9B59B6)
+
+FACES = {
+    "Blue": hex_colour(0x2F6FD6),
+    "Green": hex_colour(0x1D8A4A),
+    "Orange": hex_colour(0xD2650A),
+}
+"""The face colour of a card of each colour (white text on each reads well)."""
+SHAPES: dict[str, Shape] = {"Blue": "circle", "Green": "triangle", "Orange": "square"}
+"""The shape that tells each colour apart without its colour."""
+PLACES: tuple[int | None, ...] = (1, 2, 3, 4, 5, 6, None)
+"""The places of a row: the numbers, then the joker."""
+
+PALETTE = Palette(
+    colours=[
+        BACKGROUND,
+        PANEL,
+        ACTIVE,
+        EMPTY,
+        TEXT,
+        MUTED,
+        FAINT,
+        DARK,
+        GOLD,
+        ACCENT,
+        *FACES.values(),
+    ],
+    inks=[TEXT, MUTED, FAINT, GOLD, DARK],
+    papers=[BACKGROUND, PANEL, ACTIVE, EMPTY, *FACES.values()],
+)
+
+MARGIN = 6.0
+GAP = 6.0
+
+
+class Layout:
+    """Sizes of one table: tableaux in ``columns`` columns, places ``place`` points wide."""
+
+    def __init__(self, seats: int) -> None:
+        self.columns = 1 if seats <= 2 else 2
+        self.width = (WIDTH - 2 * MARGIN - (self.columns - 1) * GAP) / self.columns
+        self.label = 16.0 if self.columns == 2 else 22.0
+        self.place = (self.width - 8 - self.label) / len(PLACES)
+        self.card_h = self.place * (1.3 if self.columns == 2 else 1.2)
+        self.backs = self.columns == 1
+        """Whether cards show their seen backs (there is no room for them in two columns)."""
+        self.number = 16.0 if self.columns == 2 else 24.0
+        self.vp = 12.0 if self.columns == 2 else 14.0
+        self.header = 20.0 if self.columns == 2 else 24.0
+        self.tableau_h = self.header + 3 * (self.card_h + 3) + 6
+
+
+def side_sprite(
+    side: Side,
+    w: float,
+    h: float,
+    number: float,
+    vp: float,
+    paper: RGB,
+    back: Side | None = None,
+) -> Image.Image:
+    """A face-up side: its colour, shape, number (``J``) and VP, a 3-VP side framed in gold
+    too; ``back``: its other side, seen by all, drawn small in the middle (shape, number)."""
+    fill = FACES[side.colour]
+    mark = vp * 0.6
+
+    def paint(s: Sketch) -> None:
+        rounded_box(s, 0, 0, w, h, fill, outline=GOLD if side.vp == 3 else None, line=1.4)
+        shape(s, SHAPES[side.colour], 2.5 + mark / 2, h - 2.5 - mark / 2 - 1, mark / 2, TEXT)
+        if back is not None:
+            chip = vp * 1.25
+            top = number * 1.2 + 2
+            rounded_box(s, w / 2 - chip, top, 2 * chip, chip, FACES[back.colour], radius=2)
+            shape(s, SHAPES[back.colour], w / 2 - chip / 2 - 1, top + chip / 2, chip * 0.3, TEXT)
+
+    def text(c: Canvas) -> None:
+        c.text(w / 2, 1, number_text(side.number), number, TEXT, bold=True, align="centre")
+        ink = GOLD if side.vp == 3 else TEXT
+        c.text(w - 2.5, h - vp * 1.2 - 1, str(side.vp), vp, ink, bold=True, align="right")
+        if back is not None:
+            chip = vp * 1.25
+            top = number * 1.2 + 2 + (chip - vp * 1.16) / 2
+            c.text(
+                w / 2 + chip / 2, top, number_text(back.number), vp, TEXT, bold=True, align="centre"
+            )
+
+    key = ("verso side", side, back, number, vp)
+    return sprite(key, w, h, paint, label=text, background=paper)
+
+
+def card(
+    canvas: Canvas, x: float, y: float, w: float, h: float, found: CardView, lay: Layout, paper: RGB
+) -> None:
+    """One card of a tableau: its up side (and, where there is room, its back once seen)."""
+    back = found.down if lay.backs else None
+    canvas.paste(side_sprite(found.up, w, h, lay.number, lay.vp, paper, back), x, y)
+
+
+def tableau(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    view: VersoView,
+    seat: SeatView,
+    ctx: PictureContext,
+    lay: Layout,
+    *,
+    own: bool = False,
+) -> None:
+    """One seat's tableau: its header (name, VP, square) and its three rows."""
+    _ = ctx._
+    playing = not view.over and not ctx.closed and view.phase == "turn"
+    active = playing and seat.seat == view.active and not view.solo
+    paper = ACTIVE if active else PANEL
+    panel(canvas, x, y, lay.width, lay.tableau_h, paper, outline=ACCENT if active else None)
+    score = view.scores[seat.seat] if view.scores else 0
+    right = _("{score} VP", score=score)
+    if seat.square:
+        right = "■ " + right
+    size = 14.0 if lay.columns == 2 else 16.0
+    taken = canvas.text(x + lay.width - 6, y + 4, right, size, GOLD, bold=True, align="right")
+    name = _("Your tableau") if own else ctx.name(seat.seat)
+    if active:
+        name = "▶ " + name
+    elif view.outcome is not None and seat.seat in view.outcome.winners and not view.solo:
+        name = "★ " + name
+    canvas.fitted(x + 6, y + 4, lay.width - taken - 16, name, size, TEXT, bold=True)
+    canvas.paste(grid(lay, paper), x + 4, y + lay.header)
+    for r, row in enumerate(seat.rows):
+        top = y + lay.header + r * (lay.card_h + 3)
+        for card_ in row:
+            i = PLACES.index(card_.up.number)
+            card(
+                canvas,
+                x + 5 + lay.label + i * lay.place,
+                top,
+                lay.place - 2,
+                lay.card_h,
+                card_,
+                lay,
+                paper,
+            )
+
+
+def grid(lay: Layout, paper: RGB) -> Image.Image:
+    """A tableau's three rows with every place empty: each row's colour shape, then its
+    places 1 to 6 and the joker's (the cards are pasted over it)."""
+    w, h = lay.width - 8, 3 * (lay.card_h + 3) - 3
+
+    def paint(s: Sketch) -> None:
+        s.bar(0, 0, w, h, paper)
+        for r, colour in enumerate(COLOURS):
+            top = r * (lay.card_h + 3)
+            shape(s, SHAPES[colour], lay.label / 2, top + lay.card_h / 2, 5, FACES[colour])
+            for i in range(len(PLACES)):
+                x = lay.label + i * lay.place + 1
+                rounded_box(s, x, top, lay.place - 2, lay.card_h, EMPTY, radius=4)
+
+    def text(c: Canvas) -> None:
+        for r in range(3):
+            top = r * (lay.card_h + 3) + (lay.card_h - lay.vp * 1.16) / 2
+            for i, number in enumerate(PLACES):
+                x = lay.label + i * lay.place + lay.place / 2
+                c.text(x, top, number_text(number), lay.vp, FAINT, align="centre")
+
+    return sprite(("verso grid", lay.columns), w, h, paint, label=text, background=paper)
+
+
+def side_words(side: Side, _: Translator) -> str:
+    """``"Blue 3 (1 VP)"`` for the description."""
+    return _(
+        "{colour} {number} ({vp} VP)",
+        colour=_(side.colour),
+        number=number_text(side.number),
+        vp=side.vp,
+    )
+
+
+def row_words(seat: SeatView, _: Translator) -> str:
+    """A tableau in words: ``"Blue 1 3 J, Green —, Orange 2"``."""
+    parts = []
+    for colour, row in zip(COLOURS, seat.rows, strict=True):
+        numbers = " ".join(number_text(c.up.number) + ("★" if c.up.vp == 3 else "") for c in row)
+        parts.append(f"{_(colour)} {numbers or '—'}")
+    return ", ".join(parts)
+
+
+class VersoPicture(GamePicture):
+    """How Verso is drawn (``shared/rules/verso.md``)."""
+
+    game = "verso"
+    palette = PALETTE
+
+    def _top(self, canvas: Canvas, y: float, view: VersoView, ctx: PictureContext) -> float:
+        """The Draw Pile and the Discard Pile; returns the height used."""
+        _ = ctx._
+        h = 52.0
+        panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, h, PANEL)
+        w, ch = 34.0, 44.0
+        if view.top is not None:
+            canvas.paste(side_sprite(view.top, w, ch, 22, 12, PANEL), MARGIN + 6, y + 4)
+        else:
+            tile(canvas, MARGIN + 6, y + 4, w, ch, EMPTY, "", 12, FAINT, paper=PANEL)  # empty
+        x = MARGIN + 6 + w + 10
+        canvas.text(x, y + 6, _("Draw Pile"), 14, MUTED)
+        canvas.text(x, y + 24, str(view.pile_count), 18, TEXT, bold=True)
+        x2 = WIDTH / 2 + 40
+        canvas.text(x2, y + 6, _("Discard Pile"), 14, MUTED)
+        canvas.text(x2, y + 24, str(len(view.discard)), 18, TEXT, bold=True)
+        return h
+
+    def table(self, view: View, ctx: PictureContext) -> Drawn:
+        """The Draw Pile, then every tableau (one or two columns)."""
+        assert isinstance(view, VersoView)
+        lay = Layout(len(view.seats))
+        rows = -(-len(view.seats) // lay.columns)
+        height = MARGIN + 52 + GAP + rows * (lay.tableau_h + GAP) + MARGIN - GAP
+        canvas = Canvas(height, BACKGROUND)
+        y = MARGIN + self._top(canvas, MARGIN, view, ctx) + GAP
+        for i, seat in enumerate(view.seats):
+            column, row = i % lay.columns, i // lay.columns
+            x = MARGIN + column * (lay.width + GAP)
+            tableau(canvas, x, y + row * (lay.tableau_h + GAP), view, seat, ctx, lay)
+        return Drawn(canvas, self._description(view, ctx))
+
+    def seat(self, view: View, ctx: PictureContext) -> Drawn | None:
+        """While the viewer decides: their own tableau, large, under the Draw Pile's top card
+        (public, so shown only then, like the screen's text: a waiting player's screen holds
+        nothing that goes stale)."""
+        assert isinstance(view, VersoView)
+        if view.viewer is None or not view.decisions:
+            return None
+        lay = Layout(1)
+        canvas = Canvas(MARGIN + 52 + GAP + lay.tableau_h + MARGIN, BACKGROUND)
+        y = MARGIN + self._top(canvas, MARGIN, view, ctx) + GAP
+        tableau(canvas, MARGIN, y, view, view.seats[view.viewer], ctx, lay, own=True)
+        return Drawn(canvas, self._description(view, ctx, only=view.viewer))
+
+    def _description(self, view: VersoView, ctx: PictureContext, only: int | None = None) -> str:
+        _ = ctx._
+        if view.top is not None:
+            pile = _(
+                "Draw Pile: {count}, top {card}",
+                count=view.pile_count,
+                card=side_words(view.top, _),
+            )
+        else:
+            pile = _("Draw Pile: empty")
+        parts = [pile]
+        for seat in view.seats:
+            if only is not None and seat.seat != only:
+                continue
+            score = view.scores[seat.seat] if view.scores else 0
+            parts.append(
+                _(
+                    "{player} {score} VP: {cards}",
+                    player=ctx.name(seat.seat),
+                    score=score,
+                    cards=row_words(seat, _),
+                )
+            )
+        return ". ".join(parts) + "."
+
+
+PICTURE = VersoPicture()

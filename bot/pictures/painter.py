@@ -1,0 +1,173 @@
+"""Drawing pictures off the event loop, each once: a :class:`Painter` renders in worker
+threads (Pillow releases the interpreter lock while it encodes and pastes) and keeps what it
+drew in a cache bounded in bytes, keyed by everything a picture depends on — the game, its
+step, the viewer, the language, the seats' names and whether it ended early.
+
+Two workers: one thread for the pictures an interaction's answer waits for (a player's
+screen, the table answering a click on it), one for the rest (tables edited in the
+background), so that a burst of table edits never queues in front of a click's answer. With
+``processes`` (the bot's default) the background worker is a process of its own, at a lower
+priority: its drawing takes no interpreter time from the event loop at all.
+
+A table edit and the interaction answer that shows the same step get one rendering; a picture
+asked for again while it is being drawn waits for that drawing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from bot.pictures.base import Kind, Picture, PictureContext, draw
+from engine import View
+
+log = logging.getLogger(__name__)
+
+CACHE_BYTES = 16 * 1024 * 1024
+"""The most PNG bytes the cache keeps (about 400 tables of 40 KB)."""
+
+
+class PictureCache:
+    """Pictures by key, the least recently used let go past ``limit`` bytes (thread-safe)."""
+
+    def __init__(self, limit: int = CACHE_BYTES) -> None:
+        self.limit = limit
+        self._kept: OrderedDict[Hashable, Picture | None] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: Hashable) -> tuple[bool, Picture | None]:
+        """``(found, picture)`` for ``key`` (a game without that kind of picture is kept as
+        ``None`` too)."""
+        with self._lock:
+            if key not in self._kept:
+                self.misses += 1
+                return False, None
+            self._kept.move_to_end(key)
+            self.hits += 1
+            return True, self._kept[key]
+
+    def put(self, key: Hashable, picture: Picture | None) -> None:
+        """Keep ``picture`` under ``key``."""
+        size = len(picture.data) if picture is not None else 0
+        with self._lock:
+            old = self._kept.pop(key, None)
+            self._bytes -= len(old.data) if old is not None else 0
+            self._kept[key] = picture
+            self._bytes += size
+            while self._bytes > self.limit and len(self._kept) > 1:
+                _key, gone = self._kept.popitem(last=False)
+                self._bytes -= len(gone.data) if gone is not None else 0
+
+    @property
+    def size(self) -> int:
+        """The PNG bytes kept now."""
+        return self._bytes
+
+
+BACKGROUND_NICE = 5
+"""How much lower the background drawing process runs than the bot (``os.nice``)."""
+
+
+def _background() -> None:
+    with contextlib.suppress(OSError):
+        os.nice(BACKGROUND_NICE)
+
+
+class Painter:
+    """Renders pictures in workers, each key once (see the module docstring).
+
+    Args:
+        cache: where finished pictures are kept (default: a new :class:`PictureCache`).
+        processes: draw the background pictures in a process of their own.
+    """
+
+    def __init__(self, cache: PictureCache | None = None, *, processes: bool = False) -> None:
+        self.cache = cache or PictureCache()
+        self._processes = processes
+        self._worker = self._background_worker()
+        self._urgent = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures-urgent")
+        self._drawing: dict[Hashable, asyncio.Future[Picture | None]] = {}
+        self.rendered = 0
+        """Pictures drawn (not found in the cache), for benchmarks."""
+
+    def _background_worker(self) -> Executor:
+        if not self._processes:
+            return ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+        spawn = multiprocessing.get_context("spawn")  # no fork of a process with threads
+        worker = ProcessPoolExecutor(max_workers=1, mp_context=spawn, initializer=_background)
+        worker.submit(_warm)  # started now (with its fonts), not in the first burst of tables
+        return worker
+
+    async def picture(
+        self,
+        key: Hashable,
+        game: str,
+        kind: Kind,
+        view: View,
+        ctx: PictureContext,
+        *,
+        urgent: bool = False,
+    ) -> Picture | None:
+        """The ``kind`` picture of ``view`` (``None``: the game has none of that kind, or it
+        could not be drawn: a failure is logged and the message goes without a picture).
+        ``key`` must name everything the picture depends on besides the game's code;
+        ``urgent``: an interaction's answer waits for it."""
+        found, picture = self.cache.get(key)
+        if found:
+            return picture
+        pending = self._drawing.get(key)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future = asyncio.ensure_future(self._draw(game, kind, view, ctx, urgent))
+        self._drawing[key] = future
+        try:
+            picture = await asyncio.shield(future)
+        finally:
+            self._drawing.pop(key, None)
+        self.rendered += 1
+        self.cache.put(key, picture)
+        return picture
+
+    async def _draw(
+        self, game: str, kind: Kind, view: View, ctx: PictureContext, urgent: bool
+    ) -> Picture | None:
+        loop = asyncio.get_running_loop()
+        worker = self._urgent if urgent else self._worker
+        try:
+            return await loop.run_in_executor(worker, _draw_safely, game, kind, view, ctx)
+        except BrokenProcessPool:  # the drawing process died: a new one, and this one here
+            log.warning("the pictures' process stopped; starting another")
+            self._worker = self._background_worker()
+            return await loop.run_in_executor(self._urgent, _draw_safely, game, kind, view, ctx)
+
+    def close(self) -> None:
+        """Stop the workers (pictures being drawn are finished first)."""
+        self._worker.shutdown(wait=True, cancel_futures=True)
+        self._urgent.shutdown(wait=True, cancel_futures=True)
+
+
+def _warm() -> None:
+    """Load what every drawing needs (Pillow, the fonts) in a new drawing process."""
+    from bot.pictures import fonts
+
+    fonts.font(24)
+    fonts.font(24, bold=True)
+
+
+def _draw_safely(game: str, kind: Kind, view: View, ctx: PictureContext) -> Picture | None:
+    try:
+        return draw(game, kind, view, ctx)
+    except Exception:
+        log.exception("drawing the %s picture of a %s game failed", kind, game)
+        return None

@@ -1,0 +1,164 @@
+"""The pictures of every game: what an audience may not see changes no pixel (the leak rule,
+as for the texts), every picture fits a phone and Discord's limits in every language, and the
+machinery (fonts shipped, palettes, cache) holds. Parametrised over every game."""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Iterator
+
+import pytest
+from PIL import Image
+
+import engine
+from bot.games import presented_games
+from bot.i18n import available_languages
+from bot.pictures import fonts
+from bot.pictures.base import DESCRIPTION_LIMIT, Picture, PictureContext, draw, picture_of
+from bot.pictures.canvas import MIN_TEXT, SCALE, WIDTH, Canvas
+from bot.pictures.painter import PictureCache
+from bot.pictures.samples import NAMES
+
+MAX_BYTES = 150 * 1024
+
+
+def tables() -> list[object]:
+    params = []
+    for game in presented_games():
+        info = engine.get_game(game).info
+        for seats in sorted({info.min_players, info.max_players}):
+            params.append(pytest.param(game, seats, id=f"{game}-{seats}p"))
+    return params
+
+
+def states(
+    game: str, seats: int, seed: int, count: int = 4
+) -> Iterator[tuple[engine.GameState, random.Random]]:
+    """``count`` states spread over seeded games of random moves (each game's end among
+    them), with a generator for the test to go on with."""
+    rng = random.Random(seed)
+    found = 0
+    while found < count:
+        game_seed = rng.randrange(2**32)
+        length = sum(1 for _state in _play(game, seats, game_seed))
+        wanted = min(count - found, length)
+        picks = {(length - 1) * (i + 1) // wanted for i in range(wanted)}
+        for step, state in enumerate(_play(game, seats, game_seed)):
+            if step in picks:
+                yield state, rng
+        found += wanted
+
+
+def _play(game: str, seats: int, seed: int) -> Iterator[engine.GameState]:
+    """Every state of one game of random moves (the same object, moved on)."""
+    rng = random.Random(seed)
+    state = engine.new_game(game, seats, None, seed)
+    yield state
+    while engine.outcome(state) is None:
+        seat = rng.choice(engine.deciding_seats(state))
+        engine.apply(state, engine.random_action(state, seat, rng))
+        yield state
+
+
+def check(picture: Picture | None) -> Picture:
+    assert picture is not None
+    assert 0 < len(picture.data) <= MAX_BYTES, len(picture.data)
+    assert 0 < len(picture.description) <= DESCRIPTION_LIMIT
+    image = Image.open(io.BytesIO(picture.data))
+    assert image.format == "PNG" and image.mode == "P"
+    assert image.width == WIDTH * SCALE and image.height <= 2 * image.width  # a phone's screen
+    assert picture.name.endswith(".png") and picture.name.isascii()
+    return picture
+
+
+@pytest.mark.parametrize(("game", "seats"), tables())
+def test_pictures_do_not_depend_on_what_their_audience_cannot_see(game: str, seats: int) -> None:
+    ctx = PictureContext("en", NAMES[:seats])
+    checked = seat_pictures = 0
+    for state, rng in states(game, seats, seed=seats):
+        table = check(draw(game, "table", engine.view(state, None), ctx))
+        other = engine.redistribute(state, None, rng)
+        assert draw(game, "table", engine.view(other, None), ctx) == table
+        viewer = rng.randrange(seats)
+        mine = draw(game, "seat", engine.view(state, viewer), ctx)
+        other = engine.redistribute(state, viewer, rng)
+        assert draw(game, "seat", engine.view(other, viewer), ctx) == mine
+        if mine is not None:
+            check(mine)
+            seat_pictures += 1
+        checked += 1
+    assert checked == 4 and seat_pictures >= 1
+
+
+@pytest.mark.parametrize(("game", "seats"), tables())
+def test_pictures_are_translated_and_legible_on_a_phone_in_every_language(
+    game: str, seats: int
+) -> None:
+    state, _rng = next(states(game, seats, seed=11, count=3))
+    english = draw(game, "table", engine.view(state, None), PictureContext("en", NAMES[:seats]))
+    assert english is not None
+    for language in available_languages():
+        ctx = PictureContext(language, NAMES[:seats])
+        shown = picture_of(game)
+        assert shown is not None
+        drawn = shown.table(engine.view(state, None), ctx)
+        # no text below MIN_TEXT points: on a 400-pixel-wide display, at least that many pixels
+        assert drawn.canvas.smallest_text is not None and drawn.canvas.smallest_text >= MIN_TEXT
+        picture = check(draw(game, "table", engine.view(state, None), ctx))
+        assert picture.data != english.data, f"{language}: the picture's texts are in English"
+        assert picture.description != english.description
+
+
+def test_the_canvas_refuses_text_a_phone_could_not_read() -> None:
+    canvas = Canvas(40, (0, 0, 0))
+    canvas.fitted(0, 0, 30, "a name far too long for thirty points", 14, (255, 255, 255))
+    assert canvas.smallest_text == MIN_TEXT  # shrunk to the floor, then cut
+    with pytest.raises(ValueError, match="too small"):
+        canvas.text(0, 0, "tiny", MIN_TEXT - 1, (255, 255, 255))
+
+
+def test_the_fonts_are_shipped_with_their_licence_and_draw_cyrillic() -> None:
+    assert fonts.REGULAR.is_file() and fonts.BOLD.is_file()
+    assert "Bitstream Vera" in (fonts.FONTS_DIR / "LICENSE.txt").read_text(encoding="utf-8")
+    assert fonts.drawable("Дмитро 🎲 Zoë") == "Дмитро Zoë"
+    assert fonts.has_glyph("ї") and not fonts.has_glyph("🎲")
+
+
+def test_the_cache_keeps_pictures_within_its_bytes() -> None:
+    cache = PictureCache(limit=250)
+    pictures = [Picture(f"p{i}.png", bytes(100), "alt") for i in range(3)]
+    for i, picture in enumerate(pictures):
+        cache.put(i, picture)
+    assert cache.get(0) == (False, None)  # the oldest let go
+    assert cache.get(2) == (True, pictures[2]) and cache.size == 200
+    cache.put("none", None)
+    assert cache.get("none") == (True, None)
+
+
+def test_an_edit_uploads_a_picture_only_when_the_message_does_not_show_it() -> None:
+    from bot.messages.pictures import UNKNOWN, edit_files, send_files
+
+    picture = Picture("table-ab.png", b"png", "alt")
+    assert edit_files(picture, "table-ab.png") == {}  # kept by Discord: nothing uploaded
+    for shown in ("table-cd.png", None, UNKNOWN):
+        [upload] = edit_files(picture, shown)["attachments"]  # the new one replaces the rest
+        assert (upload.filename, upload.fp.read()) == ("table-ab.png", b"png")
+    assert edit_files(None, None) == {}
+    assert edit_files(None, "table-ab.png") == edit_files(None, UNKNOWN) == {"attachments": []}
+    assert send_files(None) == {} and send_files(picture)["files"][0].filename == "table-ab.png"
+
+
+async def test_the_painter_draws_the_same_bytes_in_its_process_once_per_key() -> None:
+    from bot.pictures.painter import Painter
+
+    state, _rng = next(states("ninjan", 3, seed=5, count=2))
+    view, ctx = engine.view(state, None), PictureContext("uk", NAMES[:3])
+    painter = Painter(processes=True)
+    try:
+        drawn = await painter.picture(("table", 1), "ninjan", "table", view, ctx)
+        again = await painter.picture(("table", 1), "ninjan", "table", view, ctx, urgent=True)
+    finally:
+        painter.close()
+    assert drawn == again == draw("ninjan", "table", view, ctx)
+    assert painter.rendered == 1 and painter.cache.hits == 1
