@@ -183,6 +183,13 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
         help=f"the SQLite file the games are kept in (default: {default_database()})",
     )
     play.add_argument(
+        "--picture",
+        type=Path,
+        metavar="FILE",
+        help="write the table's picture (a PNG, as the bot posts it in Discord) to FILE "
+        "after every move",
+    )
+    play.add_argument(
         "--resume",
         action="store_true",
         help="continue your last unfinished game (of GAME, if given)",
@@ -248,12 +255,16 @@ async def _play(args: argparse.Namespace, new: NewGame | None, clock: Clock) -> 
                 game_id = (await open_game(service, new)).id
             except UserError as error:
                 return fail(error.text(translator(DEFAULT_LANGUAGE)))
-        _ = translator(args.lang or environment_language())
+        language = args.lang or environment_language()
+        _ = translator(language)
         output = Output.to()
         if new is not None:
             output.text(introduction(new.game, _))
         async with Lines() as lines:
-            await Session(service, game_id, output, lines, _, clock).play()
+            session = Session(
+                service, game_id, output, lines, _, clock, language=language, picture=args.picture
+            )
+            await session.play()
         return 0
     finally:
         await storage.close()

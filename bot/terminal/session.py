@@ -14,6 +14,7 @@ import logging
 import signal
 from collections.abc import Coroutine
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -26,6 +27,7 @@ from bot.service.errors import UserError
 from bot.terminal.choices import Question
 from bot.terminal.lines import Lines
 from bot.terminal.output import Output
+from bot.terminal.picture import write_table_picture
 from bot.texts.rendering import (
     context_for,
     private_lines,
@@ -101,8 +103,9 @@ async def last_unfinished(service: GameService, game: str | None) -> GameRecord 
 class Session:
     """The person at the terminal plays seat 1 of the running game ``game_id``.
 
-    ``lines`` gives what they type, ``output`` shows the game in language ``_``; ``clock``
-    is the service's time, which the turn clocks keep.
+    ``lines`` gives what they type, ``output`` shows the game in language ``_`` (whose code
+    is ``language``); ``clock`` is the service's time, which the turn clocks keep. With
+    ``picture``, the table's picture is written to that file each time the table is shown.
     """
 
     def __init__(
@@ -113,8 +116,13 @@ class Session:
         lines: Lines,
         _: Translator,
         clock: Clock,
+        *,
+        language: str = "en",
+        picture: Path | None = None,
     ) -> None:
         self.service = service
+        self.language = language
+        self.picture = picture
         self.game_id = game_id
         self.output = output
         self.lines = lines
@@ -211,9 +219,27 @@ class Session:
         seat = seat_screen(record, state, 0, _, private, notice, mentions=False)
         self.output.rule()
         self.output.screens(table.text, seat.text, show.accent)
+        if self.picture is not None:
+            await self._write_picture(record, state)
         if record.status != GameStatus.ACTIVE:
             return None
         return Question(seat.rows, seat_view(record, state, 0).decisions, seat.since)
+
+    async def _write_picture(self, record: GameRecord, state: engine.GameState) -> None:
+        """The table's picture into :attr:`picture`; a file that cannot be written is said
+        once, and the game goes on without it."""
+        assert self.picture is not None
+        try:
+            await write_table_picture(self.picture, record, state, self.language)
+        except OSError as exc:
+            self.output.text(
+                self._(
+                    "The picture cannot be written to {path}: {error}",
+                    path=str(self.picture),
+                    error=exc.strerror or str(exc),
+                )
+            )
+            self.picture = None
 
     async def _new_actions(self) -> list[LoggedAction]:
         """The logged actions the table has not shown yet (at first, the last few)."""

@@ -15,6 +15,7 @@ import engine
 from bot.games import presentation
 from bot.i18n import translator
 from bot.terminal.markdown import text_of
+from bot.terminal.picture import table_picture
 from bot.texts.rendering import context_for
 from storage import GameStatus, Storage
 from tests.terminal.player import ROOT, Player, choices, plain_env, play_to_the_end
@@ -213,3 +214,38 @@ def test_playing_loads_no_discord(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.rstrip().endswith("[]")
+
+
+async def test_the_picture_file_shows_the_table_after_every_move(tmp_path: Path) -> None:
+    db, picture = tmp_path / "games.sqlite3", tmp_path / "table.png"
+    player = await Player.start(
+        tmp_path, "pentaquest", "--seed", "4", "--lang", "uk", "--db", str(db),
+        "--picture", str(picture),
+    )  # fmt: skip
+    screen = await player.until_prompt()
+    assert screen is not None
+    first = picture.read_bytes()
+    assert first.startswith(b"\x89PNG\r\n\x1a\n")
+    await play_to_the_end(player, screen)
+    code, _out, err = await player.finish()
+    assert (code, err) == (0, "")
+    games, state = await stored(db)
+    assert state is not None
+    # the last picture is the bot's own picture of the final table, in the chosen language
+    final = table_picture(games[-1], state, "uk")
+    assert final is not None and picture.read_bytes() == final != first
+    assert table_picture(games[-1], state, "en") != final
+
+
+async def test_a_picture_that_cannot_be_written_is_said_once(tmp_path: Path) -> None:
+    player = await Player.start(
+        tmp_path, "verso", "--seed", "5", "--db", str(tmp_path / "games.sqlite3"),
+        "--picture", str(tmp_path / "no-such-folder" / "table.png"),
+    )  # fmt: skip
+    screen = await player.until_prompt()
+    assert screen is not None and "The picture cannot be written to" in screen
+    await player.type("1")
+    await player.until_prompt()
+    await player.type("q")
+    code, out, err = await player.finish()
+    assert (code, err) == (0, "") and out.count("The picture cannot be written to") == 1
