@@ -16,11 +16,18 @@ def record_for(
     game_id: int = 123456,
     status: GameStatus = GameStatus.ACTIVE,
     options: dict | None = None,
+    first_user: int = 101,
 ) -> GameRecord:
-    """A record of a running game of ``state``: seat ``n`` is user ``101 + n`` named
+    """A record of a running game of ``state``: seat ``n`` is user ``first_user + n`` named
     ``Player{n}``."""
     seats = tuple(
-        Seat(seat=n, user_id=101 + n, automatic=False, joined_at=NOW, display_name=f"Player{n}")
+        Seat(
+            seat=n,
+            user_id=first_user + n,
+            automatic=False,
+            joined_at=NOW,
+            display_name=f"Player{n}",
+        )
         for n in range(state.seats)
     )
     return GameRecord(
