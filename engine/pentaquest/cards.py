@@ -161,12 +161,11 @@ CARDS: dict[int, Card] = {card.id: card for card in DECK}
 """Card id -> card."""
 
 POWER_TEXT: dict[str, str] = {
-    "add": "Add 1 to one die. It cannot be played on a 6.",
-    "sub": "Subtract 1 from one die. It cannot be played on a 1.",
-    "addsub": "Add 1 to one die or subtract 1 from it, your choice: a 6 can only go down, a 1 "
-    "only up.",
-    "mirror": "Turn one die to its opposite face: 1 and 6, 2 and 5, 3 and 4 swap.",
-    "reroll": "Reroll any number of dice (at least one) and keep the results. It is separate "
-    "from the free reroll and may come after it.",
+    "add": "+1 to one die; never on a 6.",
+    "sub": "−1 to one die; never on a 1.",
+    "addsub": "+1 or −1 to one die, your choice (a 6 only goes down, a 1 only up).",
+    "mirror": "One die to its opposite face: 1↔6, 2↔5, 3↔4.",
+    "reroll": "Reroll any of the dice (at least one). It is not the free reroll and may come "
+    "after it.",
 }
 """One sentence per power (catalog msgids)."""

@@ -28,7 +28,7 @@ from engine.contract import (
     View,
     scored_outcome,
 )
-from engine.pentaquest.cards import DECK, POWER_TEXT, POWERS, TIER_NAMES
+from engine.pentaquest.cards import DECK, POWER_TEXT, POWERS
 from engine.pentaquest.describe import describe_action
 from engine.pentaquest.greedy import greedy_action
 from engine.pentaquest.hidden import redistribute
@@ -74,35 +74,49 @@ INFO = GameInfo(
 )
 
 OVERVIEW: tuple[str, ...] = (
-    "Goal: defeat the creatures of the deck with five dice. Each creature you beat joins your "
-    "army, and its power can change your dice later, but a used card is discarded.",
-    "Your turn: the quest area is filled up to 5 cards and you roll the five dice. Once per "
-    "turn you may reroll any of them for free (the very first roll of the game gets two free "
-    "rerolls). Then you may use army cards, one at a time; once you have used one, the free "
-    "reroll is gone. Whenever your dice beat a quest card you may capture it: one card a turn, "
-    "and capturing ends your turn.",
-    "Solo: a turn without a capture loses the game. Capture every card to win; your score is "
-    "the number of cards left unused in your army.",
-    "Multiplayer: the quest area is shared; a turn without a capture simply passes. When the "
-    "deck and the quest area are empty, your score is your army plus your discard pile; a tie "
-    "goes to the most unused army cards, and players still tied share the win.",
+    "Goal: capture the creatures of the quest area with five dice. A captured creature joins "
+    "your army; its power can change your dice once, then it is discarded.",
+    "**Your turn**, in this order:",
+    "1. The quest area fills up to 5 creatures and you roll the five dice.",
+    "2. Free reroll: once a turn, reroll any of the dice (the game's very first roll gets two).",
+    "3. Army cards: use their powers one at a time. Once you have used one, the free reroll is "
+    "gone.",
+    "4. Capture one creature your dice beat: it joins your army and your turn ends.",
+    "**Solo**: a turn without a capture loses the game. Capture every creature to win; your "
+    "score is the number of army cards you never used.",
+    "**Multiplayer**: the quest area is shared and a turn without a capture simply passes. "
+    "Your score is your army plus your discard pile; a tie goes to the most unused army "
+    "cards, and players still tied share the win.",
 )
+"""How the game goes, step by step (the Rules page's first part; catalog msgids)."""
+
+CREATURES = (
+    (
+        "Four tiers",
+        "42 creatures, from small folk (a pair, or one number) through raiders and monsters to "
+        "legends (four of a kind, a run of five). The quest area shows what each one needs and "
+        "its power.",
+    ),
+)
+"""The house deck in one entry: the quest area shows every card's requirement and power
+when it matters, so the Rules page does not list the 42 of them."""
 
 REQUIREMENTS: tuple[tuple[str, str], ...] = (
-    ("Numbers", "A number needs a die showing it: 2 2 needs two dice showing 2."),
+    ("Numbers", "A number needs a die showing it: 2 2 needs two 2s."),
     (
         "Suns and moons",
-        "All suns need dice of one value and all moons dice of one value: sun sun is any pair, "
-        "sun sun sun any three of a kind. Suns and moons may show the same value or different "
-        "ones, and may match a number of the card.",
+        "All suns need dice of one value, all moons dice of one value (the same or another): "
+        "sun sun is any pair, sun sun sun any three of a kind.",
     ),
-    ("Each symbol its own die", "One die never counts for two symbols; extra dice do not matter."),
+    ("One die a symbol", "A die never counts for two symbols; extra dice do not matter."),
 )
 
+POWER_NAMES = {"add": "+1", "sub": "−1", "addsub": "±1", "mirror": "mirror", "reroll": "reroll"}
+"""Each power as the table and its buttons write it (catalog msgids)."""
+
 STALL_TEXT = (
-    "Stall rule: if a few full rounds in a row pass without any capture (3 unless the table "
-    "chose otherwise; the table shows the count), the game ends at once and the cards left "
-    "score for nobody."
+    "Stall rule: when 3 full rounds in a row (or the number the table chose) pass without a "
+    "capture, the game ends at once; the cards left score for nobody."
 )
 NO_STALL_TEXT = "The game ends when the deck and the quest area are empty, or after 300 turns."
 
@@ -146,7 +160,8 @@ class Pentaquest(Game[PentaquestState, PentaquestOptions]):
         redistribute(state, viewer, rng)
 
     def reference(self, options: PentaquestOptions) -> Reference:
-        """How the game goes, the requirements, the powers and the cards of house deck v1."""
+        """How the game goes, the requirements, the powers, the end, and house deck v1 in
+        one entry (the quest area shows each card when it matters)."""
         stall = STALL_TEXT if options.stall_rounds is not None else NO_STALL_TEXT
         rules = [("The end", stall)]
         if options.first_turn_rerolls_everyone:
@@ -158,21 +173,13 @@ class Pentaquest(Game[PentaquestState, PentaquestOptions]):
                     "You see only how many cards the other armies hold, until the end.",
                 )
             )
-        cards = tuple(
-            (
-                card.name,
-                f"{TIER_NAMES[card.tier].capitalize()}. Needs {' '.join(card.requirement)}. "
-                f"Power: {card.power}.",
-            )
-            for card in DECK
-        )
         return Reference(
             OVERVIEW,
             (
                 ReferenceSection("Requirements", REQUIREMENTS),
-                ReferenceSection("Powers", tuple((p, POWER_TEXT[p]) for p in POWERS)),
+                ReferenceSection("Powers", tuple((POWER_NAMES[p], POWER_TEXT[p]) for p in POWERS)),
                 ReferenceSection("Multiplayer", tuple(rules)),
-                ReferenceSection("The creatures (house deck v1)", cards),
+                ReferenceSection("The creatures (house deck v1)", CREATURES),
             ),
         )
 
