@@ -90,6 +90,7 @@ class Presentation(ABC):
         kind_order: decision kinds in the order their components appear (others follow).
         menu_kinds: decision kinds always shown as a select menu, even with few options (a
             hand to choose from reads better as one menu).
+        recent_limit: how many "last events" lines the table shows at most (newest last).
     """
 
     game: str
@@ -99,6 +100,7 @@ class Presentation(ABC):
     lobby_options: tuple[LobbyOption, ...] = ()
     kind_order: tuple[str, ...] = ()
     menu_kinds: tuple[str, ...] = ()
+    recent_limit: int = 5
 
     @abstractmethod
     def table_sections(self, view: View, ctx: RenderContext) -> list[str]:
@@ -128,6 +130,11 @@ class Presentation(ABC):
     def placeholder(self, decision: Decision, view: View, ctx: RenderContext) -> str:
         """The text of a select menu before a choice is made."""
         return ctx._("Choose…")
+
+    def legend(self, _: Translator) -> list[str]:
+        """How to read the table (its symbols, who uses its controls): lines shown in the
+        lobby and on the Rules page, never on the table itself (default: none)."""
+        return []
 
     def notes(self, view: View, ctx: RenderContext) -> list[str]:
         """Small print under the prompt (why an option is missing, ...)."""

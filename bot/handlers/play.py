@@ -22,7 +22,13 @@ from bot.service import GameSnapshot, Played
 from bot.service.errors import UserError
 from bot.service.play import MOVED_ON
 from bot.texts.decisions import decode
-from bot.texts.rendering import games_list_text, private_lines, rules_text, seat_names, seat_screen
+from bot.texts.rendering import (
+    games_list_text,
+    private_lines,
+    rules_text,
+    seat_names,
+    seat_screen,
+)
 from storage import GameRecord, GameStatus
 
 log = logging.getLogger(__name__)
@@ -97,7 +103,11 @@ class PlayHandlers:
         return "other"
 
     async def _act(
-        self, interaction: discord.Interaction, game_id: int, since: int, key: str
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        since: int,
+        key: str,
     ) -> None:
         _ = tr(interaction)
         where = await self._where(interaction, game_id)
@@ -280,8 +290,9 @@ class PlayHandlers:
                 await say(interaction, games_list_text(_))
                 return
             game_name = open_game.game_name
-        options = open_game.options if open_game and open_game.game_name == game_name else None
-        await say(interaction, rules_text(game_name, options, _))
+        here = open_game if open_game and open_game.game_name == game_name else None
+        options = here.options if here is not None else None
+        await say(interaction, rules_text(game_name, options, _, table=here))
 
     @guarded("/help")
     async def help_command(self, interaction: discord.Interaction) -> None:
@@ -311,7 +322,8 @@ class PlayHandlers:
     async def on_rules(self, interaction: discord.Interaction, game_id: int) -> None:
         """The table's Rules button: the rules of that game, with its options."""
         record = await self.room.service.record(game_id)
-        await say(interaction, rules_text(record.game_name, record.options, tr(interaction)))
+        text = rules_text(record.game_name, record.options, tr(interaction), table=record)
+        await say(interaction, text)
 
     async def _channel_game(self, interaction: discord.Interaction) -> GameRecord:
         if interaction.channel_id is None:

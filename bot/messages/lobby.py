@@ -12,13 +12,15 @@ from bot.messages import discord_io, layouts
 from bot.messages.languages import GuildLanguages
 from bot.service.lobby import TURN_CLOCKS
 from bot.service.reasons import ADMIN_ABORT
-from bot.texts.rendering import LEVEL_NAMES, clock_text, seat_names
+from bot.texts.rendering import LEVEL_NAMES, chosen_options, clock_text, seat_names
 from engine.players import LEVELS
 from storage import LOBBY, GameRecord, GameStatus, Storage
 
 
 def lobby_text(record: GameRecord, _: Translator) -> str:
-    """The lobby message: game, host, players so far, options, and what happens next."""
+    """The lobby message: game, host, players so far, the goal, what each option does and how
+    to read the table, and what happens next; once the game started, the options it was set
+    up with (the table does not repeat them)."""
     info = engine.get_game(record.game_name).info
     names = seat_names(record, _)
     host = f"<@{record.host_id}>"
@@ -32,13 +34,14 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
             players=", ".join(names) or _("nobody yet"),
         ),
     ]
+    show = presentation(record.game_name)
     if record.status == GameStatus.LOBBY:
-        show = presentation(record.game_name)
         if show.goal:
             lines.append(_(show.goal))
         for option in show.lobby_options:
             if option.help:
                 lines.append(_("-# {option}: {help}", option=_(option.label), help=_(option.help)))
+        lines += [f"-# {line}" for line in show.legend(_)]
         if info.min_players == 1:
             start = _(
                 "Press **Join** to play. The host can start alone (solo) or with up to {most} "
@@ -58,6 +61,9 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
         lines.append(_("This lobby was closed."))
     else:
         lines.append(_("The game has started: the table is below."))
+        chosen = chosen_options(record, show, _)
+        if chosen:
+            lines.append(_("-# Options: {options}", options=chosen))
     return "\n".join(lines)
 
 

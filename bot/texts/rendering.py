@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 import engine
 from bot.games import Presentation, RenderContext, presentation
@@ -18,9 +18,6 @@ from bot.texts.decisions import rows_for
 from bot.texts.specs import Row, Screen
 from engine import Event, View
 from storage import GameRecord, GameStatus, LoggedAction, Seat
-
-RECENT_LINES = 8
-
 
 LEVEL_NAMES: dict[str, str] = {
     "random": N_("random"),
@@ -123,8 +120,10 @@ def option_value_text(show: Presentation, field: str, value: Any, _: Translator)
     return str(value)
 
 
-def options_line(record: GameRecord, show: Presentation, _: Translator) -> str:
-    """The table options chosen in the lobby, in one line (empty for a game without any)."""
+def chosen_options(record: GameRecord, show: Presentation, _: Translator) -> str:
+    """The options ``record`` was set up with in the lobby, in one line ("<option>: on ·
+    Turn clock: 5 min"; empty for a game without any), for the lobby once the game started
+    and the Rules page: the table does not repeat them."""
     parts = [
         _(
             "{option}: {value}",
@@ -136,7 +135,7 @@ def options_line(record: GameRecord, show: Presentation, _: Translator) -> str:
     ]
     if record.turn_clock is not None:
         parts.append(_("Turn clock: {clock}", clock=clock_text(record.turn_clock, _)))
-    return _("-# Options: {options}", options=" · ".join(parts)) if parts else ""
+    return " · ".join(parts)
 
 
 def clock_text(seconds: int | None, _: Translator) -> str:
@@ -164,10 +163,11 @@ def recent_lines(
     show: Presentation,
     logged: Sequence[LoggedAction],
     ctx: RenderContext,
-    limit: int | None = RECENT_LINES,
+    limit: int | None | Literal["shown"] = "shown",
 ) -> list[str]:
-    """The table's "last events": public events of the last logged actions, newest last (the
-    last ``limit`` lines; ``None``: all of them)."""
+    """The table's "last events": public events of the last logged actions, newest last: the
+    last ``limit`` lines (``"shown"``: as many as the presentation's ``recent_limit``, what
+    the table shows; ``None``: all of them)."""
     lines: list[str] = []
     for action in logged:
         if action.actor == "timeout" and action.seat < len(ctx.names):
@@ -178,7 +178,11 @@ def recent_lines(
             if not lines or lines[-1] != timed_out:
                 lines.append(timed_out)
         lines += event_lines(show, action.public_events, None, ctx)
-    return lines if limit is None else lines[-limit:]
+    if limit == "shown":
+        limit = show.recent_limit
+    if limit is None:
+        return lines
+    return lines[-limit:] if limit else []
 
 
 def table_screen(
@@ -191,8 +195,9 @@ def table_screen(
     mentions: bool = True,
 ) -> Screen:
     """The public table of a started game: the title line, a banner when it ended outside
-    the rules, the game's own sections (from the spectator's view), the options and the
-    last events; a line when the automatic player of seat ``thinking`` takes a while.
+    the rules, the game's own sections (from the spectator's view) and the last events; a
+    line when the automatic player of seat ``thinking`` takes a while. What does not change
+    during a game (its options, how to read it) is in the lobby and on the Rules page.
     ``mentions``: see :func:`context_for`."""
     show = presentation(record.game_name)
     ctx = context_for(record, _, mentions=mentions)
@@ -206,9 +211,6 @@ def table_screen(
     if thinking is not None:
         lines.append(thinking_line(record, thinking, ctx))
     lines += show.table_sections(view, ctx)
-    options = options_line(record, show, _)
-    if options:
-        lines += [options]
     if recent:
         lines += ["", _("**Last events**")]
         lines += [f"- {line}" for line in recent]
@@ -299,15 +301,34 @@ def private_lines(
     return event_lines(show, shown, seat, ctx)
 
 
-def rules_text(game_name: str, options: dict[str, Any] | None, _: Translator) -> str:
-    """How the game goes, then its reference sections (from the engine, translated)."""
+def rules_text(
+    game_name: str,
+    options: dict[str, Any] | None,
+    _: Translator,
+    *,
+    table: GameRecord | None = None,
+) -> str:
+    """How the game goes and its reference sections (from the engine, translated), then how
+    to read its table (the presentation's legend); with ``table`` (a game of
+    ``game_name``), the options that game was set up with."""
     info = engine.get_game(game_name).info
-    reference = engine.reference(game_name, options)
+    show = presentation(game_name)
     lines = [_("**{title}**", title=_(info.title))]
+    reference = engine.reference(game_name, options)
     lines += [_(paragraph) for paragraph in reference.overview]
     for section in reference.sections:
         lines += ["", f"**{_(section.heading)}**"]
         lines += [f"**{_(name)}** — {_(text)}" for name, text in section.entries]
+    legend = show.legend(_)
+    if legend:
+        lines += ["", _("**Reading the table**"), *legend]
+    if table is not None:
+        chosen = chosen_options(table, show, _)
+        if chosen:
+            lines += [
+                "",
+                _("**Options of game #{game}**: {options}", game=table.id, options=chosen),
+            ]
     return "\n".join(lines)
 
 
