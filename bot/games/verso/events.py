@@ -28,24 +28,21 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
     kind = event.kind
     who = ctx.names[event.seat] if event.seat is not None else ""
     if kind == "kept":
-        return _(
-            "{player} drew {card} and kept it.", player=who, card=side_text(data_side(d["side"]))
-        )
+        return _("{player} drew and kept {card}.", player=who, card=side_text(data_side(d["side"])))
     if kind == "flipped":
         old, new = _card(d["card"])
         if d["to"] == "discarded":
             return _(
-                "{player} drew {old} and flipped it: {new} is identical to one of theirs — "
-                "discarded.",
+                "{player} drew and flipped {old} → {new}: identical, discarded.",
                 player=who,
                 old=old,
                 new=new,
             )
-        return _("{player} drew {old} and flipped it: {new}.", player=who, old=old, new=new)
+        return _("{player} drew and flipped {old} → {new}.", player=who, old=old, new=new)
     if kind == "banked":
         discarded = " ".join(_card(c)[1] for c in d["discarded"])
         return _(
-            "{player} banked {series} for {vp} VP (discarded {cards}).",
+            "{player} banked {series}: {vp} VP (discarded {cards}).",
             player=who,
             series=series_text(d["series"]),
             vp=d["vp"],
@@ -55,34 +52,30 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
         old, new = _card(d["card"])
         if d["to"] == "discarded":
             return _(
-                "{player}'s {old} was flipped: {new} is identical to one of theirs — discarded.",
+                "{player}'s {old} flipped → {new}: identical, discarded.",
                 player=who,
                 old=old,
                 new=new,
             )
-        return _("{player}'s {old} was flipped: now {new}.", player=who, old=old, new=new)
+        return _("{player}'s {old} flipped → {new}.", player=who, old=old, new=new)
     if kind == "no_flip":
-        return _(
-            "{player} has no {colour} card to flip.",
-            player=who,
-            colour=SQUARES[d["colour"]],
-        )
+        return _("{player} has no {colour} card to flip.", player=who, colour=SQUARES[d["colour"]])
     if kind == "opponent":
         old, new = _card(d["card"])  # the revealed side is up
         if d["effect"] == "joker":
             return _(
-                "🤖 The opponent turned over {old}: {new} — a joker, nothing happens.",
+                "🤖 The opponent turned over {old} → {new}: a joker, nothing happens.",
                 old=old,
                 new=new,
             )
         if d["effect"] == "not_higher":
             return _(
-                "🤖 The opponent turned over {old}: {new} — not higher, nothing happens.",
+                "🤖 The opponent turned over {old} → {new}: not higher, nothing happens.",
                 old=old,
                 new=new,
             )
         return _(
-            "🤖 The opponent turned over {old}: {new} — higher, so {player} flips their "
+            "🤖 The opponent turned over {old} → {new}: higher, so {player} flips their "
             "highest {colour} card.",
             old=old,
             new=new,

@@ -28,7 +28,7 @@ from bot.games.verso.texts import (
     series_text,
     side_text,
 )
-from bot.i18n import N_
+from bot.i18n import N_, Translator
 from engine import Decision, Event, View
 from engine.verso.cards import COLOURS, LETTERS
 from engine.verso.rules import FINAL_NONE, neighbours
@@ -71,6 +71,7 @@ class VersoPresentation(Presentation):
     )
     kind_order = ("draw", "bank", "final")
     menu_kinds = ("bank", "final")
+    recent_limit = 4
 
     # --------------------------------------------------------------- screens
 
@@ -81,8 +82,12 @@ class VersoPresentation(Presentation):
         lines += end_lines(view, ctx)
         for seat in view.seats:
             lines += ["", seat_header(view, seat, ctx), *tableau_lines(seat)]
-        lines += ["", *pile_lines(view, ctx), *turn_hint_lines(view, ctx), legend(ctx)]
+        lines += ["", *pile_lines(view, ctx), *turn_hint_lines(view, ctx)]
         return lines
+
+    def legend(self, _: Translator) -> list[str]:
+        """How to read a card, who uses the table's controls."""
+        return legend(_)
 
     def seat_sections(self, view: View, ctx: RenderContext) -> list[str]:
         """While the viewer decides: its own tableau, and on a turn the Draw Pile; nothing
@@ -206,7 +211,7 @@ class VersoPresentation(Presentation):
 
     @staticmethod
     def _in_series(card: CardView, number: int, joker: bool) -> str:
-        """A card of a series; a joker with the number it stands for (``🟩J³=4``)."""
+        """A card of a series; a joker with the number it stands for (``🟩J★=4``)."""
         text = side_text(card.up)
         return f"{text}={number}" if joker else text
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.games.base import RenderContext
 from bot.games.verso.texts import backs_text, row_text, side_text
+from bot.i18n import Translator
 from engine.verso.cards import COLOURS
 from engine.verso.view import SeatView, VersoView
 
@@ -44,27 +45,23 @@ def status_lines(view: VersoView, ctx: RenderContext) -> list[str]:
 
 
 def seat_header(view: VersoView, seat: SeatView, ctx: RenderContext, *, own: bool = False) -> str:
-    """One seat's name (or "Your tableau"), score, card count and square."""
+    """One seat's name (or "Your tableau") and score, and its square while it holds one
+    (the rows show the cards)."""
     _ = ctx._
     playing = not view.over and not ctx.closed and view.phase == "turn"
     marker = "▶" if playing and seat.seat == view.active else "•"
     score = view.scores[seat.seat] if view.scores else 0
-    square = _("⬛ square scored") if seat.square else _("no square")
-    cards = _.plural("{count} card", "{count} cards", seat.card_count)
+    square = " · " + _("⬛ square") if seat.square else ""
     if own:
-        return _(
-            "**Your tableau** — **{score} VP** · {cards} · {square}",
+        return _("**Your tableau** — **{score} VP**", score=score) + square
+    return (
+        _(
+            "{marker} {player} — **{score} VP**",
+            marker=marker,
+            player=ctx.names[seat.seat],
             score=score,
-            cards=cards,
-            square=square,
         )
-    return _(
-        "{marker} {player} — **{score} VP** · {cards} · {square}",
-        marker=marker,
-        player=ctx.names[seat.seat],
-        score=score,
-        cards=cards,
-        square=square,
+        + square
     )
 
 
@@ -100,28 +97,21 @@ def pile_lines(view: VersoView, ctx: RenderContext) -> list[str]:
             card=side_text(top),
             discard=discard,
         ),
-        _("-# Its back, never seen: {backs}", backs=backs_text(top, _)),
+        _("-# Its back, never seen, is one of {backs}", backs=backs_text(top, _)),
     ]
 
 
 def turn_hint_lines(view: VersoView, ctx: RenderContext) -> list[str]:
-    """Under the Draw Pile while a turn runs: who may use the controls, and a forced flip."""
+    """Under the Draw Pile while a turn runs: a forced flip (who may use the controls is in
+    the legend: the lobby and the Rules page)."""
     _ = ctx._
     if view.over or ctx.closed or view.phase != "turn":
         return []
-    lines = []
-    player = ctx.names[view.active]
-    if view.top is not None and identical_in(view.seats[view.active], view):
-        lines.append(
-            _(
-                "-# {player} must flip it: their tableau already has {card}.",
-                player=player,
-                card=side_text(view.top),
-            )
-        )
-    if not view.solo:
-        lines.append(_("-# Only {player} can use the controls below.", player=player))
-    return lines
+    if view.top is None or not identical_in(view.seats[view.active], view):
+        return []
+    return [
+        _("-# It must be flipped: the player to move has {card} already.", card=side_text(view.top))
+    ]
 
 
 def end_lines(view: VersoView, ctx: RenderContext) -> list[str]:
@@ -157,6 +147,16 @@ def end_lines(view: VersoView, ctx: RenderContext) -> list[str]:
     return lines
 
 
-def legend(ctx: RenderContext) -> str:
-    """How to read a card."""
-    return ctx._("-# 3¹ = a 3 worth 1 VP · J = joker · (🟩5³) = its other side, seen by all")
+def legend(_: Translator) -> list[str]:
+    """How to read a card and who plays on the table's controls (the lobby and the Rules
+    page show it)."""
+    return [
+        _(
+            "🟦3 = a Blue 3 worth 1 VP · 🟦3★ = worth 3 VP · J = joker · (🟩5★) = its other "
+            "side, seen by all"
+        ),
+        _(
+            "The player whose turn it is draws or banks with the buttons under the table; "
+            "anyone else who clicks them is told whose turn it is."
+        ),
+    ]

@@ -1,6 +1,8 @@
 """How Verso's cards and series are written: a colour square, the number (``J`` for a joker)
-and the VP as a small superscript — ``🟦3¹`` is a Blue 3 worth 1 VP, ``🟩J³`` a Green joker
-worth 3 VP. A card whose other side has been seen shows it in brackets: ``4¹ (🟩5³)``.
+and a star for a side worth 3 VP — ``🟦3`` is a Blue 3 worth 1 VP, ``🟩J★`` a Green joker
+worth 3 VP (every side is worth 1 or 3: a full-size mark reads on a phone, where
+superscripts did not). A card whose other side has been seen shows it in brackets:
+``4 (🟩5★)``.
 
 Only sides an engine view or a public event holds are ever written; a down side nobody has
 seen is never one of them (a view holds ``down=None`` for it). What the rules say about such
@@ -22,7 +24,8 @@ SQUARES = {"Blue": "🟦", "Green": "🟩", "Orange": "🟧"}
 COLOUR_NAMES = (N_("Blue"), N_("Green"), N_("Orange"))
 """The colour names as msgids (``engine.verso.cards.COLOURS``)."""
 assert COLOUR_NAMES == COLOURS
-SUPERSCRIPT = {1: "¹", 3: "³"}
+STAR = "★"
+"""After the number of a side worth 3 VP (a side worth 1 VP has no mark)."""
 JOKER = "J"
 
 
@@ -32,12 +35,13 @@ def number_text(number: int | None) -> str:
 
 
 def vp_mark(vp: int) -> str:
-    """The VP as a superscript: ``1`` -> ``"¹"``."""
-    return SUPERSCRIPT.get(vp, f"^{vp}")
+    """The VP of a side: ``3`` -> ``"★"``, ``1`` -> ``""``."""
+    return STAR if vp == 3 else ""
 
 
 def side_text(side: Side, *, colour: bool = True) -> str:
-    """``"🟦3¹"`` (``colour=False``: ``"3¹"``, inside a row of that colour)."""
+    """``"🟦3★"`` (``colour=False``: ``"3★"``, inside a row of that colour); ``"🟦3"`` for a
+    side worth 1 VP."""
     mark = SQUARES[side.colour] if colour else ""
     return f"{mark}{number_text(side.number)}{vp_mark(side.vp)}"
 
@@ -56,7 +60,7 @@ def card_text(card: CardView, *, colour: bool = True) -> str:
 
 
 def row_text(colour: str, cards: Sequence[CardView]) -> str:
-    """One row of a tableau: ``"🟦 1¹ 3³ 4¹ (🟩5³) J³"``, or ``"🟦 ·"`` when empty."""
+    """One row of a tableau: ``"🟦 1 3★ 4 (🟩5★) J★"``, or ``"🟦 ·"`` when empty."""
     if not cards:
         return f"{SQUARES[colour]} ·"
     return f"{SQUARES[colour]} " + " ".join(card_text(c, colour=False) for c in cards)
@@ -68,16 +72,13 @@ def colour_name(colour: str, _: Translator) -> str:
 
 
 def backs_text(side: Side, _: Translator) -> str:
-    """What the rules say about the never-seen back of a card showing ``side``: its VP and
-    every side the deck allows, e.g. ``"1 VP: 🟦3, 🟦5, 🟩3, 🟩5 or 🟦J"``."""
-    backs = back_options(side)
-    sides = [f"{SQUARES[b.colour]}{number_text(b.number)}" for b in backs]
-    listed = (
-        sides[0]
-        if len(sides) == 1
-        else _("{sides} or {last}", sides=", ".join(sides[:-1]), last=sides[-1])
-    )
-    return _("{vp} VP: {sides}", vp=4 - side.vp, sides=listed)
+    """What the rules say about the never-seen back of a card showing ``side``: every side
+    the deck allows, with its VP mark, e.g. ``"🟦3, 🟦5, 🟩3, 🟩5 or 🟦J"`` (all worth the
+    other VP)."""
+    sides = [side_text(back) for back in back_options(side)]
+    if len(sides) == 1:
+        return sides[0]
+    return _("{sides} or {last}", sides=", ".join(sides[:-1]), last=sides[-1])
 
 
 def series_numbers(code: str) -> tuple[str, list[tuple[int, bool]]]:
