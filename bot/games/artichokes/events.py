@@ -12,7 +12,12 @@ from collections.abc import Iterable
 
 from bot.games.base import RenderContext
 from bot.i18n import Translator
+from engine.artichokes.cards import BEET, CORN, LEEK, ONION, PEAS, PEPPER, POTATO, RHUBARB
 from engine.types import Event
+
+TOLD_BY_EFFECT = frozenset({BEET, CORN, LEEK, ONION, PEAS, PEPPER, POTATO, RHUBARB})
+"""Cards whose play needs no line of its own: the line of their effect names the card and
+the player ("Beet: ... took ...", "... played Corn with ...", "... put the Onion on ...")."""
 
 
 def cards_text(cards: Iterable[str], _: Translator) -> str:
@@ -28,7 +33,9 @@ def cards_text(cards: Iterable[str], _: Translator) -> str:
 
 
 def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | None:
-    """One line for ``event`` as ``viewer`` sees it, or ``None`` for events not worth a line.
+    """One line for ``event`` as ``viewer`` sees it, or ``None`` for events not worth a line:
+    what the table's counts, status and Garden Row already show (a draw, the end-of-turn
+    discard, a new turn, a reshuffle, who has chosen their Eggplant pass).
 
     ``ctx.names[seat]`` is how a seat is shown (a mention or a display name).
     """
@@ -41,44 +48,38 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
     if kind == "harvested":
         return _("{player} harvested {card}.", player=who, card=_.card(d["card"]))
     if kind == "played":
+        if d["card"] in TOLD_BY_EFFECT:
+            return None  # its effect's line names the card and the player
         return _("{player} played {card}.", player=who, card=_.card(d["card"]))
-    if kind == "played_along":
-        return _("{player} played {card} along with it.", player=who, card=_.card(d["card"]))
+    if kind == "played_along":  # Corn's Artichoke
+        return _("{player} played Corn with {card}.", player=who, card=_.card(d["card"]))
     if kind == "composted":
         return _("{player} composted {cards}.", player=who, cards=cards_text(d["cards"], _))
     if kind == "beet":
-        result = _("both are Artichokes") if d["composted"] else _("the cards swap hands")
+        if d["composted"]:
+            return _(
+                "Beet: {player} and {target} each drew an Artichoke from the other: both "
+                "composted.",
+                player=who,
+                target=target,
+            )
         return _(
-            "Beet: {player} drew {taken} from {target}, {target} drew {given} from {player}: "
-            "{result}.",
+            "Beet: {player} took {taken} from {target} and gave them {given}.",
             player=who,
             target=target,
             taken=_.card(d["taken"]),
             given=_.card(d["given"]),
-            result=result,
         )
     if kind == "row_card_to_deck":
         return _(
-            "{player} put {card} from the Garden Row on top of their Personal Deck.",
+            "Corn: {player} put {card} from the Garden Row on their Personal Deck.",
             player=who,
             card=_.card(d["card"]),
         )
     if kind == "pass_started":
         return _("Eggplant: everyone chooses 2 cards to pass to the next player.")
-    if kind == "pass_chosen":
-        if d["changed"]:
-            return _("{player} changed their choice.", player=who)
-        return _("{player} has chosen.", player=who)
     if kind == "pass_chosen_cards":
         return _("You chose to pass {cards}.", cards=cards_text(d["cards"], _))
-    if kind == "passed":
-        return _.plural(
-            "{player} passed {count} card to {to}.",
-            "{player} passed {count} cards to {to}.",
-            d["count"],
-            player=who,
-            to=names[d["to"]],
-        )
     if kind == "passed_cards":
         cards = cards_text(d["cards"], _)
         if viewer == event.seat:
@@ -86,7 +87,7 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
         return _("{player} passed you {cards}.", player=who, cards=cards)
     if kind == "leek_revealed":
         return _(
-            "Leek: {player} revealed {card} from the top of {target}'s Personal Deck.",
+            "Leek: {player} revealed {card} from {target}'s Personal Deck.",
             player=who,
             card=_.card(d["card"]),
             target=target,
@@ -99,12 +100,6 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
             player=who,
             card=_.card(d["card"]),
             target=target,
-        )
-    if kind == "deck_reshuffled":
-        return _(
-            "{player} shuffled their Discard Pile into a new Personal Deck ({count} cards).",
-            player=who,
-            count=d["count"],
         )
     if kind == "onion_placed":
         return _("{player} put the Onion on {target}'s Discard Pile.", player=who, target=target)
@@ -122,18 +117,18 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
         )
     if kind == "discard_card_to_deck":
         return _(
-            "{player} put {card} from their Discard Pile on top of their Personal Deck.",
+            "Pepper: {player} put {card} from their Discard Pile on their Personal Deck.",
             player=who,
             card=_.card(d["card"]),
         )
     if kind == "potato_revealed":
         if d["composted"]:
             return _(
-                "Potato: {player} revealed an Artichoke from their Personal Deck and composted it.",
+                "Potato: {player} composted an Artichoke from their Personal Deck.",
                 player=who,
             )
         return _(
-            "Potato: {player} revealed {card} from their Personal Deck and discarded it.",
+            "Potato: {player} discarded {card} from their Personal Deck.",
             player=who,
             card=_.card(d["card"]),
         )
@@ -145,24 +140,14 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
             "Stack.",
             cards=cards_text(d["cards"], _),
         )
-    if kind == "discarded":
-        return _("{player} discarded {cards}.", player=who, cards=cards_text(d["cards"], _))
-    if kind == "drew":
-        return _.plural(
-            "{player} drew {count} card.", "{player} drew {count} cards.", d["count"], player=who
-        )
     if kind == "drew_cards":
         return _("You drew {cards}.", cards=cards_text(d["cards"], _))
     if kind == "auto_end_turn":
         return _("{player} had nothing to play: the turn ended automatically.", player=who)
-    if kind == "turn_started":
-        return _("Turn {turn}: {player}.", turn=d["turn"], player=who)
     if kind == "won":
-        return _(
-            "{player} drew a hand without Artichokes ({cards}) and wins the game!",
-            player=who,
-            cards=cards_text(d["hand"], _),
-        )
+        return _("{player} drew a hand without Artichokes and wins the game!", player=who)
     if kind == "turn_limit_draw":
         return _("No winner after {turns} turns: the game is a draw.", turns=d["turns"])
-    return None  # turn_ended, row_filled, auto_target: shown by the table itself
+    # drew, discarded, deck_reshuffled, turn_started, turn_ended, row_filled, pass_chosen,
+    # passed, auto_target: the table's counts, status and Garden Row show them
+    return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.artichokes.events import cards_text, event_line
+from bot.games.artichokes.hints import CARD_HINTS, hint_line
 from bot.games.base import LobbyOption, OptionText, Presentation, RenderContext
 from bot.i18n import N_, Translator
 from engine import Decision, Event, View
@@ -25,7 +26,8 @@ def _row(view: ArtichokesView, _: Translator) -> str:
 
 
 def status_line(view: ArtichokesView, ctx: RenderContext) -> str:
-    """Whose turn it is and what the game waits for."""
+    """Whose turn it is and what the game waits for (the turn's number, for the draw after
+    the turn limit); the winner once it is over."""
     _, names = ctx._, ctx.names
     player = names[view.active]
     if view.phase == "over":
@@ -33,19 +35,20 @@ def status_line(view: ArtichokesView, ctx: RenderContext) -> str:
             return _("🏆 {player} wins!", player=names[view.winner])
         return _("The game ended in a draw after {turns} turns.", turns=view.turn)
     if view.phase == "eggplant":
-        waiting = ", ".join(names[s] for s in view.deciding)
-        return _("Eggplant: waiting for {players} to choose cards to pass.", players=waiting)
-    if view.phase == "harvest":
-        return _("{player}'s turn: harvesting from the Garden Row.", player=player)
-    if view.phase == "target":
-        return _(
-            "{player}'s turn: choosing an opponent for {card}.",
+        doing = _("Eggplant: everyone passes 2 cards to the next player (▶ still choosing).")
+    elif view.phase == "harvest":
+        doing = _("{player} is harvesting.", player=player)
+    elif view.phase == "target":
+        doing = _(
+            "{player} is choosing an opponent for {card}.",
             player=player,
             card=_.card(view.in_play[-1]),
         )
-    if view.phase == "choose":
-        return _("{player}'s turn: resolving {card}.", player=player, card=_.card(view.in_play[-1]))
-    return _("{player}'s turn: playing cards.", player=player)
+    elif view.phase == "choose":
+        doing = _("{player} is resolving {card}.", player=player, card=_.card(view.in_play[-1]))
+    else:
+        doing = _("{player} is playing cards.", player=player)
+    return _("**Turn {turn}** · {doing}", turn=view.turn, doing=doing)
 
 
 class ArtichokesPresentation(Presentation):
@@ -80,15 +83,15 @@ class ArtichokesPresentation(Presentation):
         ),
     )
     kind_order = ("harvest", "play", "target", "corn", "leek", "peas", "pepper", "pass", "end")
+    recent_limit = 4
 
     def table_sections(self, view: View, ctx: RenderContext) -> list[str]:
         """Turn and status, Garden Row, Stack and Compost, each seat's counts and Discard
-        Pile, cards revealed by a power, and every final hand once the game is over."""
+        Pile (its top card), cards revealed by a power; once the game is over, every final
+        hand instead of the counts."""
         assert isinstance(view, ArtichokesView)
         _, names = ctx._, ctx.names
-        lines = [_("Turn {turn}", turn=view.turn)]
-        if not ctx.closed:
-            lines.append(status_line(view, ctx))
+        lines = [] if ctx.closed else [status_line(view, ctx)]
         lines += [
             "",
             _("**Garden Row:** {cards}", cards=_row(view, _)),
@@ -97,11 +100,19 @@ class ArtichokesPresentation(Presentation):
                 stack=view.stack_count,
                 compost=len(view.compost),
             ),
-            "",
         ]
+        if view.revealed:
+            lines.append(_("**Revealed:** {cards}", cards=cards_text(view.revealed, _)))
+        lines.append("")
+        if view.final_hands is not None:
+            lines.append(_("**Final hands**"))
+            lines += [
+                f"{names[s]}: {cards_text(hand, _)}" for s, hand in enumerate(view.final_hands)
+            ]
+            return lines
+        deciding = view.deciding if view.phase == "eggplant" else (view.active,)
         for seat in view.seats:
-            playing = view.phase != "over" and not ctx.closed
-            marker = "▶" if seat.seat == view.active and playing else "•"
+            marker = "▶" if seat.seat in deciding and not ctx.closed else "•"
             lines.append(
                 _(
                     "{marker} {player} — Deck {deck} · Hand {hand} · Discard Pile {discard}",
@@ -112,13 +123,6 @@ class ArtichokesPresentation(Presentation):
                     discard=_pile(seat.discard, _),
                 )
             )
-        if view.revealed:
-            lines += ["", _("**Revealed:** {cards}", cards=cards_text(view.revealed, _))]
-        if view.final_hands is not None:
-            lines += ["", _("**Final hands**")]
-            lines += [
-                f"{names[s]}: {cards_text(hand, _)}" for s, hand in enumerate(view.final_hands)
-            ]
         return lines
 
     def seat_sections(self, view: View, ctx: RenderContext) -> list[str]:
@@ -216,9 +220,15 @@ class ArtichokesPresentation(Presentation):
             return OptionText(_.card(option))
         verb, _sep, arg = option.partition(":")
         if verb == "harvest":
-            return OptionText(_("Harvest {card}", card=_.card(arg)), style="success")
+            return OptionText(
+                _("Harvest {card}", card=_.card(arg)),
+                description=_(CARD_HINTS[arg]),
+                style="success",
+            )
         if verb == "play":
-            return OptionText(_("Play {card}", card=_.card(arg)), style="primary")
+            return OptionText(
+                _("Play {card}", card=_.card(arg)), description=_(CARD_HINTS[arg]), style="primary"
+            )
         if verb == "end":
             return OptionText(_("End turn"), style="danger")
         if verb == "target":
@@ -247,20 +257,24 @@ class ArtichokesPresentation(Presentation):
         }.get(decision.kind, _("Choose…"))
 
     def notes(self, view: View, ctx: RenderContext) -> list[str]:
-        """During the viewer's play phase, why each vegetable in hand cannot be played: the
-        requirement sentence of its card text (Artichokes are never played on their own)."""
+        """Help at the viewer's harvest or play: what each card it may take or play does
+        (one short line a kind), and during its play phase why each other vegetable in hand
+        cannot be played (the requirement sentence of its card text; Artichokes are never
+        played on their own)."""
         assert isinstance(view, ArtichokesView)
         _ = ctx._
-        if view.phase != "play" or view.viewer != view.active or view.hand is None:
+        if view.viewer != view.active or view.hand is None:
             return []
-        playable = {
-            option.removeprefix("play:")
+        offered = {
+            option.partition(":")[2]
             for d in view.decisions
-            if d.kind == "play"
+            if d.kind in ("harvest", "play")
             for option in d.options
         }
-        lines = []
-        for kind in sorted(set(view.hand) - playable - {ARTICHOKE}):
+        lines = [hint_line(kind, _) for kind in sorted(offered)]
+        if view.phase != "play":
+            return lines
+        for kind in sorted(set(view.hand) - offered - {ARTICHOKE}):
             requirement = _(CARD_TEXT[kind]).split(". ", 1)[0].rstrip(".")
             lines.append(
                 _(
