@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from bot.games.base import OptionText, Presentation, RenderContext
 from bot.i18n import N_, Translator
 from engine import Decision, Event, View
-from engine.ninjan.cards import DISPLAY_INDEX, SUIT, SUIT_NAMES, VALUE, points
-from engine.ninjan.view import NinjanView, StepView
+from engine.ninjan.cards import DISPLAY_INDEX, SUIT, SUIT_NAMES, VALUE, beats, points
+from engine.ninjan.view import NinjanView
 
 SUIT_MARK = {"R": "🪨", "P": "📄", "S": "✂️"}
 """A small picture per suit, shown before the card (Rock, Paper, Scissors)."""
@@ -36,85 +36,109 @@ def signed(points_: int) -> str:
     return f"+{points_}" if points_ > 0 else str(points_)
 
 
-def step_line(step: StepView, ctx: RenderContext) -> str:
-    """One resolved card: "bob's 8 Rock takes pile 2: +7" or "carol's 3 Paper goes on pile 1"."""
-    _ = ctx._
-    card = card_text(step.card, _)
-    player = ctx.names[step.seat]
-    if step.taken:
-        return _(
-            "{player}'s {card} takes pile {pile}: {points}",
-            player=player,
-            card=card,
-            pile=step.pile,
-            points=signed(step.points),
-        )
-    return _("{player}'s {card} goes on pile {pile}", player=player, card=card, pile=step.pile)
+def points_text(points_: int, _: Translator) -> str:
+    """``23`` -> ``"23 points"``, ``1`` -> ``"1 point"``, ``-3`` -> ``"-3 points"``."""
+    return _.plural("{points} point", "{points} points", abs(points_), points=points_)
+
+
+def pile_line(number: int, pile: tuple[str, ...], _: Translator) -> str:
+    """One pile, summed up: its top card (what decides who takes it), its size and its
+    value: "Pile 1: 🪨 9 Rock on top · 3 cards · +12"."""
+    card, value = card_text(pile[0], _), signed(points(pile))
+    if len(pile) == 1:
+        return _("Pile {pile}: {card} · {points}", pile=number, card=card, points=value)
+    return _.plural(
+        "Pile {pile}: {card} on top · {count} card · {points}",
+        "Pile {pile}: {card} on top · {count} cards · {points}",
+        len(pile),
+        pile=number,
+        card=card,
+        points=value,
+    )
 
 
 def piles_lines(view: NinjanView, _: Translator) -> list[str]:
-    """Every pile with all its cards, top first."""
-    lines = [_("**Piles** (top card first)")]
-    for number, pile in enumerate(view.piles, start=1):
-        lines.append(
-            _(
-                "Pile {pile} ({points}): {cards}",
-                pile=number,
-                points=signed(points(pile)),
-                cards=cards_text(pile, _),
-            )
-        )
-    return lines
+    """Every pile, summed up (see :func:`pile_line`)."""
+    return [_("**Piles**")] + [
+        pile_line(number, pile, _) for number, pile in enumerate(view.piles, start=1)
+    ]
+
+
+def takes_text(card: str, view: NinjanView, _: Translator) -> str:
+    """What ``card`` would do under the piles' current tops (§ A round, step 4): "→ takes
+    pile 2 (+7)", "→ takes pile 1 (+9) or 3 (-2), your choice", "→ takes no pile: goes on
+    one you choose". Higher cards resolve first and may change the tops before it."""
+    taken = [n for n, pile in enumerate(view.piles, start=1) if beats(card, pile[0])]
+    if not taken:
+        return _("→ takes no pile: goes on one you choose")
+    shown = [
+        _("{pile} ({points})", pile=n, points=signed(points(view.piles[n - 1]))) for n in taken
+    ]
+    if len(shown) == 1:
+        return _("→ takes pile {pile}", pile=shown[0])
+    return _(
+        "→ takes pile {piles} or {last}, your choice",
+        piles=", ".join(shown[:-1]),
+        last=shown[-1],
+    )
+
+
+def cycle_line(_: Translator) -> str:
+    """The cycle, in one line, with the order in which revealed cards resolve."""
+    return _(
+        "🪨 Rock beats ✂️ Scissors, ✂️ Scissors beats 📄 Paper, 📄 Paper beats 🪨 Rock. Cards "
+        "resolve from the highest value down, so the tops may change before yours."
+    )
 
 
 def status_line(view: NinjanView, ctx: RenderContext) -> str:
-    """What the game waits for now."""
+    """The round and what the game waits for now (who is still choosing is marked on the
+    score lines)."""
     _, names = ctx._, ctx.names
     if view.over:
         return _("The game is over after {rounds} rounds.", rounds=view.rounds)
     if view.phase == "pick":
-        chosen = [names[s.seat] for s in view.seats if s.chosen]
-        waiting = [names[s] for s in view.choosing]
-        line = _(
-            "Round {round} of {rounds}: everyone chooses a card. Still choosing: {waiting}.",
-            round=view.round,
-            rounds=view.rounds,
-            waiting=", ".join(waiting) or _("nobody"),
-        )
-        if chosen:
-            line += " " + _("Chosen: {players}.", players=", ".join(chosen))
-        return line
-    assert view.resolving is not None
-    player = names[view.resolving]
-    if view.phase == "take":
-        return _(
-            "Round {round} of {rounds}: waiting for {player} to choose which pile to take.",
-            round=view.round,
-            rounds=view.rounds,
-            player=player,
-        )
+        doing = _("everyone chooses a card (▶ still choosing, ✓ chosen).")
+    else:
+        assert view.resolving is not None
+        player = names[view.resolving]
+        if view.phase == "take":
+            doing = _("{player} chooses which pile to take.", player=player)
+        else:
+            doing = _("{player} chooses a pile to put their card on.", player=player)
     return _(
-        "Round {round} of {rounds}: waiting for {player} to choose a pile to put their card on.",
-        round=view.round,
-        rounds=view.rounds,
-        player=player,
+        "**Round {round} of {rounds}** · {doing}", round=view.round, rounds=view.rounds, doing=doing
     )
 
 
 def revealed_lines(view: NinjanView, ctx: RenderContext) -> list[str]:
-    """The revealed cards of the round (the last one while the next is chosen), then how
-    they resolved, line by line."""
+    """The revealed cards of the round (the last one while the next is chosen), in the order
+    they resolve, each with what it did: "<@b> 🪨 8 Rock took pile 2: +7"."""
     if not view.revealed:
         return []
     _ = ctx._
-    lines = [
-        _("**Round {round}: the cards revealed**", round=view.revealed_round),
-        " · ".join(
-            _("{player} {card}", player=ctx.names[seat], card=card_text(card, _))
-            for seat, card in view.revealed
-        ),
-    ]
-    lines += [f"- {step_line(step, ctx)}" for step in view.steps]
+    lines = [_("**Round {round}: the cards revealed**", round=view.revealed_round)]
+    for index, (seat, card) in enumerate(view.revealed):
+        player, shown = ctx.names[seat], card_text(card, _)
+        if index < len(view.steps):
+            step = view.steps[index]
+            if step.taken:
+                line = _(
+                    "{player} {card} took pile {pile}: {points}",
+                    player=player,
+                    card=shown,
+                    pile=step.pile,
+                    points=signed(step.points),
+                )
+            else:
+                line = _(
+                    "{player} {card} went on pile {pile}", player=player, card=shown, pile=step.pile
+                )
+        elif seat == view.resolving:
+            line = _("{player} {card} chooses a pile…", player=player, card=shown)
+        else:
+            line = _("{player} {card}", player=player, card=shown)
+        lines.append(f"- {line}")
     return lines
 
 
@@ -129,11 +153,11 @@ def final_lines(view: NinjanView, ctx: RenderContext) -> list[str]:
         medal = "🏆 " if outcome.ranks[seat] == 1 else ""
         lines.append(
             _(
-                "{medal}{rank}. {player} — {points} points",
+                "{medal}{rank}. {player} — {points}",
                 medal=medal,
                 rank=outcome.ranks[seat],
                 player=ctx.names[seat],
-                points=outcome.scores[seat],
+                points=points_text(outcome.scores[seat], _),
             )
         )
     return lines
@@ -153,31 +177,41 @@ class NinjanPresentation(Presentation):
     menu_kinds = ("pick",)
 
     def table_sections(self, view: View, ctx: RenderContext) -> list[str]:
-        """Status, final scores once over, the piles, every score area, the revealed round."""
+        """Status, the piles summed up, every score with the size of its score area (the
+        final scores once over), the revealed round."""
         assert isinstance(view, NinjanView)
         _ = ctx._
         lines: list[str] = []
         if not ctx.closed:
             lines.append(status_line(view, ctx))
-        lines += final_lines(view, ctx)
-        lines += [""] + piles_lines(view, _)
-        lines += ["", _("**Score areas**")]
-        for seat in view.seats:
-            marker = "▶" if seat.seat in view.deciding and not ctx.closed else "•"
-            lines.append(
-                _(
-                    "{marker} {player} — {points} points · hand {hand} · taken: {cards}",
-                    marker=marker,
-                    player=ctx.names[seat.seat],
-                    points=seat.score,
-                    hand=seat.hand_count,
-                    cards=cards_text(seat.taken, _),
+        if view.over:
+            lines += ["", *final_lines(view, ctx)]
+        else:
+            lines += ["", *piles_lines(view, _), "", _("**Scores**")]
+            for seat in view.seats:
+                lines.append(
+                    _.plural(
+                        "{marker} {player} — **{points}** · taken: {count} card",
+                        "{marker} {player} — **{points}** · taken: {count} cards",
+                        len(seat.taken),
+                        marker=self._marker(view, seat.seat, ctx),
+                        player=ctx.names[seat.seat],
+                        points=points_text(seat.score, _),
+                    )
                 )
-            )
         revealed = revealed_lines(view, ctx)
         if revealed:
             lines += ["", *revealed]
         return lines
+
+    @staticmethod
+    def _marker(view: NinjanView, seat: int, ctx: RenderContext) -> str:
+        """▶ for a seat the game waits for, ✓ for one that has chosen its card, • else."""
+        if ctx.closed or view.over:
+            return "•"
+        if seat in view.deciding:
+            return "▶"
+        return "✓" if view.phase == "pick" and view.seats[seat].chosen else "•"
 
     def seat_sections(self, view: View, ctx: RenderContext) -> list[str]:
         """The hand and the viewer's score; the piles and the round's cards while it has a
@@ -245,11 +279,18 @@ class NinjanPresentation(Presentation):
             return OptionText(
                 _("Put it on pile {pile} ({points})", pile=arg, points=signed(points(pile)))
             )
-        chosen = decision.committed == (option,)
-        return OptionText(
-            card_text(option, _),
-            description=_("your current choice") if chosen else "",
-        )
+        takes = takes_text(option, view, _)
+        if decision.committed == (option,):
+            takes = _("your current choice · {takes}", takes=takes)
+        return OptionText(card_text(option, _), description=takes)
+
+    def notes(self, view: View, ctx: RenderContext) -> list[str]:
+        """While the viewer chooses its card: the cycle (what each card in the menu takes
+        is in its description)."""
+        assert isinstance(view, NinjanView)
+        if view.phase == "pick" and view.decisions:
+            return [cycle_line(ctx._)]
+        return []
 
     def option_sort_key(self, decision: Decision, option: str) -> int:
         """The hand's menu in the order the hand is shown (by suit, then value)."""
