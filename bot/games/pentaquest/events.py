@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.base import RenderContext
-from bot.games.pentaquest.texts import card_name, dice_text, faces_text
+from bot.games.pentaquest.texts import card_name, values_text
 from engine.types import Event
 
 
@@ -22,8 +22,8 @@ def hidden_armies(ctx: RenderContext) -> bool:
 
 
 def change_text(changes: list[list[Any]]) -> tuple[str, str]:
-    """The old and new faces of ``[die, old, new]`` changes: ``("⚁⚅", "⚃⚃")``."""
-    return faces_text(c[1] for c in changes), faces_text(c[2] for c in changes)
+    """The old and new values of ``[die, old, new]`` changes: ``("2 6", "4 4")``."""
+    return values_text(c[1] for c in changes), values_text(c[2] for c in changes)
 
 
 def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | None:
@@ -49,7 +49,7 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
             cards=cards,
         )
     if kind == "rolled":
-        return _("{player} rolled {dice}.", player=who, dice=dice_text(d["dice"]))
+        return _("{player} rolled {dice}.", player=who, dice=values_text(d["dice"]))
     if kind == "rerolled":
         old, new = change_text(d["changes"])
         return _("{player} rerolled {old} → {new} (free reroll).", player=who, old=old, new=new)
@@ -67,9 +67,9 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
         return _("{player} used {card}: {old} → {new}.", player=who, card=card, old=old, new=new)
     if kind == "card_put_back":
         if hidden_armies(ctx):
-            return _("{player} put the card back into their army, unused.", player=who)
+            return _("{player} put the card back, unused.", player=who)
         return _(
-            "{player} put {card} back into their army, unused.",
+            "{player} put {card} back, unused.",
             player=who,
             card=card_name(d["card"], _),
         )
@@ -79,9 +79,6 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
         return _("{player} captured {card}.", player=who, card=card_name(d["card"], _))
     if kind == "turn_ended" and not d["captured"]:
         if d["auto"]:
-            return _(
-                "{player}'s turn ended by itself without a capture: nothing left to try.",
-                player=who,
-            )
+            return _("{player}'s turn ended without a capture: nothing left to try.", player=who)
         return _("{player} ended the turn without a capture.", player=who)
     return None

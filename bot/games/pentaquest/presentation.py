@@ -15,8 +15,15 @@ from bot.games.pentaquest.table import (
     stall_line,
     status_lines,
 )
-from bot.games.pentaquest.texts import POWER_HINTS, army_text, card_label, card_name, face
-from bot.i18n import N_
+from bot.games.pentaquest.texts import (
+    POWER_HINTS,
+    POWER_SHORT,
+    army_text,
+    card_label,
+    card_name,
+    face,
+)
+from bot.i18n import N_, Translator
 from engine import Decision, Event, View
 from engine.pentaquest import powers
 from engine.pentaquest.cards import CARDS, POWERS
@@ -91,26 +98,18 @@ class PentaquestPresentation(Presentation):
         ),
     )
     kind_order = ("capture", "use", "reroll", "die", "direction", "dice", "cancel", "end")
+    recent_limit = 4
 
     def table_sections(self, view: View, ctx: RenderContext) -> list[str]:
-        """Status, the end, the quest area and dice, every army, the stall count."""
+        """Status, the dice and the quest area, every army summed up, the stall count; once a
+        multiplayer game is over, its end (why, the scores and ranks) alone."""
         assert isinstance(view, PentaquestView)
         _ = ctx._
         lines = status_lines(view, ctx)
+        if view.over and not view.solo:  # the final scores count every army and discard pile
+            return lines + multiplayer_end_lines(view, ctx)
         if view.over:
-            lines += solo_end_lines(view, ctx) if view.solo else multiplayer_end_lines(view, ctx)
-        elif not view.solo and not ctx.closed:
-            player = ctx.names[view.active]
-            if view.hidden_armies:
-                lines.append(
-                    _(
-                        "-# Only {player} can use the buttons below; their army cards are "
-                        "played from their own screen.",
-                        player=player,
-                    )
-                )
-            else:
-                lines.append(_("-# Only {player} can use the buttons below.", player=player))
+            lines += solo_end_lines(view, ctx)
         lines += [""] + situation_lines(view, ctx)
         lines += ["", _("**Armies**") if not view.solo else _("**Army**")]
         lines += [player_line(view, p, ctx) for p in view.players]
@@ -118,6 +117,16 @@ class PentaquestPresentation(Presentation):
         if stall and not view.over:
             lines.append(stall)
         return lines
+
+    def legend(self, _: Translator) -> list[str]:
+        """The dice, the requirements' symbols and who plays on the table's controls."""
+        return [
+            _("Dice show their face and digit: ⚂3 is a 3. ☀️ and 🌙 are suns and moons."),
+            _(
+                "The player whose turn it is plays with the buttons under the table or on their "
+                "own screen (with hidden armies, army cards only there)."
+            ),
+        ]
 
     def seat_sections(self, view: View, ctx: RenderContext) -> list[str]:
         """The viewer's own army (and discard pile); the situation while it decides."""
@@ -206,7 +215,7 @@ class PentaquestPresentation(Presentation):
         if verb == "use":
             card = CARDS[int(arg)]
             return OptionText(
-                _("Use {card}", card=card_label(card, _)),
+                _("Use {card}: {power}", card=card_name(card, _), power=_(POWER_SHORT[card.power])),
                 description=_(POWER_HINTS[card.power]),
                 style="primary",
             )

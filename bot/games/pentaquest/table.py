@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.games.base import RenderContext
 from bot.games.pentaquest.texts import (
-    army_text,
+    army_powers,
     card_label,
     card_name,
     dice_text,
@@ -45,95 +45,96 @@ def status_lines(view: PentaquestView, ctx: RenderContext, using: bool = True) -
     if using and view.using is not None:
         card = card_label(view.using, _)
         if view.phase == "die":
-            lines.append(_("{player} is using {card}: which die?", player=player, card=card))
+            lines.append(_("Using {card}: which die?", card=card))
         elif view.phase == "direction":
             assert view.chosen_die is not None
             lines.append(
                 _(
-                    "{player} is using {card} on die {die} ({face}): up or down?",
-                    player=player,
+                    "Using {card} on die {die} ({face}): up or down?",
                     card=card,
                     die=view.chosen_die + 1,
                     face=face(view.dice[view.chosen_die]),
                 )
             )
         else:
-            lines.append(
-                _("{player} is using {card}: which dice to reroll?", player=player, card=card)
-            )
+            lines.append(_("Using {card}: which dice to reroll?", card=card))
     return lines
 
 
 def situation_lines(view: PentaquestView, ctx: RenderContext) -> list[str]:
-    """The quest area with what the dice beat (highlighted when the table highlights), the
-    dice, and the cheapest army fix when the view holds one."""
+    """The dice (with what they beat, when the table highlights, and the cheapest army fix
+    when the view holds one), then the quest area (its beaten cards marked when the table
+    highlights)."""
     _ = ctx._
+    dice = dice_text(view.dice)
+    if view.over:
+        lines = [_("**Last dice**: {dice}", dice=dice)]
+    else:
+        lines = [_("**Dice**: {dice}", dice=dice)]
+        if view.highlight:
+            if view.beaten:
+                names = ", ".join(card_name(c, _) for c in view.beaten)
+                lines.append(_("The dice beat: {cards}.", cards=names))
+            else:
+                lines.append(_("The dice beat no quest card."))
+        if view.fix:
+            lines.append(_("💡 Cheapest army fix: {fix}.", fix=fix_text(view.fix, view.dice, _)))
     beaten = set(view.beaten) if view.highlight else set()
-    lines = [
+    lines += [
+        "",
         _.plural(
             "**Quest area** · deck: {count} card",
             "**Quest area** · deck: {count} cards",
             view.deck_count,
-        )
+        ),
     ]
     lines += [quest_line(card, card.id in beaten, _) for card in view.quest]
     if not view.quest:
         lines.append(_("The quest area is empty."))
-    dice = dice_text(view.dice)
-    lines.append("")
-    lines.append(
-        _("**Last dice**: {dice}", dice=dice) if view.over else _("**Dice**: {dice}", dice=dice)
-    )
-    if view.over:
-        return lines
-    if view.highlight:
-        if view.beaten:
-            names = ", ".join(card_name(c, _) for c in view.beaten)
-            lines.append(_("The dice beat: {cards}.", cards=names))
-        else:
-            lines.append(_("The dice beat no quest card."))
-    if view.fix:
-        lines.append(_("💡 Cheapest army fix: {fix}.", fix=fix_text(view.fix, view.dice, _)))
     return lines
 
 
 def player_line(view: PentaquestView, player: PlayerView, ctx: RenderContext) -> str:
-    """One seat's army (by power, or only its size when hidden), discard pile and score."""
+    """One seat's army summed up by power (or only its size when hidden), its discard pile
+    and score (multiplayer)."""
     _ = ctx._
     marker = "▶" if player.seat == view.active and not view.over and not ctx.closed else "•"
     if player.army is None:
         army = _.plural(
             "army: {count} card (hidden)", "army: {count} cards (hidden)", player.army_count
         )
-    else:
+    elif player.army:
         army = _(
-            "army ({count}): {cards}", count=player.army_count, cards=army_text(player.army, _)
+            "army {count} ({powers})", count=player.army_count, powers=army_powers(player.army, _)
         )
+    else:
+        army = _("army 0")
     if view.solo:
         return _(
-            "{marker} {player} — {army} · discard pile: {discards}",
+            "{marker} {player} — {army} · discard pile {discards}",
             marker=marker,
             player=ctx.names[player.seat],
             army=army,
             discards=player.discard_count,
         )
-    return _(
-        "{marker} {player} — {army} · discard pile: {discards} · score {score}",
+    return _.plural(  # the score is army + discard pile: the pile needs no number of its own
+        "{marker} {player} — **{count} point** · {army}",
+        "{marker} {player} — **{count} points** · {army}",
+        player.score,
         marker=marker,
         player=ctx.names[player.seat],
         army=army,
-        discards=player.discard_count,
-        score=player.score,
     )
 
 
 def stall_line(view: PentaquestView, ctx: RenderContext) -> str:
-    """The stall count (multiplayer), or the turn cap when the stall rule is off."""
+    """The stall count (multiplayer) once a full round passed without a capture; empty
+    otherwise."""
     _ = ctx._
     if view.solo:
         return ""
-    if view.stall_rounds is None:
-        return _("Stall rule off: the game ends at the latest after turn {cap}.", cap=view.turn_cap)
+    if view.stall_rounds is None or not view.dry_rounds:
+        return ""  # the Rules page has the turn cap; a count of 0 says nothing
     return _.plural(
         "Stall rule: no capture for {dry} of {count} round.",
         "Stall rule: no capture for {dry} of {count} rounds.",
@@ -200,54 +201,29 @@ def end_reason(view: PentaquestView, ctx: RenderContext) -> str:
 
 
 def multiplayer_end_lines(view: PentaquestView, ctx: RenderContext) -> list[str]:
-    """Multiplayer: the reason, every score with its rank, best first, and how ties were
-    broken (the most unused army cards; still tied: a shared win)."""
+    """Multiplayer: the reason, then every score with its rank, best first (equal ranks are
+    a tie the unused army cards did not break: a shared place, a shared win at the top)."""
     _ = ctx._
     outcome = view.outcome
     if outcome is None or outcome.scores is None or outcome.ranks is None:
         return []
     scores, ranks = outcome.scores, outcome.ranks
-    lines = [end_reason(view, ctx), _("**Final scores** (army + discard pile)")]
+    lines = [
+        end_reason(view, ctx),
+        _("**Final scores** (army + discard pile; a tie goes to the most unused army cards)"),
+    ]
     for seat in sorted(range(len(scores)), key=lambda s: (ranks[s], s)):
         player = view.players[seat]
         lines.append(
-            _(
-                "{medal}{rank}. {player} — {score} points (army {army} + discard pile {discards})",
+            _.plural(
+                "{medal}{rank}. {player} — {count} point (army {army} + discard pile {discards})",
+                "{medal}{rank}. {player} — {count} points (army {army} + discard pile {discards})",
+                scores[seat],
                 medal="🏆 " if ranks[seat] == 1 else "",
                 rank=ranks[seat],
                 player=ctx.names[seat],
-                score=scores[seat],
                 army=player.army_count,
                 discards=player.discard_count,
-            )
-        )
-    for score in sorted(set(scores), reverse=True):
-        tied = [s for s in range(len(scores)) if scores[s] == score]
-        if len(tied) < 2:
-            continue
-        counts = ", ".join(
-            _("{player} {count}", player=ctx.names[s], count=view.players[s].army_count)
-            for s in tied
-        )
-        if len({ranks[s] for s in tied}) == len(tied):
-            line = _(
-                "Tie on {score} points, broken by unused army cards: {counts}.",
-                score=score,
-                counts=counts,
-            )
-        else:
-            line = _(
-                "Tie on {score} points; unused army cards: {counts}. Players still tied share "
-                "their rank.",
-                score=score,
-                counts=counts,
-            )
-        lines.append(line)
-    if len(outcome.winners) > 1:
-        lines.append(
-            _(
-                "{players} share the win.",
-                players=", ".join(ctx.names[s] for s in outcome.winners),
             )
         )
     return lines

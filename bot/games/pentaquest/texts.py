@@ -1,5 +1,7 @@
-"""Pentaquest's small pieces of text: dice faces, requirements with suns and moons, powers,
-cards, armies and the cheapest army fix — from engine view data only."""
+"""Pentaquest's small pieces of text: dice (a face and its digit: ``⚂3``), requirements
+(digits, suns and moons), powers, cards, armies and the cheapest army fix — from engine view
+data only. A die's glyph alone is hard to read on a phone: its digit always stands beside it,
+and where only values matter (a requirement, a change in an event line) the digits alone."""
 
 from __future__ import annotations
 
@@ -33,33 +35,36 @@ POWER_HINTS = {
 }
 """What each power does, in a few words (a menu option's description)."""
 
+POWER_SHORT = {
+    "add": N_("+1 to a die"),
+    "sub": N_("−1 to a die"),
+    "addsub": N_("±1 to a die"),
+    "mirror": N_("mirror a die"),
+    "reroll": N_("reroll dice"),
+}
+"""What each power does, in two or three words (on an army card's button)."""
+
 
 def face(value: int) -> str:
-    """``3`` -> ``"⚂"``."""
-    return FACES[value - 1]
+    """A die: ``3`` -> ``"⚂3"`` (its face and its digit)."""
+    return f"{FACES[value - 1]}{value}"
 
 
 def dice_text(dice: Iterable[int]) -> str:
-    """Dice as faces, in position order: ``"⚂ ⚂ ⚅ ⚀ ⚄"``."""
+    """Dice in position order: ``"⚂3 ⚂3 ⚅6 ⚀1 ⚄5"``."""
     return " ".join(face(v) for v in dice)
 
 
-def faces_text(values: Iterable[int | None]) -> str:
-    """Faces run together, for a change: ``[2, 6]`` -> ``"⚁⚅"``."""
-    return "".join(face(v) for v in values if v is not None)
+def values_text(values: Iterable[int | None]) -> str:
+    """Die values as digits, for what happened to them: ``[2, 6]`` -> ``"2 6"``."""
+    return " ".join(str(v) for v in values if v is not None)
 
 
 def requirement_text(requirement: Sequence[str]) -> str:
-    """A card's requirement drawn: numbers as dice faces, then suns and moons."""
-    parts = []
-    for symbol in requirement:
-        if symbol == "sun":
-            parts.append(SUN)
-        elif symbol == "moon":
-            parts.append(MOON)
-        else:
-            parts.append(face(int(symbol)))
-    return " ".join(parts)
+    """A card's requirement: numbers as digits, then suns and moons (``"6 ☀️☀️"``)."""
+    numbers = [symbol for symbol in requirement if symbol not in ("sun", "moon")]
+    signs = SUN * requirement.count("sun") + MOON * requirement.count("moon")
+    return " ".join([*numbers, signs] if signs else numbers)
 
 
 def power_text(power: str, _: Translator) -> str:
@@ -81,7 +86,8 @@ def card_label(card: Card | int, _: Translator) -> str:
 
 
 def quest_line(card: Card, beaten: bool, _: Translator) -> str:
-    """One quest card: mark, name, requirement and power."""
+    """One quest card: mark (✅ when the dice beat it and the table highlights), name,
+    requirement and power."""
     return _(
         "{mark} **{card}** — {requirement} · power {power}",
         mark="✅" if beaten else "▫️",
@@ -99,6 +105,18 @@ def army_text(cards: Sequence[Card], _: Translator) -> str:
         names = [_(c.name) for c in cards if c.power == power]
         if names:
             groups.append(_("{power}: {cards}", power=power_text(power, _), cards=", ".join(names)))
+    return " · ".join(groups) if groups else _("empty")
+
+
+def army_powers(cards: Sequence[Card], _: Translator) -> str:
+    """An army summed up by power, for the table (the names are on its owner's screen):
+    ``"+1 ×2 · mirror"``, or "empty"."""
+    groups = []
+    for power in POWERS:
+        count = sum(1 for c in cards if c.power == power)
+        if count:
+            text = power_text(power, _)
+            groups.append(f"{text} ×{count}" if count > 1 else text)
     return " · ".join(groups) if groups else _("empty")
 
 
