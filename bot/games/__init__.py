@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from bot.games.base import LobbyOption, OptionText, Presentation, RenderContext
+from bot.games.base import Confirmation, LobbyOption, OptionText, Presentation, RenderContext
 
 _FOUND: dict[str, Presentation] = {}
 
@@ -44,6 +44,7 @@ def _discover() -> None:
 
 
 __all__ = [
+    "Confirmation",
     "LobbyOption",
     "OptionText",
     "Presentation",

@@ -55,6 +55,17 @@ class OptionText:
 
 
 @dataclass(frozen=True)
+class Confirmation:
+    """An "are you sure?" asked before a move that throws away something the player has
+    (``question``: one or two sentences), with the labels of its two buttons: ``confirm``
+    makes the move, ``back`` returns to the screen unchanged (each at most 80 characters)."""
+
+    question: str
+    confirm: str
+    back: str
+
+
+@dataclass(frozen=True)
 class LobbyOption:
     """A table option the host sets in the lobby.
 
@@ -135,6 +146,14 @@ class Presentation(ABC):
         """How to read the table (its symbols, who uses its controls): lines shown in the
         lobby and on the Rules page, never on the table itself (default: none)."""
         return []
+
+    def confirmation(
+        self, decision: Decision, key: str, view: View, ctx: RenderContext
+    ) -> Confirmation | None:
+        """The question to ask before the viewer's move ``key`` (answering ``decision``),
+        or ``None`` to make it at once (default). Only what ``view`` shows may decide: the
+        bot asks, the engine alone says what is legal."""
+        return None
 
     def notes(self, view: View, ctx: RenderContext) -> list[str]:
         """Small print under the prompt (why an option is missing, ...)."""

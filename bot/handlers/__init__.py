@@ -64,5 +64,15 @@ class Handlers:
         """A decision's select menu."""
         await self.play.on_select(interaction, game, since, kind, chunk, values)
 
+    async def on_confirm(
+        self, interaction: discord.Interaction, game: int, since: int, key: str
+    ) -> None:
+        """A confirmation's "yes"."""
+        await self.play.on_confirm(interaction, game, since, key)
+
+    async def on_back(self, interaction: discord.Interaction, game: int) -> None:
+        """A confirmation's "no"."""
+        await self.play.on_back(interaction, game)
+
 
 __all__ = ["AdminHandlers", "Handlers", "LobbyHandlers", "PlayHandlers"]

@@ -23,6 +23,7 @@ from bot.service.errors import UserError
 from bot.service.play import MOVED_ON
 from bot.texts.decisions import decode
 from bot.texts.rendering import (
+    confirmation_screen,
     games_list_text,
     private_lines,
     rules_text,
@@ -102,15 +103,33 @@ class PlayHandlers:
             return "screen"
         return "other"
 
+    @guarded("confirmation")
+    async def on_confirm(
+        self, interaction: discord.Interaction, game_id: int, since: int, key: str
+    ) -> None:
+        """ "Yes" to an "are you sure?": make the move it asked about (refused like any
+        click when the game has moved on since)."""
+        await self._act(interaction, game_id, since, key, confirmed=True)
+
+    @guarded("back button")
+    async def on_back(self, interaction: discord.Interaction, game_id: int) -> None:
+        """ "No" to an "are you sure?": the player's screen as it is, nothing changed."""
+        snapshot = await self.room.service.snapshot(game_id)
+        await self._show_screen(interaction, snapshot, await self._where(interaction, game_id))
+
     async def _act(
         self,
         interaction: discord.Interaction,
         game_id: int,
         since: int,
         key: str,
+        *,
+        confirmed: bool = False,
     ) -> None:
         _ = tr(interaction)
         where = await self._where(interaction, game_id)
+        if not confirmed and await self._ask_first(interaction, game_id, since, key, where):
+            return
         try:
             played = await self.room.service.act(game_id, interaction.user.id, since, key)
         except UserError as error:
@@ -142,6 +161,32 @@ class PlayHandlers:
             await self._show_screen(interaction, played.snapshot, where, private=private)
         except discord.HTTPException as exc:  # the move is saved; the table shows it
             log.warning("could not answer a move in game %s: %s", game_id, exc.text)
+
+    async def _ask_first(
+        self, interaction: discord.Interaction, game_id: int, since: int, key: str, where: str
+    ) -> bool:
+        """If the game's presentation asks "are you sure?" before this move, ask it (on the
+        clicker's own screen in place, else in a new private message) and change nothing;
+        whether it asked. Clicks that are not the clicker's current move are left to the
+        move itself, which refuses them."""
+        snapshot = await self.room.service.snapshot(game_id)
+        record, state = snapshot.record, snapshot.state
+        seat = record.seat_of(interaction.user.id)
+        if state is None or seat is None or record.status != GameStatus.ACTIVE:
+            return False
+        if not any(d.since == since for d in engine.decisions(state, seat.seat)):
+            return False
+        _ = tr(interaction)
+        screen = confirmation_screen(record, state, seat.seat, key, _)
+        if screen is None:
+            return False
+        layout = layouts.seat(record.id, screen, accent=presentation(record.game_name).accent)
+        if where == "screen":
+            await interaction.response.edit_message(view=layout)
+        else:
+            await ephemeral(interaction, view=layout)
+        self.room.screens.remember(interaction, snapshot, screen)  # a move replaces the question
+        return True
 
     async def _refused(
         self, interaction: discord.Interaction, game_id: int, where: str, error: UserError

@@ -13,6 +13,8 @@ handlers (:class:`ComponentHandlers`); no game logic lives here.
 - ``cr:abort:<game>:<yes|no>`` — an admin's confirmation of ``/cardroom abort``
 - ``cr:act:<game>:<since>:<key>`` — an engine action answering the decisions stamped ``since``
 - ``cr:sel:<game>:<since>:<kind>:<chunk>`` — a select menu of decision ``kind``
+- ``cr:ok:<game>:<since>:<key>`` — "yes" to the "are you sure?" asked before action ``key``
+- ``cr:back:<game>`` — "no" to it: back to the player's screen
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ LOBBY_OPTION_TEMPLATE = r"cr:lopt:(?P<game>[0-9]{1,18}):(?P<field>[a-z_]{1,40})"
 HAND_TEMPLATE = r"cr:hand:(?P<game>[0-9]{1,18})"
 RULES_TEMPLATE = r"cr:rules:(?P<game>[0-9]{1,18})"
 ACTION_TEMPLATE = r"cr:act:(?P<game>[0-9]{1,18}):(?P<since>[0-9]{1,9}):(?P<key>[!-~]{1,60})"
+CONFIRM_TEMPLATE = r"cr:ok:(?P<game>[0-9]{1,18}):(?P<since>[0-9]{1,9}):(?P<key>[!-~]{1,60})"
+BACK_TEMPLATE = r"cr:back:(?P<game>[0-9]{1,18})"
 SELECT_TEMPLATE = (
     r"cr:sel:(?P<game>[0-9]{1,18}):(?P<since>[0-9]{1,9}):(?P<kind>[a-z_]{1,20}):(?P<chunk>[0-9])"
 )
@@ -76,6 +80,14 @@ class ComponentHandlers(Protocol):
         values: list[str],
     ) -> None:
         """A decision's select menu."""
+
+    async def on_confirm(
+        self, interaction: discord.Interaction, game: int, since: int, key: str
+    ) -> None:
+        """A confirmation's "yes": make the move it asked about."""
+
+    async def on_back(self, interaction: discord.Interaction, game: int) -> None:
+        """A confirmation's "no": the player's screen again."""
 
 
 def _label(item: ui.Item[Any]) -> str:
@@ -303,6 +315,55 @@ class ActionSelect(ui.DynamicItem[ui.Select], template=SELECT_TEMPLATE):
         )
 
 
+class ConfirmButton(ui.DynamicItem[ui.Button], template=CONFIRM_TEMPLATE):
+    """ "Yes" to the "are you sure?" the bot asked before the action ``key`` (for the
+    decisions stamped ``since``): it makes the move."""
+
+    def __init__(self, game_id: int, since: int, key: str, label: str) -> None:
+        super().__init__(
+            ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.danger,
+                custom_id=f"cr:ok:{game_id}:{since}:{key}",
+            )
+        )
+        self.game_id = game_id
+        self.since = since
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> ConfirmButton:
+        return cls(int(match["game"]), int(match["since"]), match["key"], _label(item))
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await handlers(interaction).on_confirm(interaction, self.game_id, self.since, self.key)
+
+
+class BackButton(ui.DynamicItem[ui.Button], template=BACK_TEMPLATE):
+    """ "No" to an "are you sure?": the player's screen again, nothing changed."""
+
+    def __init__(self, game_id: int, label: str) -> None:
+        super().__init__(
+            ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"cr:back:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str], /
+    ) -> BackButton:
+        return cls(int(match["game"]), _label(item))
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await handlers(interaction).on_back(interaction, self.game_id)
+
+
 DYNAMIC_ITEMS = (
     AbortButton,
     LobbyButton,
@@ -311,5 +372,7 @@ DYNAMIC_ITEMS = (
     RulesButton,
     ActionButton,
     ActionSelect,
+    ConfirmButton,
+    BackButton,
 )
 """Register these with ``bot.add_dynamic_items`` in ``setup_hook``."""

@@ -17,13 +17,15 @@ from bot.messages.components import (
     AbortButton,
     ActionButton,
     ActionSelect,
+    BackButton,
+    ConfirmButton,
     LobbyButton,
     LobbyOptionSelect,
     RulesButton,
     ShowScreenButton,
 )
 from bot.pictures.base import Picture
-from bot.texts.specs import Row, Screen, SelectSpec
+from bot.texts.specs import ConfirmRow, Row, Screen, SelectSpec
 
 TEXT_LIMIT = 3900  # Discord allows 4000 characters of text per message; keep a margin
 NEUTRAL = 0x5865F2  # for messages about no game in particular
@@ -184,6 +186,8 @@ def _add_rows(container: ui.Container, game_id: int, screen: Screen) -> None:
 
 
 def _row_items(game_id: int, since: int, row: Row) -> list[ui.Item]:
+    if isinstance(row, ConfirmRow):
+        return [ConfirmButton(game_id, since, row.key, row.confirm), BackButton(game_id, row.back)]
     if isinstance(row, SelectSpec):
         return [
             ActionSelect(

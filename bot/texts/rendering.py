@@ -15,7 +15,7 @@ from bot.games import Presentation, RenderContext, presentation
 from bot.i18n import N_, Translator
 from bot.service.reasons import ABANDONED, FORFEIT
 from bot.texts.decisions import rows_for
-from bot.texts.specs import Row, Screen
+from bot.texts.specs import ConfirmRow, Row, Screen
 from engine import Event, View
 from storage import GameRecord, GameStatus, LoggedAction, Seat
 
@@ -283,6 +283,26 @@ def seat_screen(
     lines += [f"-# {line}" for line in show.notes(view, ctx)]
     since = view.decisions[0].since if view.decisions else 0
     return Screen("\n".join(lines), rows_for(view.decisions, view, show, ctx), since)
+
+
+def confirmation_screen(
+    record: GameRecord, state: engine.GameState, seat: int, key: str, _: Translator
+) -> Screen | None:
+    """The "are you sure?" the game's presentation asks before ``seat`` makes the move
+    ``key`` (from ``seat``'s own view only): its screen with the question on top and two
+    buttons, make the move or go back; ``None`` when the move needs no question (or is not
+    one of ``seat``'s current answers: the move itself will say why)."""
+    show = presentation(record.game_name)
+    view = seat_view(record, state, seat)
+    decision = next((d for d in view.decisions if d.chosen_in(key) is not None), None)
+    if decision is None:
+        return None
+    asked = show.confirmation(decision, key, view, context_for(record, _))
+    if asked is None:
+        return None
+    screen = seat_screen(record, state, seat, _, notice="⚠️ " + asked.question)
+    row = ConfirmRow(key, asked.confirm, asked.back)
+    return Screen(screen.text, (row,), decision.since)
 
 
 def private_lines(

@@ -59,9 +59,19 @@ class SelectSpec:
     max_values: int = 1
 
 
+@dataclass(frozen=True)
+class ConfirmRow:
+    """The two buttons of an "are you sure?" before the move ``key``: ``confirm`` makes it,
+    ``back`` returns to the player's screen unchanged."""
+
+    key: str
+    confirm: str
+    back: str
+
+
 ButtonRow = tuple[ButtonSpec, ...]
-Row = ButtonRow | SelectSpec
-"""One action row: up to 5 buttons, or one select menu."""
+Row = ButtonRow | SelectSpec | ConfirmRow
+"""One action row: up to 5 buttons, one select menu, or a confirmation's two buttons."""
 
 
 @dataclass(frozen=True)

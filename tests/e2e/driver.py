@@ -33,11 +33,12 @@ PRIVATE_PHRASES = ("your seat", "Your hand", "You drew", "You passed", "passed y
 
 
 def action_components(message: Message) -> list[dict[str, Any]]:
-    """The enabled action buttons and decision menus on a message."""
+    """The enabled action buttons (a confirmation's "yes" included) and decision menus on a
+    message."""
     found = [
         b
         for b in message.buttons()
-        if str(b.get("custom_id", "")).startswith("cr:act:") and not b.get("disabled")
+        if str(b.get("custom_id", "")).startswith(("cr:act:", "cr:ok:")) and not b.get("disabled")
     ]
     found += [s for s in message.selects() if str(s.get("custom_id", "")).startswith("cr:sel:")]
     return found

@@ -28,6 +28,12 @@ ACTIVE = re.compile(r"<@(\d+)>'s turn")
 REFUSED = "⚠️ It is <@{id}>'s turn: only they can use these buttons."
 
 
+def confirm_of(message: Message) -> dict[str, Any]:
+    """The "yes" of the "are you sure?" on ``message``."""
+    (button,) = [b for b in message.buttons() if str(b["custom_id"]).startswith("cr:ok:")]
+    return button
+
+
 def kind_of(component: dict[str, Any]) -> str:
     """The decision kind of a select menu (``cr:sel:<game>:<since>:<kind>:<chunk>``)."""
     return str(component["custom_id"]).split(":")[4]
@@ -146,6 +152,12 @@ class PentaquestDriver(Driver):
     async def table_step(self, user: User, choice: tuple[dict[str, Any], list[str]]) -> bool:
         assert self.table is not None
         record = await self.click(user, self.table, choice)
+        if record.response_type == 4:  # "are you sure?", privately: the dice beat a card
+            question = record.original
+            assert question is not None and question.ephemeral_for is user
+            assert "⚠️ Your dice" in question.text()
+            self.screens[user.id] = question
+            return await self.screen_step(user, question, (confirm_of(question), []))
         assert record.response_type == 7 and record.original is self.table, (
             "a click on the table's controls is answered by the table itself"
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.base import LobbyOption, OptionText, Presentation, RenderContext
+from bot.games.base import Confirmation, LobbyOption, OptionText, Presentation, RenderContext
 from bot.games.pentaquest.events import event_line
 from bot.games.pentaquest.table import (
     multiplayer_end_lines,
@@ -247,6 +247,47 @@ class PentaquestPresentation(Presentation):
             return _("Die {die}: {face} (up or down)", die=die + 1, face=face(old))
         new = powers.changed(using.power, old, ways[0] if ways else None)
         return _("Die {die}: {old} → {new}", die=die + 1, old=face(old), new=face(new))
+
+    def confirmation(
+        self, decision: Decision, key: str, view: View, ctx: RenderContext
+    ) -> Confirmation | None:
+        """Before a move that gives up a capture the dice already have — the free reroll,
+        an army card, ending the turn while the dice beat a quest card — ask first: a solo
+        game was lost in two clicks that way. Captures, and every move while the dice beat
+        nothing, are made at once."""
+        assert isinstance(view, PentaquestView)
+        _ = ctx._
+        if not view.beaten:
+            return None
+        cards = ", ".join(card_name(c, _) for c in view.beaten)
+        verb, _sep, arg = key.partition(":")
+        if verb == "reroll":
+            question = _.plural(
+                "Your dice already beat {cards}: capture it now, or reroll and maybe lose it?",
+                "Your dice already beat {cards}: capture one now, or reroll and maybe lose them?",
+                len(view.beaten),
+                cards=cards,
+            )
+            return Confirmation(question, _("Reroll anyway"), _("Back"))
+        if verb == "use":
+            card = card_name(int(arg), _)
+            question = _(
+                "Your dice already beat {cards}: use {card} anyway? It is spent, and the free "
+                "reroll is gone.",
+                cards=cards,
+                card=card,
+            )
+            return Confirmation(question, _("Use {card} anyway", card=card), _("Back"))
+        if verb == "end":
+            if view.solo:
+                question = _(
+                    "Your dice beat {cards}: ending the turn without a capture loses the game.",
+                    cards=cards,
+                )
+                return Confirmation(question, _("End the turn and lose"), _("Back"))
+            question = _("Your dice beat {cards}: end the turn without a capture?", cards=cards)
+            return Confirmation(question, _("End the turn"), _("Back"))
+        return None
 
     def option_sort_key(self, decision: Decision, option: str) -> tuple[int, int]:
         """Army cards in the order the army is shown (by power, then card number)."""
