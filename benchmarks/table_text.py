@@ -2,7 +2,7 @@
 one JSON line.
 
     .venv/bin/python benchmarks/table_text.py [--games 1000] [--seed 1] [--player random]
-        [--sizes artichokes:4,ninjan:4,pentaquest:4,verso:4,verso:8]
+        [--sizes artichokes:4,ninjan:4,pentaquest:4,verso:4,verso:8] [--languages en,uk,es,fr]
 
 Game ``i`` of a size uses seed ``seed + i`` (the deal and every move); the table is drawn after
 every step, exactly as the bot shows it (``bot.texts.rendering.table_screen`` with the last
@@ -39,20 +39,25 @@ LIMITS = {4: 900, 8: 1500}
 """The issue's targets by table size (a 4-player table of any game; Verso at 8)."""
 
 
-def longest(game: str, seats: int, games: int, seed: int, player: str) -> dict[str, Any]:
+def longest(
+    game: str, seats: int, games: int, seed: int, player: str, languages: list[str]
+) -> dict[str, Any]:
     """The longest table of ``games`` seeded games, by language."""
     found: dict[str, dict[str, int]] = {
-        language: {"chars": 0, "game": 0, "step": 0} for language in LANGUAGES
+        language: {"chars": 0, "game": 0, "step": 0} for language in languages
     }
     for i in range(games):
-        for language, step, text in table_texts(game, seats, seed + i, player=player):
+        texts = table_texts(game, seats, seed + i, languages=languages, player=player)
+        for language, step, text in texts:
             if len(text) > found[language]["chars"]:
                 found[language] = {"chars": len(text), "game": seed + i, "step": step}
     return found
 
 
-def run(sizes: list[tuple[str, int]], games: int, seed: int, player: str) -> dict[str, Any]:
-    """Measure every ``(game, seats)`` of ``sizes``."""
+def run(
+    sizes: list[tuple[str, int]], games: int, seed: int, player: str, languages: list[str]
+) -> dict[str, Any]:
+    """Measure every ``(game, seats)`` of ``sizes`` in ``languages``."""
     started = time.perf_counter()
     out: dict[str, Any] = {"games": games, "seed": seed, "player": player}
     figures: dict[str, Any] = {}
@@ -60,7 +65,7 @@ def run(sizes: list[tuple[str, int]], games: int, seed: int, player: str) -> dic
     over = []
     for game, seats in sizes:
         name = f"{game}-{seats}p"
-        figures[name] = longest(game, seats, games, seed, player)
+        figures[name] = longest(game, seats, games, seed, player, languages)
         limit = LIMITS.get(seats)
         if limit is not None:
             limits[name] = limit
@@ -91,8 +96,12 @@ def main() -> None:
     parser.add_argument(
         "--sizes", default=DEFAULT_SIZES, help=f"game:seats,... (default {DEFAULT_SIZES})"
     )
+    parser.add_argument(
+        "--languages", default=",".join(LANGUAGES), help="default: " + ",".join(LANGUAGES)
+    )
     args = parser.parse_args()
-    print(json.dumps(run(parse_sizes(args.sizes), args.games, args.seed, args.player)))
+    languages = args.languages.split(",")
+    print(json.dumps(run(parse_sizes(args.sizes), args.games, args.seed, args.player, languages)))
 
 
 if __name__ == "__main__":
