@@ -183,6 +183,11 @@ class Pentaquest(Game[PentaquestState, PentaquestOptions]):
             ),
         )
 
+    def reference_texts(self) -> set[str]:
+        """The reference's msgids and every creature's name: the quest area and the armies
+        name them, though the Rules page no longer lists them one by one."""
+        return super().reference_texts() | {card.name for card in DECK}
+
     def describe(self, state: PentaquestState, action: Action) -> str:
         """See ``engine.pentaquest.describe``."""
         return describe_action(state, action)
