@@ -58,13 +58,12 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
     if kind == "beet":
         if d["composted"]:
             return _(
-                "Beet: {player} and {target} each drew an Artichoke from the other: both "
-                "composted.",
+                "Beet: {player} and {target} drew each other's Artichoke.",
                 player=who,
                 target=target,
             )
         return _(
-            "Beet: {player} took {taken} from {target} and gave them {given}.",
+            "Beet: {player} swapped {given} for {target}'s {taken}.",
             player=who,
             target=target,
             taken=_.card(d["taken"]),
@@ -72,7 +71,7 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
         )
     if kind == "row_card_to_deck":
         return _(
-            "Corn: {player} put {card} from the Garden Row on their Personal Deck.",
+            "Corn: {player} put {card} from the Garden Row on their Deck.",
             player=who,
             card=_.card(d["card"]),
         )
@@ -87,19 +86,18 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
         return _("{player} passed you {cards}.", player=who, cards=cards)
     if kind == "leek_revealed":
         return _(
-            "Leek: {player} revealed {card} from {target}'s Personal Deck.",
+            "Leek: {player} revealed {card} from {target}'s Deck.",
             player=who,
             card=_.card(d["card"]),
             target=target,
         )
     if kind == "leek_placed":
         if d["into"] == "hand":
-            return _("{player} took {card} into their hand.", player=who, card=_.card(d["card"]))
+            return _(
+                "Leek: {player} took {card} into their hand.", player=who, card=_.card(d["card"])
+            )
         return _(
-            "{player} put {card} on {target}'s Discard Pile.",
-            player=who,
-            card=_.card(d["card"]),
-            target=target,
+            "Leek: {card} went onto {target}'s Discard Pile.", card=_.card(d["card"]), target=target
         )
     if kind == "onion_placed":
         return _("{player} put the Onion on {target}'s Discard Pile.", player=who, target=target)
@@ -117,18 +115,18 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
         )
     if kind == "discard_card_to_deck":
         return _(
-            "Pepper: {player} put {card} from their Discard Pile on their Personal Deck.",
+            "Pepper: {player} put {card} from their Discard Pile on their Deck.",
             player=who,
             card=_.card(d["card"]),
         )
     if kind == "potato_revealed":
         if d["composted"]:
             return _(
-                "Potato: {player} composted an Artichoke from their Personal Deck.",
+                "Potato: {player} composted an Artichoke from their Deck.",
                 player=who,
             )
         return _(
-            "Potato: {player} discarded {card} from their Personal Deck.",
+            "Potato: {player} discarded {card} from their Deck.",
             player=who,
             card=_.card(d["card"]),
         )

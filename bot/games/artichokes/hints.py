@@ -25,7 +25,7 @@ CARD_HINTS: dict[str, str] = {
     ARTICHOKE: N_("cannot be played on its own: other cards get rid of it"),
     BEET: N_("swap a random card with an opponent (two Artichokes: both composted)"),
     BROCCOLI: N_("compost an Artichoke (needs 3 in your hand)"),
-    CARROT: N_("compost 2 Artichokes and the Carrot; only as your one play of the turn"),
+    CARROT: N_("compost 2 Artichokes and the Carrot; it must be your only play this turn"),
     CORN: N_("play an Artichoke with it, then put a Garden Row card on your Personal Deck"),
     EGGPLANT: N_("compost an Artichoke and the Eggplant; everyone passes 2 cards on"),
     LEEK: N_("reveal an opponent's top Deck card: take it, or put it on their Discard Pile"),

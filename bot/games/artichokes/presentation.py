@@ -83,7 +83,7 @@ class ArtichokesPresentation(Presentation):
         ),
     )
     kind_order = ("harvest", "play", "target", "corn", "leek", "peas", "pepper", "pass", "end")
-    recent_limit = 4
+    recent_limit = 3
 
     def table_sections(self, view: View, ctx: RenderContext) -> list[str]:
         """Turn and status, Garden Row, Stack and Compost, each seat's counts and Discard
@@ -274,6 +274,8 @@ class ArtichokesPresentation(Presentation):
         lines = [hint_line(kind, _) for kind in sorted(offered)]
         if view.phase != "play":
             return lines
+        if ARTICHOKE in view.hand:  # a newcomer's first question: why can't I play these?
+            lines.append(hint_line(ARTICHOKE, _))
         for kind in sorted(set(view.hand) - offered - {ARTICHOKE}):
             requirement = _(CARD_TEXT[kind]).split(". ", 1)[0].rstrip(".")
             lines.append(

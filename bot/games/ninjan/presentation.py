@@ -77,8 +77,8 @@ def takes_text(card: str, view: NinjanView, _: Translator) -> str:
     if len(shown) == 1:
         return _("→ takes pile {pile}", pile=shown[0])
     return _(
-        "→ takes pile {piles} or {last}, your choice",
-        piles=", ".join(shown[:-1]),
+        "→ takes pile {numbers} or {last}, your choice",
+        numbers=", ".join(shown[:-1]),
         last=shown[-1],
     )
 
@@ -137,7 +137,7 @@ def revealed_lines(view: NinjanView, ctx: RenderContext) -> list[str]:
         elif seat == view.resolving:
             line = _("{player} {card} chooses a pile…", player=player, card=shown)
         else:
-            line = _("{player} {card}", player=player, card=shown)
+            line = _("{player} {card} (waiting)", player=player, card=shown)
         lines.append(f"- {line}")
     return lines
 
@@ -189,14 +189,15 @@ class NinjanPresentation(Presentation):
         else:
             lines += ["", *piles_lines(view, _), "", _("**Scores**")]
             for seat in view.seats:
+                marker, score = self._marker(view, seat.seat, ctx), points_text(seat.score, _)
                 lines.append(
                     _.plural(
                         "{marker} {player} — **{points}** · taken: {count} card",
                         "{marker} {player} — **{points}** · taken: {count} cards",
                         len(seat.taken),
-                        marker=self._marker(view, seat.seat, ctx),
+                        marker=marker,
                         player=ctx.names[seat.seat],
-                        points=points_text(seat.score, _),
+                        points=score,
                     )
                 )
         revealed = revealed_lines(view, ctx)

@@ -52,7 +52,7 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
         return _("{player} rolled {dice}.", player=who, dice=values_text(d["dice"]))
     if kind == "rerolled":
         old, new = change_text(d["changes"])
-        return _("{player} rerolled {old} → {new} (free reroll).", player=who, old=old, new=new)
+        return _("{player} rerolled {old} → {new}.", player=who, old=old, new=new)
     if kind == "card_used":
         old, new = change_text(d["changes"])
         card = card_name(d["card"], _)

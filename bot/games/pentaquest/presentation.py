@@ -98,7 +98,7 @@ class PentaquestPresentation(Presentation):
         ),
     )
     kind_order = ("capture", "use", "reroll", "die", "direction", "dice", "cancel", "end")
-    recent_limit = 4
+    recent_limit = 3
 
     def table_sections(self, view: View, ctx: RenderContext) -> list[str]:
         """Status, the dice and the quest area, every army summed up, the stall count; once a
@@ -181,6 +181,13 @@ class PentaquestPresentation(Presentation):
         _ = ctx._
         kinds = {d.kind for d in view.decisions}
         found = []
+        if "capture" in kinds or "reroll" in kinds or "use" in kinds:
+            found.append(
+                _(
+                    "What a creature needs: each digit a die showing it; ☀️☀️ any pair, ☀️☀️☀️ "
+                    "any three of a kind, ☀️☀️🌙🌙 two pairs."
+                )
+            )
         if "end" in kinds:
             if view.solo:
                 found.append(_("Ending your turn without a capture loses the game."))

@@ -108,23 +108,23 @@ def player_line(view: PentaquestView, player: PlayerView, ctx: RenderContext) ->
             "army {count} ({powers})", count=player.army_count, powers=army_powers(player.army, _)
         )
     else:
-        army = _("army 0")
+        army = ""
     if view.solo:
         return _(
             "{marker} {player} — {army} · discard pile {discards}",
             marker=marker,
             player=ctx.names[player.seat],
-            army=army,
+            army=army or _("no army yet"),
             discards=player.discard_count,
         )
-    return _.plural(  # the score is army + discard pile: the pile needs no number of its own
-        "{marker} {player} — **{count} point** · {army}",
-        "{marker} {player} — **{count} points** · {army}",
+    line = _.plural(  # the score is army + discard pile: the pile needs no number of its own
+        "{marker} {player} — **{count} point**",
+        "{marker} {player} — **{count} points**",
         player.score,
         marker=marker,
         player=ctx.names[player.seat],
-        army=army,
     )
+    return f"{line} · {army}" if army else line
 
 
 def stall_line(view: PentaquestView, ctx: RenderContext) -> str:

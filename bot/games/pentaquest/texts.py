@@ -39,7 +39,7 @@ POWER_SHORT = {
     "add": N_("+1 to a die"),
     "sub": N_("−1 to a die"),
     "addsub": N_("±1 to a die"),
-    "mirror": N_("mirror a die"),
+    "mirror": N_("mirror a die (1↔6, 2↔5, 3↔4)"),
     "reroll": N_("reroll dice"),
 }
 """What each power does, in two or three words (on an army card's button)."""
@@ -89,7 +89,7 @@ def quest_line(card: Card, beaten: bool, _: Translator) -> str:
     """One quest card: mark (✅ when the dice beat it and the table highlights), name,
     requirement and power."""
     return _(
-        "{mark} **{card}** — {requirement} · power {power}",
+        "{mark} **{card}** ({power}) — {requirement}",
         mark="✅" if beaten else "▫️",
         card=_(card.name),
         requirement=requirement_text(card.requirement),

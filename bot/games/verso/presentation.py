@@ -151,6 +151,7 @@ class VersoPresentation(Presentation):
                 _("You must flip it: your tableau already has {card}.", card=side_text(view.top))
             )
         found.append(_("A flipped card identical to one of yours is discarded."))
+        found.append(_("★ = a side worth 3 VP; no star: 1 VP."))
         return found
 
     def private_summary(self, view: View, ctx: RenderContext) -> str:

@@ -16,27 +16,22 @@ LADDER_START = 35
 
 
 def status_lines(view: VersoView, ctx: RenderContext) -> list[str]:
-    """Whose turn it is, or who is still choosing a final series (nothing once over)."""
+    """Whose turn it is, or that the final series are being chosen (who still chooses is
+    marked on the seat headers); nothing once over."""
     _ = ctx._
     if view.over or ctx.closed:
         return []
     if view.phase == "final":
-        lines = [_("**Final series**: everyone picks one at once, hidden until all have chosen.")]
-        parts = []
-        if view.committed:
-            parts.append(
-                _("Chosen: {players}", players=", ".join(ctx.names[s] for s in view.committed))
+        if view.viewer is not None:  # a player's own screen shows no seat headers
+            return [
+                _("**Final series**: everyone picks one at once, hidden until all have chosen.")
+            ]
+        return [
+            _(
+                "**Final series**: everyone picks one at once, hidden until all have chosen "
+                "(▶ still choosing, ✓ chosen)."
             )
-        if view.deciding:
-            parts.append(
-                _(
-                    "Still choosing: {players}",
-                    players=", ".join(ctx.names[s] for s in view.deciding),
-                )
-            )
-        if parts:
-            lines.append(" · ".join(parts))
-        return lines
+        ]
     if view.solo:
         return [_("**Turn {turn}** · solo against the simulated opponent", turn=view.turn)]
     if view.viewer == view.active:
@@ -48,8 +43,15 @@ def seat_header(view: VersoView, seat: SeatView, ctx: RenderContext, *, own: boo
     """One seat's name (or "Your tableau") and score, and its square while it holds one
     (the rows show the cards)."""
     _ = ctx._
-    playing = not view.over and not ctx.closed and view.phase == "turn"
-    marker = "▶" if playing and seat.seat == view.active else "•"
+    marker = "•"
+    if view.over or ctx.closed:
+        pass
+    elif view.phase == "turn":
+        marker = "▶" if seat.seat == view.active else "•"
+    elif seat.seat in view.deciding:  # the final series
+        marker = "▶"
+    elif seat.seat in view.committed:
+        marker = "✓"
     score = view.scores[seat.seat] if view.scores else 0
     square = " · " + _("⬛ square") if seat.square else ""
     if own:
