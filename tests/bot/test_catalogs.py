@@ -102,9 +102,7 @@ def test_ukrainian_counts_take_three_forms() -> None:
     _ = translator("uk")
 
     def drew(n: int) -> str:
-        return _.plural(
-            "{player} drew {count} card.", "{player} drew {count} cards.", n, player="A"
-        )
+        return _.plural("army: {count} card (hidden)", "army: {count} cards (hidden)", n)
 
     assert len({drew(n).replace(str(n), "N") for n in (1, 3, 5)}) == 3
     assert drew(21) == drew(1).replace("1", "21")
