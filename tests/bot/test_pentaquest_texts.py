@@ -1,12 +1,13 @@
-"""Pentaquest's own wording: requirements drawn with dice faces, suns and moons; the table's
-quest area, dice, armies and stall count; event lines; the end (solo feel, multiplayer ranks
-and tie-break); long armies within Discord's limits; hidden armies kept off the table."""
+"""Pentaquest's own wording: dice with their digits, requirements with digits, suns and
+moons; the table's quest area, dice, armies summed up and stall count; event lines; the end
+(solo feel, multiplayer ranks and tie-break); long armies within Discord's limits; hidden
+armies kept off the table; the "are you sure?" before giving up a capture the dice have."""
 
 from __future__ import annotations
 
 import engine
 from bot.games import RenderContext, presentation
-from bot.games.pentaquest.texts import requirement_text
+from bot.games.pentaquest.texts import dice_text, requirement_text
 from bot.i18n import translator
 from bot.messages import layouts
 from bot.texts.rendering import seat_screen, table_screen
@@ -39,11 +40,12 @@ def table(state, recent=()):  # noqa: ANN001, ANN201
     return table_screen(record, state, list(recent), _)
 
 
-def test_requirements_are_drawn_with_dice_faces_suns_and_moons() -> None:
-    assert requirement_text(CARDS[WEREWOLF].requirement) == "☀️ ☀️ ☀️"
-    assert requirement_text(CARDS[ID["Minotaur"]].requirement) == "⚅ ⚄ ☀️ ☀️ ☀️"
-    assert requirement_text(CARDS[ID["Cockatrice"]].requirement) == "⚅ ☀️ ☀️ 🌙 🌙"
-    assert requirement_text(CARDS[ID["Frost Giant"]].requirement) == "⚀ ⚀ ⚁ ⚁"
+def test_requirements_are_drawn_with_digits_suns_and_moons_and_dice_with_their_digit() -> None:
+    assert requirement_text(CARDS[WEREWOLF].requirement) == "☀️☀️☀️"
+    assert requirement_text(CARDS[ID["Minotaur"]].requirement) == "6 5 ☀️☀️☀️"
+    assert requirement_text(CARDS[ID["Cockatrice"]].requirement) == "6 ☀️☀️🌙🌙"
+    assert requirement_text(CARDS[ID["Frost Giant"]].requirement) == "1 1 2 2"
+    assert dice_text((3, 3, 6, 1, 5)) == "⚂3 ⚂3 ⚅6 ⚀1 ⚄5"
 
 
 def test_the_solo_table_shows_the_quest_area_what_the_dice_beat_and_the_fix() -> None:
@@ -52,13 +54,15 @@ def test_the_solo_table_shows_the_quest_area_what_the_dice_beat_and_the_fix() ->
     text = table(state).text
     assert "**Turn 5** · 1 free reroll left" in text
     assert "**Quest area** · deck: 3 cards" in text
-    assert "▫️ **Troll** — ⚅ ⚅ ⚅ · power reroll" in text
-    assert "✅ **Kelpie** — ⚅ ⚅ · power +1" in text
-    assert "**Dice**: ⚅ ⚅ ⚄ ⚀ ⚂" in text and "The dice beat: Kelpie." in text
-    assert "▶ <@101> — army (2): +1: Goblin Scout · −1: Pixie · discard pile: 0" in text
+    assert "▫️ **Troll** (reroll) — 6 6 6" in text
+    assert "✅ **Kelpie** (+1) — 6 6" in text
+    assert "**Dice**: ⚅6 ⚅6 ⚄5 ⚀1 ⚂3" in text and "The dice beat: Kelpie." in text
+    assert "▶ <@101> — army 2 (+1 · −1) · discard pile 0" in text  # the names: own screen
+    assert "Goblin Scout" not in text
     assert "no capture for" not in text  # solo needs no stall rule
     screen = seat_screen(record_for(state), state, 0, _)
     assert "**Your army** (2): +1: Goblin Scout · −1: Pixie" in screen.text
+    assert "-# What a creature needs: each digit a die showing it; ☀️☀️ any pair" in screen.text
     assert "-# Ending your turn without a capture loses the game." in screen.text
     assert "-# Once you use an army card, the free reroll is gone." in screen.text
 
@@ -67,7 +71,7 @@ def test_the_solo_table_shows_the_quest_area_what_the_dice_beat_and_the_fix() ->
     state.quest = [TROLL, DRAGON]
     text = table(state).text
     assert "no free reroll left" in text and "The dice beat no quest card." in text
-    assert "💡 Cheapest army fix: Goblin Scout on die 3 (⚄ → ⚅)." in text
+    assert "💡 Cheapest army fix: Goblin Scout on die 3 (⚄5 → ⚅6)." in text
 
 
 def test_the_controls_are_on_the_table_unless_they_name_hidden_army_cards() -> None:
@@ -78,7 +82,7 @@ def test_the_controls_are_on_the_table_unless_they_name_hidden_army_cards() -> N
         k for k in keys if k.startswith("reroll:")
     }
     labels = [b.label for row in rows if isinstance(row, tuple) for b in row]
-    assert labels == ["Capture Kelpie", "Use Goblin Scout (+1)", "End the turn"]
+    assert labels == ["Capture Kelpie", "Use Goblin Scout: +1 to a die", "End the turn"]
 
     hidden = position(dice=(6, 6, 5, 1, 3), quest=[TROLL, KELPIE], armies=[[GOBLIN], [PIXIE]],
                       hidden_armies=True)  # fmt: skip
@@ -86,7 +90,7 @@ def test_the_controls_are_on_the_table_unless_they_name_hidden_army_cards() -> N
     assert not [k for k in reachable(screen, engine.decisions(hidden, 0)) if k.startswith("use")]
     assert "Goblin Scout" not in screen.text and "Pixie" not in screen.text
     assert "army: 1 card (hidden)" in screen.text
-    assert "their army cards are played from their own screen" in screen.text
+    assert "army cards only there" in " ".join(PQ.legend(_))  # the lobby and Rules page say it
     mine = seat_screen(record_for(hidden), hidden, 0, _)
     assert f"use:{GOBLIN}" in reachable(mine, engine.decisions(hidden, 0))
 
@@ -95,15 +99,15 @@ def test_a_card_in_use_asks_for_its_die_then_its_direction() -> None:
     state = position(dice=(6, 3, 1, 2, 2), armies=[[BOGGART], []])
     act(state, 0, f"use:{BOGGART}")
     screen = table(state)
-    assert "<@101> is using Boggart (±1): which die?" in screen.text
+    assert "**Turn 5** · <@101>'s turn\nUsing Boggart (±1): which die?" in screen.text
     labels = [b.label for row in screen.rows for b in row]  # type: ignore[union-attr]
-    assert labels[:3] == ["Die 1: ⚅ → ⚄", "Die 2: ⚂ (up or down)", "Die 3: ⚀ → ⚁"]
+    assert labels[:3] == ["Die 1: ⚅6 → ⚄5", "Die 2: ⚂3 (up or down)", "Die 3: ⚀1 → ⚁2"]
     assert labels[-1] == "Put Boggart back"
     act(state, 0, "die:1")
     screen = table(state)
-    assert "<@101> is using Boggart (±1) on die 2 (⚂): up or down?" in screen.text
+    assert "Using Boggart (±1) on die 2 (⚂3): up or down?" in screen.text
     labels = [b.label for row in screen.rows for b in row]  # type: ignore[union-attr]
-    assert labels == ["Down: ⚂ → ⚁", "Up: ⚂ → ⚃", "Put Boggart back"]
+    assert labels == ["Down: ⚂3 → ⚁2", "Up: ⚂3 → ⚃4", "Put Boggart back"]
 
 
 def test_event_lines() -> None:
@@ -111,14 +115,14 @@ def test_event_lines() -> None:
     rerolled = Event(
         "rerolled", 0, {"changes": [[1, 2, 4], [3, 6, 4]], "dice": [], "free_rerolls": 0}
     )
-    assert line(rerolled, None, CTX) == "<@101> rerolled ⚁⚅ → ⚃⚃ (free reroll)."
+    assert line(rerolled, None, CTX) == "<@101> rerolled 2 6 → 4 4."
     used = Event(
         "card_used",
         1,
         {"card": PIXIE, "name": "Pixie", "power": "sub", "direction": None,
          "changes": [[0, 3, 2]], "dice": []},
     )  # fmt: skip
-    assert line(used, None, CTX) == "<@102> used Pixie: ⚂ → ⚁."
+    assert line(used, None, CTX) == "<@102> used Pixie: 3 → 2."
     captured = Event("captured", 0, {"card": WEREWOLF, "name": "Werewolf", "tier": 2, "dice": []})
     assert line(captured, None, CTX) == "<@101> captured Werewolf."
     assert line(captured, None, HIDDEN) == "<@101> captured a card (armies are hidden)."
@@ -128,7 +132,7 @@ def test_event_lines() -> None:
     back = Event("card_put_back", 0, {"card": PIXIE, "name": "Pixie"})
     assert "Pixie" in line(back, None, CTX) and "Pixie" not in line(back, None, HIDDEN)
     ended = Event("turn_ended", 0, {"turn": 3, "captured": False, "auto": True, "dry_turns": 1})
-    assert "ended by itself" in line(ended, None, CTX)
+    assert line(ended, None, CTX) == "<@101>'s turn ended without a capture: nothing left to try."
     assert line(Event("turn_started", 0, {"turn": 1, "free_rerolls": 2}), None, CTX) is None
 
 
@@ -152,10 +156,11 @@ def test_the_multiplayer_end_shows_ranks_and_the_tie_break() -> None:
     state.phase, state.result = "over", "complete"
     text = table(state).text
     assert "Every creature is captured: the game is over." in text
+    assert "a tie goes to the most unused army cards" in text  # said once, in the heading
     assert "🏆 1. <@101> — 3 points (army 2 + discard pile 1)" in text
-    assert "2. <@102> — 3 points (army 1 + discard pile 2)" in text
+    assert "\n2. <@102> — 3 points (army 1 + discard pile 2)" in text
     assert "3. <@103> — 2 points" in text
-    assert "Tie on 3 points, broken by unused army cards: <@101> 2, <@102> 1." in text
+    assert "**Armies**" not in text and "Quest area" not in text  # the scores say it all
     # still tied: a shared win
     state = position(quest=[TROLL], armies=[[1], [2], []], discards=[[3], [4], [5]])
     state.phase, state.result = "over", "stall"
@@ -164,17 +169,49 @@ def test_the_multiplayer_end_shows_ranks_and_the_tie_break() -> None:
         "Stall rule: 3 full rounds in a row without a capture ended the game; 1 card escaped."
         in text
     )
-    assert "🏆 1. <@101> — 2 points" in text and "🏆 1. <@102> — 2 points" in text
-    assert (
-        "Players still tied share their rank." in text and "<@101>, <@102> share the win." in text
-    )
+    assert "🏆 1. <@101> — 2 points" in text and "🏆 1. <@102> — 2 points" in text  # shared
 
 
-def test_the_stall_count_is_shown_in_rounds() -> None:
+def test_the_stall_count_is_shown_in_rounds_once_a_round_passed_dry() -> None:
     state = position(armies=[[], [], []], dry_turns=7)
     assert "Stall rule: no capture for 2 of 3 rounds." in table(state).text
-    state = position(armies=[[], []], stall_rounds=None)
-    assert "Stall rule off: the game ends at the latest after turn 300." in table(state).text
+    state = position(armies=[[], [], []], dry_turns=2)  # not a full round yet
+    assert "Stall rule" not in table(state).text
+    state = position(armies=[[], []], stall_rounds=None, dry_turns=9)
+    assert "Stall rule" not in table(state).text  # off: the Rules page has the turn cap
+
+
+def confirmation(state, key):  # noqa: ANN001, ANN201
+    view = engine.view(state, 0)
+    (decision,) = [d for d in view.decisions if d.chosen_in(key) is not None]
+    return PQ.confirmation(decision, key, view, CTX)
+
+
+def test_giving_up_a_capture_the_dice_have_asks_first() -> None:
+    solo = position(dice=(6, 6, 5, 1, 3), quest=[TROLL, KELPIE], armies=[[GOBLIN]])
+    asked = confirmation(solo, "reroll:0+1")
+    assert asked is not None and asked.confirm == "Reroll anyway" and asked.back == "Back"
+    assert asked.question == (
+        "Your dice already beat Kelpie: capture it now, or reroll and maybe lose it?"
+    )
+    asked = confirmation(solo, f"use:{GOBLIN}")
+    assert asked is not None and asked.confirm == "Use Goblin Scout anyway"
+    assert "the free reroll is gone" in asked.question
+    asked = confirmation(solo, "end")
+    assert asked is not None and "loses the game" in asked.question
+    assert confirmation(solo, f"capture:{KELPIE}") is None  # the move it protects
+    several = position(dice=(6, 6, 6, 1, 3), quest=[TROLL, KELPIE], armies=[[GOBLIN]])
+    asked = confirmation(several, "reroll:3")
+    assert asked is not None and "beat Troll, Kelpie: capture one now" in asked.question
+    multi = position(dice=(6, 6, 5, 1, 3), quest=[KELPIE], armies=[[GOBLIN], []])
+    asked = confirmation(multi, "end")
+    assert asked is not None and asked.question.endswith("end the turn without a capture?")
+
+
+def test_nothing_is_asked_while_the_dice_beat_nothing() -> None:
+    state = position(dice=(1, 2, 3, 4, 6), quest=[TROLL, DRAGON], armies=[[GOBLIN]])
+    for key in ("reroll:0+1", f"use:{GOBLIN}", "end"):
+        assert confirmation(state, key) is None
 
 
 def test_a_solo_army_of_every_card_fits_in_menus_of_25() -> None:

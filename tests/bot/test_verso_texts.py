@@ -52,13 +52,15 @@ def test_the_table_shows_rows_scores_squares_and_the_draw_pile() -> None:
     text = table(state).text
     lines = text.splitlines()
     assert "**Turn 1** · <@101>'s turn" in lines
-    head = lines.index("▶ <@101> — **12 VP** · 5 cards · ⬛ square scored")
-    assert lines[head + 1 : head + 4] == ["🟦 1¹ 2³ J³", "🟩 4¹ (🟦5³)", "🟧 6³"]
-    head = lines.index("• <@102> — **3 VP** · 3 cards · no square")
-    assert lines[head + 1 : head + 4] == ["🟦 ·", "🟩 1¹ 2³ 3¹", "🟧 ·"]
-    assert "**Draw Pile**: 2 cards · top: 🟩6³ · Discard Pile: 0 cards" in lines
-    assert "-# Its back, never seen: 1 VP: 🟦1, 🟦5, 🟧1, 🟧5 or 🟧J" in lines
-    assert "-# Only <@101> can use the controls below." in lines
+    head = lines.index("▶ <@101> — **12 VP** · ⬛ square")
+    assert lines[head + 1 : head + 4] == ["🟦 1 2★ J★", "🟩 4 (🟦5★)", "🟧 6★"]  # ★: 3 VP
+    head = lines.index("• <@102> — **3 VP**")  # no square: nothing to say
+    assert lines[head + 1 : head + 4] == ["🟦 ·", "🟩 1 2★ 3", "🟧 ·"]
+    assert "**Draw Pile**: 2 cards · top: 🟩6★ · Discard Pile: 0 cards" in lines
+    assert "-# Its back, never seen, is one of 🟦1, 🟦5, 🟧1, 🟧5 or 🟧J" in lines
+    assert "controls" not in text and "¹" not in text and "³" not in text
+    legend = " ".join(VERSO.legend(_))  # how to read it: in the lobby and on the Rules page
+    assert "🟦3★ = worth 3 VP" in legend and "buttons under the table" in legend
 
 
 def test_the_active_players_turn_is_on_the_table() -> None:
@@ -68,24 +70,25 @@ def test_the_active_players_turn_is_on_the_table() -> None:
     assert keys == {a.key for a in engine.legal_actions(state, 0)}
     (buttons, menu) = shown.rows
     assert [(b.key, b.label, b.style) for b in buttons] == [
-        ("draw:flip", "Flip 🟧3¹", "primary"),
-        ("draw:keep", "Keep 🟧3¹", "success"),
+        ("draw:flip", "Flip 🟧3", "primary"),
+        ("draw:keep", "Keep 🟧3", "success"),
     ]
     assert menu.placeholder == "Bank a series…"
     (option,) = menu.options
     assert (option.value, option.label) == ("bank:B12", "🟦 1-2 · 4 VP")
     # 2 players: the one opponent flips once, their highest Blue
-    assert option.description == "discards 🟦1¹ 🟦2³ · Player1 flips 🟦6¹"
+    assert option.description == "discards 🟦1 🟦2★ · Player1 flips 🟦6"
 
 
 def test_a_forced_flip_offers_only_the_flip_and_says_why() -> None:
     state = position([["O3:3", "B1"], []], pile=["O1", "O3:1"])
     shown = table(state)
     assert [b.key for b in shown.rows[0]] == ["draw:flip"]
-    assert "-# <@101> must flip it: their tableau already has 🟧3¹." in shown.text
+    assert "-# It must be flipped: the player to move has 🟧3 already." in shown.text
     mine = screen(state, 0)
-    assert "**Your turn: draw 🟧3¹ and flip it.**" in mine.text
-    assert "-# You must flip it: your tableau already has 🟧3¹." in mine.text
+    assert "**Your turn: draw 🟧3 and flip it.**" in mine.text
+    assert "-# You must flip it: your tableau already has 🟧3." in mine.text
+    assert "-# ★ = a side worth 3 VP; no star: 1 VP." in mine.text
 
 
 def test_a_series_with_a_joker_says_what_it_stands_for_and_who_flips() -> None:
@@ -99,7 +102,7 @@ def test_a_series_with_a_joker_says_what_it_stands_for_and_who_flips() -> None:
     option = by_key["bank:G3J5"]
     assert option.label == "🟩 3-J(4)-5 · 5 VP"
     assert option.description == (
-        "discards 🟩J³=4 🟩5¹ · Player2 flips 🟩6¹ (🟧5³) · Player0: no 🟩 · keeps 🟩3¹"
+        "discards 🟩J★=4 🟩5 · Player2 flips 🟩6 (🟧5★) · Player0: no 🟩 · keeps 🟩3"
     )
 
 
@@ -225,8 +228,8 @@ def test_a_never_seen_back_is_written_nowhere_not_even_to_its_owner() -> None:
     for state in states[1:]:
         assert [table(state), screen(state, 0), screen(state, 1)] == first
     public, own = first[0].text.splitlines(), first[1].text.splitlines()
-    assert "🟦 3¹" in public and "🟦 3¹" in own  # no back in brackets, for anyone
-    assert "**Your tableau** — **0 VP** · 2 cards · no square" in own
+    assert "🟦 3" in public and "🟦 3" in own  # no back in brackets, for anyone
+    assert "**Your tableau** — **0 VP**" in own
     # the back of a seen card is public
     (row,) = [line for line in public if line.startswith("🟧 2")]
     assert row.endswith(")") and (" (🟦" in row or " (🟩" in row)
@@ -237,7 +240,7 @@ def test_a_kept_card_is_told_by_its_shown_side_only() -> None:
     for back in ("G4", "O2"):
         state = position([[], []], pile=["G6", f"B3:1/{back}"])
         told.append(lines_of(act(state, 0, "draw:keep")))
-    assert told[0] == told[1] == ["<@101> drew 🟦3¹ and kept it."]
+    assert told[0] == told[1] == ["<@101> drew and kept 🟦3."]
 
 
 # --- events and the flip mention -------------------------------------------------------------
@@ -245,15 +248,15 @@ def test_a_kept_card_is_told_by_its_shown_side_only() -> None:
 
 def test_event_lines() -> None:
     state = position([["B4:1/O3"], ["B5:3/G4", "G4:1"], ["B6:1/G5"]], pile=["G6", "B3:1/G4"])
-    assert lines_of(act(state, 0, "draw:flip")) == ["<@101> drew 🟦3¹ and flipped it: 🟩4³."]
+    assert lines_of(act(state, 0, "draw:flip")) == ["<@101> drew and flipped 🟦3 → 🟩4★."]
     state = position([["G4:1"], []], pile=["G6", "B3:1/G4"])
     assert lines_of(act(state, 0, "draw:flip")) == [
-        "<@101> drew 🟦3¹ and flipped it: 🟩4³ is identical to one of theirs — discarded."
+        "<@101> drew and flipped 🟦3 → 🟩4★: identical, discarded."
     ]
     state = position([["B1:1", "B2:3"], ["B5:3/G4", "G4:1"], ["O1"]], pile=["G6", "O5"])
     assert lines_of(act(state, 0, "bank:B12")) == [
-        "<@101> banked 🟦 1-2 for 4 VP (discarded 🟦1¹ 🟦2³).",
-        "<@102>'s 🟦5³ was flipped: 🟩4¹ is identical to one of theirs — discarded.",
+        "<@101> banked 🟦 1-2: 4 VP (discarded 🟦1 🟦2★).",
+        "<@102>'s 🟦5★ flipped → 🟩4: identical, discarded.",
         "<@103> has no 🟦 card to flip.",
     ]
     square = Event("square", 1, {"vp": 7})
@@ -271,9 +274,9 @@ def test_the_solo_opponent_is_a_line_on_the_table() -> None:
         events = act(state, 0, "draw:keep")
         lines.append([line for line in lines_of(events) if "opponent" in line])
     assert lines == [
-        ["🤖 The opponent turned over 🟧4¹: 🟦5³ — higher, so <@101> flips their highest 🟦 card."],
-        ["🤖 The opponent turned over 🟧4¹: 🟩3³ — not higher, nothing happens."],
-        ["🤖 The opponent turned over 🟧4³: 🟦J¹ — a joker, nothing happens."],
+        ["🤖 The opponent turned over 🟧4 → 🟦5★: higher, so <@101> flips their highest 🟦 card."],
+        ["🤖 The opponent turned over 🟧4 → 🟩3★: not higher, nothing happens."],
+        ["🤖 The opponent turned over 🟧4★ → 🟦J: a joker, nothing happens."],
     ]
 
 
@@ -281,8 +284,8 @@ def test_a_player_whose_card_a_neighbour_flips_is_mentioned() -> None:
     state = position([["B1:1", "B2:3"], ["B5:3/G6"], ["B6:1/O5"]], pile=["G6", "O5"])
     events = act(state, 0, "bank:B12")
     assert VERSO.mentions(events, CTX) == [
-        (1, "<@102>: <@101>'s series flipped your 🟦5³ in game #9 — now 🟩6¹."),
-        (2, "<@103>: <@101>'s series flipped your 🟦6¹ in game #9 — now 🟧5³."),
+        (1, "<@102>: <@101>'s series flipped your 🟦5★ in game #9 — now 🟩6."),
+        (2, "<@103>: <@101>'s series flipped your 🟦6 in game #9 — now 🟧5★."),
     ]
     # the solo opponent's flip is the player's own turn: no mention
     state = position([["B1", "B3:3"]], pile=["G6", "G1", "O4:1/B5", "G2:1"])
@@ -320,7 +323,9 @@ def test_the_final_series_is_chosen_on_each_private_screen() -> None:
     chosen = [o for o in menu.options if o.default]
     assert [(o.value, o.description) for o in chosen] == [("final:B12", "your current choice")]
     text = table(state).text
-    assert "Chosen: <@101> · Still choosing: <@102>" in text and "🟦 1-2 ·" not in text
+    assert "(▶ still choosing, ✓ chosen)" in text and "🟦 1-2 ·" not in text
+    assert "✓ <@101> — **0 VP**" in text and "▶ <@102> — **0 VP**" in text
+    assert "• <@103> — **0 VP**" in text  # no series: nothing to choose
     assert "Your final series" not in screen(state, 1).text
     assert "**You hold no series to bank: waiting for the others' final series.**" in (
         screen(state, 2).text
