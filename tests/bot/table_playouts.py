@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from datetime import UTC, datetime
 
 import engine
 from bot.games import presentation

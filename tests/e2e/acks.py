@@ -27,7 +27,8 @@ NOTICE = "⚠️"
 
 @dataclass(frozen=True)
 class Click:
-    """An action click a user made: a button (``values`` None) or a menu choice."""
+    """An action click a user made: a button (``values`` None) — an action's, or the "yes"
+    of an "are you sure?" before one — or a menu choice."""
 
     game_id: int
     user_id: int
@@ -37,8 +38,9 @@ class Click:
 
     @property
     def button_key(self) -> str | None:
-        """The action key of a button (``cr:act:<game>:<since>:<key>``); None for a menu."""
-        if self.custom_id.startswith("cr:act:"):
+        """The action key of a button (``cr:act:<game>:<since>:<key>``, or a confirmation's
+        ``cr:ok:<game>:<since>:<key>``); None for a menu."""
+        if self.custom_id.startswith(("cr:act:", "cr:ok:")):
             return self.custom_id.split(":", 4)[4]
         return None
 
@@ -49,13 +51,13 @@ class Click:
 
 
 def action_click(record: InteractionRecord) -> Click | None:
-    """The action click ``record`` is (a well-formed ``cr:act:``/``cr:sel:`` component
-    interaction), else None."""
+    """The action click ``record`` is (a well-formed ``cr:act:``/``cr:ok:``/``cr:sel:``
+    component interaction), else None."""
     if record.type != MESSAGE_COMPONENT:
         return None
     custom_id = str(record.data.get("custom_id", ""))
     parts = custom_id.split(":")
-    if len(parts) < 5 or parts[:2] not in (["cr", "act"], ["cr", "sel"]):
+    if len(parts) < 5 or parts[:2] not in (["cr", "act"], ["cr", "ok"], ["cr", "sel"]):
         return None
     if not (parts[2].isdigit() and parts[3].isdigit()):
         return None
@@ -65,7 +67,7 @@ def action_click(record: InteractionRecord) -> Click | None:
         record.user.id,
         int(parts[3]),
         custom_id,
-        None if parts[1] == "act" else tuple(values or ()),
+        None if parts[1] in ("act", "ok") else tuple(values or ()),
     )
 
 

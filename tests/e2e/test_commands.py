@@ -8,16 +8,25 @@ from tests.e2e.conftest import World
 from tests.e2e.driver import leak_scan, table_closed
 from tests.e2e.helpers import open_lobby, start_game, stored, told
 
+RHUBARB_ON = (
+    "Rhubarb promo: on · Automatic end of turn: off · Automatic target: on · Draw after: 300 turns"
+)
+"""The options of a game started with the Rhubarb promo switched on (the others as default)."""
 
-def reference(kinds: list[str]) -> list[str]:
-    """What /game rules shows: the title, how the game goes, then one line per card."""
-    return [
+
+def reference(kinds: list[str], game_id: int | None = None) -> list[str]:
+    """What /game rules shows: the title, how the game goes, one line per card, and the
+    options of ``game_id`` when it is this channel's game."""
+    lines = [
         "**Abandon All Artichokes**",
         *OVERVIEW,
         "",
         "**The cards**",
         *(f"**{k}** — {CARD_TEXT[k]}" for k in kinds),
     ]
+    if game_id is not None:
+        lines += ["", f"**Options of game #{game_id}**: {RHUBARB_ON}"]
+    return lines
 
 
 async def test_game_hand_opens_the_players_screen(world: World) -> None:
@@ -50,12 +59,13 @@ async def test_game_rules_lists_every_card_and_rhubarb_only_with_the_option(
     record = await world.eve.slash(world.channel, "game rules", game="artichokes")
     assert told(record, world.eve).splitlines() == reference(without)
 
-    await start_game(world, [world.alice, world.bob], toggles=("Rhubarb promo",))
+    driver = await start_game(world, [world.alice, world.bob], toggles=("Rhubarb promo",))
 
+    here = reference(list(ALL_KINDS), driver.game_id)  # with the options of the game here
     record = await world.eve.slash(world.channel, "game rules")
-    assert told(record, world.eve).splitlines() == reference(list(ALL_KINDS))
+    assert told(record, world.eve).splitlines() == here
     record = await world.eve.slash(world.channel, "game rules", game="artichokes")
-    assert told(record, world.eve).splitlines() == reference(list(ALL_KINDS)), "named, same game"
+    assert told(record, world.eve).splitlines() == here, "named, same game"
     elsewhere = world.guild.add_text_channel("no-game-here")
     record = await world.eve.slash(elsewhere, "game rules", game="artichokes")
     assert told(record, world.eve).splitlines() == reference(without)
@@ -123,7 +133,8 @@ async def test_leaving_a_two_player_game_makes_the_other_player_win(world: World
 async def test_the_table_rules_button_shows_the_rules_of_that_game(world: World) -> None:
     driver = await start_game(world, [world.alice, world.bob], toggles=("Rhubarb promo",))
     record = await world.eve.click(driver.table, label="Rules")  # spectators may read them too
-    assert told(record, world.eve).splitlines() == reference(list(ALL_KINDS))
+    assert told(record, world.eve).splitlines() == reference(list(ALL_KINDS), driver.game_id)
+    assert "Rhubarb promo" not in driver.table.text()  # the table does not repeat the options
 
 
 async def test_help_lists_every_command_and_game(world: World) -> None:

@@ -54,7 +54,12 @@ async def test_players_pinged_out_of_turn_pass_with_the_select_and_may_change(
     world.bot.room.screens.watching_seconds = -1.0  # nobody watches: pings notify
     driver = await play_until_eggplant(world)
     game_id = driver.game_id
-    assert "Eggplant: waiting for" in driver.table.text()
+    table = driver.table.text()
+    assert "Eggplant: everyone passes 2 cards to the next player (▶ still choosing, ✓ chosen)." in (
+        table
+    )
+    for user in (alice, bob, carol):  # the Eggplant's player passes cards too
+        assert f"▶ {user.mention} — " in table
 
     # the ping mentions exactly the players who must now decide out of turn
     ping = max(public_messages(world), key=lambda m: m.id)
@@ -89,11 +94,14 @@ async def test_players_pinged_out_of_turn_pass_with_the_select_and_may_change(
     assert "*You chose to pass Beet, Corn.*" in screens[bob.id].text().splitlines()
     assert "you pass Beet, Corn to" in screens[bob.id].text()
     await leak_scan(world, game_id)
+    table = driver.table.text()
+    assert f"✓ {alice.mention} — " in table and f"✓ {bob.mention} — " in table
+    assert f"▶ {carol.mention} — " in table  # who has chosen, never what
 
-    # bob changes his mind on the same screen; the table only says that he did
+    # bob changes his mind on the same screen; the table has nothing new to say
     await bob.select(screens[bob.id], pass_values(screens[bob.id], ["Artichoke"] * 2))
     await world.bot.wait_idle()
-    assert f"{bob.mention} changed their choice." in driver.table.text()
+    assert driver.table.text() == table
     assert (await stored(world, game_id)).state.passes[bob_seat] == ["Artichoke"] * 2
     await leak_scan(world, game_id)
 

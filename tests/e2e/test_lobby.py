@@ -115,7 +115,8 @@ async def test_the_host_chooses_an_option_value_from_a_menu(world: World) -> Non
     assert [o.get("default", False) for o in menu["options"]] == [True, False, False]
     await alice.click(lobby, label="Start")
     table = await world.fake.wait_for_message(world.channel, lambda m: "Show my hand" in m.labels())
-    assert "Draw after: 100 turns" in table.text() and "Rhubarb promo: off" in table.text()
+    assert "Draw after: 100 turns" in lobby.text() and "Rhubarb promo: off" in lobby.text()
+    assert "Draw after" not in table.text()  # the lobby keeps the options, the table does not
     assert (await stored(world, game_id)).state.options.turn_limit == 100
 
 

@@ -94,7 +94,8 @@ async def test_a_player_changes_their_mind_before_the_reveal(world: World) -> No
     assert record.response_type == 7
     assert f"you play {card_text(first, _)}" in alice_screen.text()
     await world.bot.wait_idle()
-    assert "Chosen: <@" in driver.table.text() and card_text(first, _) not in driver.table.text()
+    table = driver.table.text()
+    assert f"✓ {world.alice.mention} — " in table and card_text(first, _) not in table
 
     record = await pick(world.alice, alice_screen, first)  # the same card again: no move
     assert "That is already your choice." in record.answer_text
@@ -135,7 +136,7 @@ async def test_choices_survive_a_restart_in_the_middle_of_a_round_still_hidden(
     assert state.picks[:2] == [chosen[world.alice.id], chosen[world.bob.id]]
     for card in chosen.values():
         assert card_text(card, _) not in driver.table.text()
-    assert "Still choosing: <@" in driver.table.text()
+    assert "\n▶ <@" in driver.table.text()  # carol still chooses
     await check_hands_private(world, driver)
     # alice's screen from before the restart still works: she changes her mind
     (menu,) = [s for s in old_alice_screen.selects() if ":pick:" in s["custom_id"]]

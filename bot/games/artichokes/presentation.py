@@ -35,7 +35,9 @@ def status_line(view: ArtichokesView, ctx: RenderContext) -> str:
             return _("🏆 {player} wins!", player=names[view.winner])
         return _("The game ended in a draw after {turns} turns.", turns=view.turn)
     if view.phase == "eggplant":
-        doing = _("Eggplant: everyone passes 2 cards to the next player (▶ still choosing).")
+        doing = _(
+            "Eggplant: everyone passes 2 cards to the next player (▶ still choosing, ✓ chosen)."
+        )
     elif view.phase == "harvest":
         doing = _("{player} is harvesting.", player=player)
     elif view.phase == "target":
@@ -112,7 +114,13 @@ class ArtichokesPresentation(Presentation):
             return lines
         deciding = view.deciding if view.phase == "eggplant" else (view.active,)
         for seat in view.seats:
-            marker = "▶" if seat.seat in deciding and not ctx.closed else "•"
+            marker = "•"
+            if ctx.closed:
+                pass
+            elif seat.seat in deciding:
+                marker = "▶"
+            elif view.phase == "eggplant" and seat.seat in view.committed:
+                marker = "✓"  # has chosen its pass (what stays hidden)
             lines.append(
                 _(
                     "{marker} {player} — Deck {deck} · Hand {hand} · Discard Pile {discard}",
