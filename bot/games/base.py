@@ -58,11 +58,14 @@ class OptionText:
 class Confirmation:
     """An "are you sure?" asked before a move that throws away something the player has
     (``question``: one or two sentences), with the labels of its two buttons: ``confirm``
-    makes the move, ``back`` returns to the screen unchanged (each at most 80 characters)."""
+    makes the move, ``back`` returns to the screen unchanged (each at most 80 characters);
+    ``instead``: up to 5 of the player's other answers offered beside them (the move the
+    question recommends, e.g. the captures), as action keys of its current decisions."""
 
     question: str
     confirm: str
     back: str
+    instead: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ import engine
 from bot.games import Presentation, RenderContext, presentation
 from bot.i18n import N_, Translator
 from bot.service.reasons import ABANDONED, FORFEIT
-from bot.texts.decisions import rows_for
-from bot.texts.specs import ConfirmRow, Row, Screen
+from bot.texts.decisions import MAX_BUTTONS, rows_for
+from bot.texts.specs import ButtonSpec, ConfirmRow, Row, Screen
 from engine import Event, View
 from storage import GameRecord, GameStatus, LoggedAction, Seat
 
@@ -291,7 +291,8 @@ def confirmation_screen(
     """The "are you sure?" the game's presentation asks before ``seat`` makes the move
     ``key`` (from ``seat``'s own view only): its screen with the question on top and two
     buttons, make the move or go back; ``None`` when the move needs no question (or is not
-    one of ``seat``'s current answers: the move itself will say why)."""
+    one of ``seat``'s current answers: the move itself will say why). The answers the
+    question recommends instead (``Confirmation.instead``) are buttons beside them."""
     show = presentation(record.game_name)
     view = seat_view(record, state, seat)
     decision = next((d for d in view.decisions if d.chosen_in(key) is not None), None)
@@ -301,8 +302,18 @@ def confirmation_screen(
     if asked is None:
         return None
     screen = seat_screen(record, state, seat, _, notice="⚠️ " + asked.question)
-    row = ConfirmRow(key, asked.confirm, asked.back)
-    return Screen(screen.text, (row,), decision.since)
+    rows: list[Row] = []
+    ctx = context_for(record, _)
+    instead = []
+    for option in asked.instead[:MAX_BUTTONS]:
+        other = next((d for d in view.decisions if option in d.options and not d.multi), None)
+        if other is not None:
+            text = show.option_text(other, option, view, ctx)
+            instead.append(ButtonSpec(option, text.label[:80], text.style, text.emoji))
+    if instead:
+        rows.append(tuple(instead))
+    rows.append(ConfirmRow(key, asked.confirm, asked.back))
+    return Screen(screen.text, tuple(rows), decision.since)
 
 
 def private_lines(

@@ -10,7 +10,7 @@ from bot.games import RenderContext, presentation
 from bot.games.pentaquest.texts import dice_text, requirement_text
 from bot.i18n import translator
 from bot.messages import layouts
-from bot.texts.rendering import seat_screen, table_screen
+from bot.texts.rendering import confirmation_screen, seat_screen, table_screen
 from engine.pentaquest.cards import CARDS, DECK
 from engine.types import Event
 from tests.bot.records import record_for
@@ -194,6 +194,12 @@ def test_giving_up_a_capture_the_dice_have_asks_first() -> None:
     assert asked.question == (
         "Your dice already beat Kelpie: capture it now, or reroll and maybe lose it?"
     )
+    assert asked.instead == (f"capture:{KELPIE}",)  # offered beside the question
+    screen = confirmation_screen(record_for(solo), solo, 0, "reroll:0+1", _)
+    assert screen is not None and screen.text.startswith("⚠️ Your dice already beat Kelpie")
+    (instead, _row) = screen.rows
+    assert [b.label for b in instead] == ["Capture Kelpie"]  # type: ignore[union-attr]
+    check_limits(screen)
     asked = confirmation(solo, f"use:{GOBLIN}")
     assert asked is not None and asked.confirm == "Use Goblin Scout anyway"
     assert "the free reroll is gone" in asked.question

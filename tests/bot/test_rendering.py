@@ -16,9 +16,10 @@ import engine
 from bot.games import presentation, presented_games
 from bot.i18n import translator
 from bot.messages import layouts
-from bot.messages.components import ACTION_TEMPLATE, SELECT_TEMPLATE
+from bot.messages.components import ACTION_TEMPLATE, CONFIRM_TEMPLATE, SELECT_TEMPLATE
 from bot.texts.decisions import decode, menu_values
 from bot.texts.rendering import (
+    confirmation_screen,
     context_for,
     event_lines,
     private_lines,
@@ -28,7 +29,7 @@ from bot.texts.rendering import (
     seat_screen,
     table_screen,
 )
-from bot.texts.specs import Screen, SelectSpec
+from bot.texts.specs import ConfirmRow, Screen, SelectSpec
 from tests.bot.records import record_for
 
 _ = translator("en-US")
@@ -80,6 +81,11 @@ def reachable(screen: Screen, decisions: tuple[engine.Decision, ...]) -> set[str
     keys: set[str] = set()
     by_kind = {d.kind: d for d in decisions}
     for row in screen.rows:
+        if isinstance(row, ConfirmRow):
+            assert 0 < len(row.confirm) <= 80 and 0 < len(row.back) <= 80
+            custom_id = f"cr:ok:123456:{screen.since}:{row.key}"
+            assert len(custom_id) <= 100 and re.fullmatch(CONFIRM_TEMPLATE, custom_id)
+            continue
         if isinstance(row, SelectSpec):
             decision = by_kind[row.kind]
             values = [o.value for o in row.options]
@@ -99,6 +105,11 @@ def check_limits(screen: Screen, table: bool = False) -> None:
     assert count_components(tree) + (4 if table else 0) <= 40
     assert len(screen.text) <= layouts.TEXT_LIMIT
     for row in screen.rows:
+        if isinstance(row, ConfirmRow):
+            assert 0 < len(row.confirm) <= 80 and 0 < len(row.back) <= 80
+            custom_id = f"cr:ok:123456:{screen.since}:{row.key}"
+            assert len(custom_id) <= 100 and re.fullmatch(CONFIRM_TEMPLATE, custom_id)
+            continue
         if isinstance(row, SelectSpec):
             assert 0 < len(row.options) <= 25 and len(row.placeholder) <= 150
             assert len({o.value for o in row.options}) == len(row.options)
@@ -144,6 +155,13 @@ def test_every_legal_answer_has_exactly_its_component(
             if decisions:
                 assert screen.since == decisions[0].since
                 checked += 1
+            for key in sorted(keys):  # an "are you sure?" before a move: within limits,
+                asked = confirmation_screen(record, state, seat, key, _)  # legal answers only
+                if asked is not None:
+                    check_limits(asked)
+                    offered = {b.key for r in asked.rows if isinstance(r, tuple) for b in r}
+                    assert all(engine.Action(seat, k) in legal for k in offered | {key})
+                    assert asked.since == screen.since
     assert checked > 20
 
 

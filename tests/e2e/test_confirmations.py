@@ -48,8 +48,8 @@ async def test_a_reroll_under_dice_that_beat_a_creature_asks_first(world: World)
     asked = record.original
     assert asked is not None
     labels = [b.get("label") for b in asked.buttons()]
-    assert labels == ["Reroll anyway", "Back"]
-    assert [c.get("label") for c in action_components(asked)] == ["Reroll anyway"]  # only yes
+    assert labels == ["Capture Cockatrice", "Reroll anyway", "Back"]  # what it recommends too
+    assert [c.get("label") for c in action_components(asked)] == labels[:2]
     await world.bot.wait_idle()
     assert (await stored(world, driver.game_id)).record.version == before.record.version
     assert table.text() == shown
@@ -97,3 +97,23 @@ async def test_no_question_while_the_dice_beat_nothing(world: World) -> None:
     assert record.response_type == 7 and record.original is table, "rerolled at once"
     await world.bot.wait_idle()
     assert (await stored(world, driver.game_id)).record.version == before.record.version + 1
+
+
+async def test_the_question_offers_the_capture_it_recommends(world: World) -> None:
+    driver = await start_game(
+        world, [world.alice], game="pentaquest", seed=BEATING_SEED, secret_words=()
+    )
+    table = driver.table
+    assert table is not None
+    before = await stored(world, driver.game_id)
+    end = next(b for b in table.buttons() if str(b["custom_id"]).endswith(":end"))
+    record = await world.alice.click(table, custom_id=end["custom_id"])
+    assert "ending the turn without a capture loses the game" in told(record, world.alice)
+    asked = record.original
+    assert asked is not None
+    done = await world.alice.click(asked, label="Capture Cockatrice")
+    assert done.response_type == 7
+    await world.bot.wait_idle()
+    logged = (await world.bot.storage.games.get_actions(driver.game_id))[-1]
+    assert logged.action_key.startswith("capture:") and logged.seq == before.record.version + 1
+    assert "captured Cockatrice" in table.text()

@@ -267,6 +267,7 @@ class PentaquestPresentation(Presentation):
         if not view.beaten:
             return None
         cards = ", ".join(card_name(c, _) for c in view.beaten)
+        captures = tuple(f"capture:{c}" for c in view.beaten)  # offered beside the question
         verb, _sep, arg = key.partition(":")
         if verb == "reroll":
             question = _.plural(
@@ -275,7 +276,7 @@ class PentaquestPresentation(Presentation):
                 len(view.beaten),
                 cards=cards,
             )
-            return Confirmation(question, _("Reroll anyway"), _("Back"))
+            return Confirmation(question, _("Reroll anyway"), _("Back"), captures)
         if verb == "use":
             card = card_name(int(arg), _)
             question = _(
@@ -284,16 +285,16 @@ class PentaquestPresentation(Presentation):
                 cards=cards,
                 card=card,
             )
-            return Confirmation(question, _("Use {card} anyway", card=card), _("Back"))
+            return Confirmation(question, _("Use {card} anyway", card=card), _("Back"), captures)
         if verb == "end":
             if view.solo:
                 question = _(
                     "Your dice beat {cards}: ending the turn without a capture loses the game.",
                     cards=cards,
                 )
-                return Confirmation(question, _("End the turn and lose"), _("Back"))
+                return Confirmation(question, _("End the turn and lose"), _("Back"), captures)
             question = _("Your dice beat {cards}: end the turn without a capture?", cards=cards)
-            return Confirmation(question, _("End the turn"), _("Back"))
+            return Confirmation(question, _("End the turn"), _("Back"), captures)
         return None
 
     def option_sort_key(self, decision: Decision, option: str) -> tuple[int, int]:
