@@ -22,7 +22,6 @@ their limit (empty when every target is met).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
@@ -31,6 +30,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import cli  # noqa: E402
 
 from tests.bot.table_playouts import LANGUAGES, PLAYERS, table_texts  # noqa: E402
 
@@ -46,7 +47,7 @@ def longest(
     found: dict[str, dict[str, int]] = {
         language: {"chars": 0, "game": 0, "step": 0} for language in languages
     }
-    for i in range(games):
+    for i in cli.tracked(range(games), f"{game} at {seats}", total=games):
         texts = table_texts(game, seats, seed + i, languages=languages, player=player)
         for language, step, text in texts:
             if len(text) > found[language]["chars"]:
@@ -87,17 +88,13 @@ def parse_sizes(text: str) -> list[tuple[str, int]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--games", type=int, default=1000, help="games per size (default 1000)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    parser.add_argument("--player", choices=PLAYERS, default="random", help="default random")
+    parser = cli.parser(__doc__)
+    parser.add_argument("--games", type=int, default=1000, help="games per table size")
+    parser.add_argument("--seed", type=int, default=1, help="game i is dealt from seed + i")
+    parser.add_argument("--player", choices=PLAYERS, default="random", help="who plays every seat")
+    parser.add_argument("--sizes", default=DEFAULT_SIZES, help="game:seats,... to measure")
     parser.add_argument(
-        "--sizes", default=DEFAULT_SIZES, help=f"game:seats,... (default {DEFAULT_SIZES})"
-    )
-    parser.add_argument(
-        "--languages", default=",".join(LANGUAGES), help="default: " + ",".join(LANGUAGES)
+        "--languages", default=",".join(LANGUAGES), help="the languages to draw the tables in"
     )
     args = parser.parse_args()
     languages = args.languages.split(",")

@@ -154,3 +154,13 @@ def test_the_pictures_benchmark_draws_the_largest_table() -> None:
     verso = figures["verso-8p"]
     assert verso["pictures"] == 4 and 0 < verso["p50_ms"] <= verso["p99_ms"] <= verso["max_ms"]
     assert 0 < verso["kb_max"] <= 150
+
+
+def test_the_table_text_benchmark_reports_every_language_against_its_target() -> None:
+    figures = run_benchmark("table_text.py", "--games", "1", "--sizes", "ninjan:4,verso:8")
+    assert set(figures["longest"]) == {"ninjan-4p", "verso-8p"}
+    assert figures["limit"] == {"ninjan-4p": 900, "verso-8p": 1500}
+    for size, by_language in figures["longest"].items():
+        assert set(by_language) == {"en", "uk", "es", "fr"}
+        assert all(f["chars"] > 0 and f["game"] == 1 for f in by_language.values()), size
+    assert figures["over"] == []
