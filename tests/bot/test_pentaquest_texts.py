@@ -74,6 +74,15 @@ def test_the_solo_table_shows_the_quest_area_what_the_dice_beat_and_the_fix() ->
     assert "💡 Cheapest army fix: Goblin Scout on die 3 (⚄5 → ⚅6)." in text
 
 
+def test_in_multiplayer_only_the_active_army_is_summed_up_by_power() -> None:
+    state = position(
+        dice=(1, 2, 3, 4, 6), quest=[TROLL], armies=[[GOBLIN, PIXIE], [KELPIE, BOGGART]]
+    )
+    text = table(state).text
+    assert "▶ <@101> — **2 points** · army 2 (+1 · −1)" in text  # its powers act now
+    assert "• <@102> — **2 points** · army 2\n" in text + "\n"  # the others: how many
+
+
 def test_the_controls_are_on_the_table_unless_they_name_hidden_army_cards() -> None:
     state = position(dice=(6, 6, 5, 1, 3), quest=[TROLL, KELPIE], armies=[[GOBLIN], [PIXIE]])
     rows = table(state).rows

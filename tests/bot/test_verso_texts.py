@@ -57,7 +57,7 @@ def test_the_table_shows_rows_scores_squares_and_the_draw_pile() -> None:
     head = lines.index("• <@102> — **3 VP**")  # no square: nothing to say
     assert lines[head + 1 : head + 4] == ["🟦 ·", "🟩 1 2★ 3", "🟧 ·"]
     assert "**Draw Pile**: 2 cards · top: 🟩6★ · Discard Pile: 0 cards" in lines
-    assert "-# Its back, never seen, is one of 🟦1, 🟦5, 🟧1, 🟧5 or 🟧J" in lines
+    assert "-# Its back, never seen: one of 🟦1, 🟦5, 🟧1, 🟧5 or 🟧J" in lines
     assert "controls" not in text and "¹" not in text and "³" not in text
     legend = " ".join(VERSO.legend(_))  # how to read it: in the lobby and on the Rules page
     assert "🟦3★ = worth 3 VP" in legend and "buttons under the table" in legend
@@ -84,7 +84,7 @@ def test_a_forced_flip_offers_only_the_flip_and_says_why() -> None:
     state = position([["O3:3", "B1"], []], pile=["O1", "O3:1"])
     shown = table(state)
     assert [b.key for b in shown.rows[0]] == ["draw:flip"]
-    assert "-# It must be flipped: the player to move has 🟧3 already." in shown.text
+    assert "-# ▶ must flip it: their tableau has 🟧3 already." in shown.text
     mine = screen(state, 0)
     assert "**Your turn: draw 🟧3 and flip it.**" in mine.text
     assert "-# You must flip it: your tableau already has 🟧3." in mine.text

@@ -292,7 +292,7 @@ async def check_no_unseen_back(world: World, driver: VersoDriver) -> None:
         pile = next(i for i, line in enumerate(table) if line.startswith("**Draw Pile**"))
         assert f"top: {side_token(top, colour=True)} · " in table[pile]
         backs = backs_text(SIDE_VIEWS[top], _)
-        assert table[pile + 1] == f"-# Its back, never seen, is one of {backs}"
+        assert table[pile + 1] == f"-# Its back, never seen: one of {backs}"
         assert backs.count("🟦") + backs.count("🟩") + backs.count("🟧") >= 3
         assert side_token(top ^ 1, colour=True) in backs.replace(",", " ").split()
     rng = random.Random(state.step)

@@ -95,18 +95,22 @@ def situation_lines(view: PentaquestView, ctx: RenderContext) -> list[str]:
 
 
 def player_line(view: PentaquestView, player: PlayerView, ctx: RenderContext) -> str:
-    """One seat's army summed up by power (or only its size when hidden), its discard pile
+    """One seat's army (summed up by power for the player whose turn it is, whose powers may
+    change the dice now; only its size for the others, or when hidden), its discard pile
     and score (multiplayer)."""
     _ = ctx._
-    marker = "▶" if player.seat == view.active and not view.over and not ctx.closed else "•"
+    active = player.seat == view.active and not view.over and not ctx.closed
+    marker = "▶" if active else "•"
     if player.army is None:
         army = _.plural(
             "army: {count} card (hidden)", "army: {count} cards (hidden)", player.army_count
         )
-    elif player.army:
+    elif player.army and (active or view.solo):
         army = _(
             "army {count} ({powers})", count=player.army_count, powers=army_powers(player.army, _)
         )
+    elif player.army:
+        army = _("army {count}", count=player.army_count)
     else:
         army = ""
     if view.solo:

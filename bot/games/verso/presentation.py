@@ -71,7 +71,7 @@ class VersoPresentation(Presentation):
     )
     kind_order = ("draw", "bank", "final")
     menu_kinds = ("bank", "final")
-    recent_limit = 4
+    recent_limit = 3
 
     # --------------------------------------------------------------- screens
 

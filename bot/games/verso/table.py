@@ -99,7 +99,7 @@ def pile_lines(view: VersoView, ctx: RenderContext) -> list[str]:
             card=side_text(top),
             discard=discard,
         ),
-        _("-# Its back, never seen, is one of {backs}", backs=backs_text(top, _)),
+        _("-# Its back, never seen: one of {backs}", backs=backs_text(top, _)),
     ]
 
 
@@ -111,9 +111,7 @@ def turn_hint_lines(view: VersoView, ctx: RenderContext) -> list[str]:
         return []
     if view.top is None or not identical_in(view.seats[view.active], view):
         return []
-    return [
-        _("-# It must be flipped: the player to move has {card} already.", card=side_text(view.top))
-    ]
+    return [_("-# ▶ must flip it: their tableau has {card} already.", card=side_text(view.top))]
 
 
 def end_lines(view: VersoView, ctx: RenderContext) -> list[str]:
