@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from bot.i18n import Translator
 from bot.texts.decisions import decode
-from bot.texts.specs import Row, SelectSpec
+from bot.texts.specs import ConfirmRow, Row, SelectSpec
 from engine import Decision
 
 RULES = ("r", "rules")
@@ -77,6 +77,8 @@ class Question:
         menus: list[Menu] = []
         number = 0
         for row in rows:
+            if isinstance(row, ConfirmRow):  # only a bot's "are you sure?" has one
+                continue
             if isinstance(row, SelectSpec):
                 decision = next(d for d in decisions if d.kind == row.kind)
                 choices = []
