@@ -6,6 +6,7 @@ Pure functions (no Discord calls): ``bot.messages.tables`` and the handlers post
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any, Literal
@@ -178,11 +179,22 @@ def recent_lines(
             if not lines or lines[-1] != timed_out:
                 lines.append(timed_out)
         lines += event_lines(show, action.public_events, None, ctx)
+    lines = _collapse_repeats(lines, ctx)
     if limit == "shown":
         limit = show.recent_limit
     if limit is None:
         return lines
     return lines[-limit:] if limit else []
+
+
+def _collapse_repeats(lines: list[str], ctx: RenderContext) -> list[str]:
+    """Runs of one line said again and again (the same four of a kind dealt twice in a row)
+    as that line once, with how many times: ``"… (×2)"``."""
+    out: list[str] = []
+    for line, run in itertools.groupby(lines):
+        count = len(list(run))
+        out.append(line if count == 1 else ctx._("{event} (×{count})", event=line, count=count))
+    return out
 
 
 def table_screen(

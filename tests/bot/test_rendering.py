@@ -304,3 +304,13 @@ def test_automatic_players_of_one_level_are_told_apart_by_their_seat() -> None:
     french = translator("fr")
     names = seat_names(table, french)
     assert names[1] != names[3] and "4" in names[3] and french("greedy") in names[3]
+
+
+def test_an_event_said_twice_in_a_row_is_one_line_with_its_count() -> None:
+    # seed 920 deals the same four of a kind into the Garden Row twice running at step 153
+    from tests.bot.table_playouts import table_texts
+
+    (text,) = [t for lang, step, t in table_texts("artichokes", 4, 920, languages=["en"])
+               if step == 153]  # fmt: skip
+    twice = [line for line in text.split("\n") if line.startswith("- Four of a kind")]
+    assert len(twice) == 1 and twice[0].endswith(" (×2)"), text
