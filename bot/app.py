@@ -22,8 +22,8 @@ from bot.handlers.command_text import CatalogTranslator, catalogs_fingerprint
 from bot.handlers.commands import AdminCommands, GameCommands, HelpCommand
 from bot.handlers.gate import InFlight
 from bot.handlers.replies import apology, say
-from bot.messages.components import DYNAMIC_ITEMS
 from bot.messages.followups import FollowUps
+from bot.messages.history_views import PERSISTENT_ITEMS
 from bot.messages.languages import GuildLanguages, tr
 from bot.messages.lobby import LobbyMessages
 from bot.messages.open_screens import OpenScreens
@@ -34,6 +34,7 @@ from bot.messages.reminders import ChannelReminders
 from bot.messages.tables import TableKeeper
 from bot.pictures.painter import Painter
 from bot.service import GameService, GameSnapshot
+from bot.service.history import PlayHistory
 from bot.service.reasons import LOBBY_LOST
 from bot.settings import BotSettings
 from bot.timing.clock import Clock, SystemClock
@@ -143,6 +144,7 @@ class CardroomBot(commands.Bot):
             clock=self.clock,
             search_budget_ms=self.settings.search_budget_ms,
         )
+        room.history = PlayHistory(room.storage)
         room.languages = GuildLanguages(room.storage, self)
         painter = Painter(processes=self.settings.picture_workers == "process")
         room.pictures = Pictures(room.storage, self, painter)
@@ -172,7 +174,7 @@ class CardroomBot(commands.Bot):
         )
         room.followups.clocks = room.clocks
         self.components = Handlers(room)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*PERSISTENT_ITEMS)
         await self.add_cog(GameCommands(self.components))
         await self.add_cog(AdminCommands(self.components))
         await self.add_cog(HelpCommand(self.components))
@@ -256,7 +258,7 @@ class CardroomBot(commands.Bot):
         ``custom_id`` matches a template and the message holds that component."""
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        templates = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
+        templates = [item.__discord_ui_compiled_template__ for item in PERSISTENT_ITEMS]
         if not any(re.fullmatch(template, custom_id) for template in templates):
             return False
         message = interaction.message

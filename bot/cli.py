@@ -49,7 +49,7 @@ def cardroom_version() -> str:
 
 def parser() -> argparse.ArgumentParser:
     """The command line: ``run`` (the default), ``sync``, ``invite``, ``backup PATH``,
-    ``health``, ``play GAME``."""
+    ``ratings rebuild``, ``health``, ``play GAME``."""
     top = argparse.ArgumentParser(
         prog="cardroom",
         description="Cardroom: card and dice games in Discord channels. Settings come from "
@@ -70,6 +70,15 @@ def parser() -> argparse.ArgumentParser:
         "backup", help="copy the database to PATH (safe while the bot runs)"
     )
     backup.add_argument("path", type=Path, help="a new file for the copy")
+    ratings = commands.add_parser(
+        "ratings", help="the leaderboards' ratings: 'rebuild' computes them again from the games"
+    )
+    ratings.add_argument(
+        "action",
+        choices=["rebuild"],
+        help="rebuild: replay every rated game in the order it ended (stop the bot first on a "
+        "large database: the bot's moves wait meanwhile)",
+    )
     commands.add_parser(
         "health",
         help="say whether the bot using this database is running and connected to Discord "
@@ -221,6 +230,23 @@ def backup(target: Path) -> int:
     return 0
 
 
+async def rebuild_ratings() -> int:
+    """``cardroom ratings rebuild``: compute every rating again from the rated games of the
+    database of the settings (no token needed)."""
+    path = StorageSettings().database_path
+    try:
+        storage = await Storage.open(path=path)
+        try:
+            games = await storage.history.rebuild_ratings()
+        finally:
+            await storage.close()
+    except (StorageError, OSError, sqlite3.Error) as exc:
+        fail(f"cannot rebuild the ratings of {path}: {exc}")
+        return 2
+    print(f"cardroom: rebuilt the ratings of {path} from {games} rated games")
+    return 0
+
+
 def health() -> int:
     """``cardroom health``: read the running bot's heartbeat (``bot.timing.heartbeat``)
     beside the database of the settings (no token needed). Exit 0 when alive, else 1."""
@@ -239,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
         return health()
     if command == "play":
         return play_command.play(args)
+    if command == "ratings":
+        return asyncio.run(rebuild_ratings())
     settings = load_settings()
     if settings is None:
         return 2

@@ -21,19 +21,21 @@ if TYPE_CHECKING:
     from bot.messages.pings import Pings
     from bot.messages.tables import TableKeeper
     from bot.service import GameService
+    from bot.service.history import PlayHistory
     from bot.timing.turn_clocks import TurnClocks
 
 log = logging.getLogger(__name__)
 
 
 class Cardroom:
-    """The bot's shared parts: the Discord client, storage, the use cases, and the keepers of
-    tables, pings, open screens, lobby messages, pictures and follow-ups (set by ``bot.app``
-    once built)."""
+    """The bot's shared parts: the Discord client, storage, the use cases (games, and the
+    memory of play), and the keepers of tables, pings, open screens, lobby messages, pictures
+    and follow-ups (set by ``bot.app`` once built)."""
 
     client: discord.Client
     storage: Storage
     service: GameService
+    history: PlayHistory
     tables: TableKeeper
     pings: Pings
     screens: OpenScreens

@@ -8,6 +8,11 @@
     automatic players against each other (engine.arena.arena): the levels are given per
     seat and rotate game by game
 
+  python -m engine replay FILE
+    replay a finished game's record (/game export, engine.records) and print its outcome;
+    exit 1 when it differs from the record's result, 2 when the file is not a record this
+    engine can replay
+
 While games are played, a progress bar shows on stderr when stderr is a terminal. Run a
 command with --help for its options.
 """
@@ -18,6 +23,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Never
 
 from pydantic import ValidationError
@@ -25,7 +31,9 @@ from tqdm import tqdm
 
 from engine.api import parse_options
 from engine.arena import arena
+from engine.errors import IllegalAction, UnknownGame
 from engine.players import LEVEL_ALIASES, LEVELS
+from engine.records import GameRecordFile, replay_record
 from engine.registry import game_names, get_game
 from engine.simulate import simulate
 
@@ -136,6 +144,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="at most this many search iterations (solo: rounds) per decision; default: "
         "--budget-ms alone bounds it",
     )
+    again = commands.add_parser(
+        "replay",
+        help="replay a finished game's record (/game export) and print its outcome",
+        description="Replay a finished game's record and print one JSON line: its outcome\n"
+        "and whether it matches the record's result (exit 1 when not).",
+        formatter_class=HelpFormatter,
+    )
+    again.add_argument("file", type=Path, metavar="FILE", help="the JSON record")
+    again.set_defaults(command_parser=again)
     return parser
 
 
@@ -151,6 +168,8 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(None if argv is None else list(argv))
     command: argparse.ArgumentParser = args.command_parser  # its errors show its usage
+    if args.command == "replay":
+        return _replay(args.file)
     options = dict(args.option)
     try:
         parse_options(args.game, options)
@@ -182,6 +201,32 @@ def main(argv: Iterable[str] | None = None) -> int:
         command.error(str(exc))
     print(json.dumps(stats))
     return 0
+
+
+def _replay(path: Path) -> int:
+    """``replay FILE``: one JSON line with the outcome, or one line on stderr."""
+    try:
+        record = GameRecordFile.model_validate_json(path.read_bytes())
+        report = replay_record(record)
+    except OSError as exc:
+        print(f"python -m engine replay: cannot read {path}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "the file"
+        print(
+            f"python -m engine replay: {path} is not a game record ({where}: {first['msg']})",
+            file=sys.stderr,
+        )
+        return 2
+    except IllegalAction as exc:
+        print(f"python -m engine replay: {path}: {exc.message}", file=sys.stderr)
+        return 2
+    except (UnknownGame, ValueError) as exc:
+        print(f"python -m engine replay: {path}: {exc}", file=sys.stderr)
+        return 2
+    print(report.model_dump_json())
+    return 0 if report.matches else 1
 
 
 if __name__ == "__main__":

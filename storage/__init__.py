@@ -1,7 +1,8 @@
 """Durable game storage on SQLite (aiosqlite).
 
 Open one :class:`Storage` per process (``await Storage.open(StorageSettings())``) and use
-``storage.games``, ``storage.messages``, ``storage.guilds`` and ``storage.verify_game``.
+``storage.games``, ``storage.messages``, ``storage.guilds``, ``storage.history`` and
+``storage.verify_game``.
 Everything returned is a data object from :mod:`storage.models`; every error raised on
 purpose derives from :class:`StorageError`.
 """
@@ -18,6 +19,7 @@ from storage.errors import (
     LobbyChanged,
     LobbyFull,
     NotSeated,
+    PlayerInOpenGame,
     SchemaTooNew,
     StaleVersion,
     StorageError,
@@ -25,6 +27,8 @@ from storage.errors import (
 )
 from storage.games import GameStore
 from storage.guilds import GuildSettingsStore
+from storage.history import HistoryStore, PastGame
+from storage.history_models import Forgotten, Leaderboard, PlayerStats, Rating
 from storage.messages import LOBBY, TABLE, MessageStore
 from storage.meta import MetaStore
 from storage.models import (
@@ -42,6 +46,7 @@ from storage.models import (
     Seat,
     VerifyResult,
 )
+from storage.ratings import RATED_AFTER
 from storage.rows import public_event_list, public_events_from_list
 from storage.settings import StorageSettings
 from storage.store import Storage
@@ -49,6 +54,7 @@ from storage.store import Storage
 __all__ = [
     "LOBBY",
     "OPEN_STATUSES",
+    "RATED_AFTER",
     "TABLE",
     "public_event_list",
     "public_events_from_list",
@@ -56,6 +62,7 @@ __all__ = [
     "ChannelBusy",
     "Database",
     "DatabaseBusy",
+    "Forgotten",
     "GameMessage",
     "GameNotActive",
     "GameNotFound",
@@ -66,6 +73,8 @@ __all__ = [
     "GameStore",
     "GuildSettings",
     "GuildSettingsStore",
+    "HistoryStore",
+    "Leaderboard",
     "LoadFailure",
     "LoadReport",
     "LoadedGame",
@@ -75,7 +84,11 @@ __all__ = [
     "MessageStore",
     "MetaStore",
     "NotSeated",
+    "PastGame",
+    "PlayerInOpenGame",
+    "PlayerStats",
     "PublicEvent",
+    "Rating",
     "SchemaTooNew",
     "Seat",
     "StaleVersion",

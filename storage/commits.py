@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from storage.database import Database
 from storage.errors import GameNotActive, StaleVersion
+from storage.history import record_game_end
 from storage.models import GameRecord, GameStatus
 from storage.rows import fetch_game, game_status, now_text, write_seat_results
 
@@ -168,6 +169,7 @@ def apply_one(conn: sqlite3.Connection, request: CommitRequest, now: str) -> int
         )
     if request.result_json is not None:
         write_seat_results(conn, request.game_id, request.result_json)
+        record_game_end(conn, request.game_id)
     if request.fetch:
         request.record = fetch_game(conn, request.game_id)
     return new_version

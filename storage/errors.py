@@ -174,3 +174,18 @@ class LobbyChanged(StorageError):
         self.game_id = game_id
         self.state_seats = state_seats
         self.lobby_seats = lobby_seats
+
+
+class PlayerInOpenGame(StorageError):
+    """A player cannot be forgotten while they hold a seat in (or host) a lobby or a running
+    game; nothing was changed.
+
+    Attributes:
+        user_id: the player.
+        game_ids: those open games, by id.
+    """
+
+    def __init__(self, user_id: int, game_ids: Iterable[int]) -> None:
+        self.user_id = user_id
+        self.game_ids = tuple(game_ids)
+        super().__init__(f"user {user_id} is in open games {', '.join(map(str, self.game_ids))}")

@@ -90,24 +90,42 @@ def migrate(conn: sqlite3.Connection, migrations: list[Migration] | None = None)
     if current > latest:
         raise SchemaTooNew(current, latest)
     applied: list[int] = []
-    for migration in migrations:
-        if migration.version <= current:
-            continue
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            # Re-read under the write lock: another process may have migrated meanwhile.
-            current = schema_version(conn)
+    # A migration may rebuild a table (SQLite's way to change a constraint): that needs
+    # foreign keys off, and every key is checked before its COMMIT instead.
+    enforced = int(conn.execute("PRAGMA foreign_keys").fetchone()[0])
+    conn.execute("PRAGMA foreign_keys = OFF")
+    try:
+        for migration in migrations:
             if migration.version <= current:
-                conn.execute("COMMIT")
                 continue
-            for statement in split_statements(migration.sql):
-                conn.execute(statement)
-            conn.execute(f"PRAGMA user_version = {migration.version:d}")
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        current = migration.version
-        applied.append(migration.version)
+            if _apply(conn, migration):
+                applied.append(migration.version)
+            current = migration.version
+    finally:
+        conn.execute(f"PRAGMA foreign_keys = {enforced:d}")
     return applied
+
+
+def _apply(conn: sqlite3.Connection, migration: Migration) -> bool:
+    """Apply one migration in its own transaction, its foreign keys checked before COMMIT;
+    ``False`` if another process applied it meanwhile."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        # Re-read under the write lock: another process may have migrated meanwhile.
+        if migration.version <= schema_version(conn):
+            conn.execute("COMMIT")
+            return False
+        for statement in split_statements(migration.sql):
+            conn.execute(statement)
+        broken = conn.execute("PRAGMA foreign_key_check").fetchall()
+        if broken:
+            raise sqlite3.IntegrityError(
+                f"migration {migration.name} breaks {len(broken)} foreign keys"
+            )
+        conn.execute(f"PRAGMA user_version = {migration.version:d}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return True

@@ -130,6 +130,8 @@ class Seat:
         timeouts: how many turn-clock timeouts in a row its player has had.
         away: after 3 timeouts in a row the seat is played automatically until its player acts
             again (the person still holds it).
+        former: a former player held it: a person who asked to be forgotten (``user_id`` and
+            ``display_name`` are ``None``; the results stay).
     """
 
     seat: int
@@ -143,11 +145,18 @@ class Seat:
     level: str | None = None
     timeouts: int = 0
     away: bool = False
+    former: bool = False
 
     @property
     def is_human(self) -> bool:
         """A person holds this seat (they may be away for now)."""
         return not self.automatic and self.user_id is not None
+
+    @property
+    def person(self) -> bool:
+        """A person took this seat in the lobby (they may have left since, or be a former
+        player now); ``False`` for an automatic player seated as such."""
+        return self.user_id is not None or self.former
 
     @property
     def played_automatically(self) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 from storage.commits import CommitQueue, CommitRequest
 from storage.database import Database
 from storage.errors import GameNotActive, NotSeated, StaleVersion, WrongStatus
+from storage.history import record_game_end
 from storage.models import OPEN_STATUSES, GameRecord, GameResult, GameStatus
 from storage.rows import (
     fetch_game,
@@ -162,6 +163,7 @@ class PlayOperations:
                     raise GameNotActive(game_id, status)
                 raise StaleVersion(game_id, expected_version, version)
             write_seat_results(conn, game_id, result_json)
+            record_game_end(conn, game_id)
             return fetch_game(conn, game_id)
 
         return await self._db.write(tx)
@@ -213,6 +215,7 @@ class PlayOperations:
                 "deadline = NULL WHERE id = ?",
                 (result_json, now, now, game_id),
             )
+            record_game_end(conn, game_id)
             return fetch_game(conn, game_id)
 
         return await self._db.write(tx)
@@ -294,6 +297,7 @@ class PlayOperations:
                 )
                 if finish_json is not None:
                     write_seat_results(conn, game_id, finish_json)
+                record_game_end(conn, game_id)
             return fetch_game(conn, game_id)
 
         return await self._db.write(tx)

@@ -57,6 +57,7 @@ def seat_from_row(row: sqlite3.Row) -> Seat:
         level=row["level"],
         timeouts=row["timeouts"],
         away=bool(row["away"]),
+        former=bool(row["former"]),
     )
 
 
@@ -151,15 +152,16 @@ def fetch_games(
     params: Sequence[Any],
     *,
     on_bad_row: Callable[[int, Exception], None] | None = None,
+    with_state: bool = True,
 ) -> list[GameRecord]:
-    """Games matching ``where`` (SQL over table ``games``), ordered by id, with their seats.
+    """Games matching ``where`` (SQL over table ``games``), ordered by id, with their seats
+    (``with_state=False``: their ``state_json`` left out, ``None``, for lists of ended games).
 
     A row (or one of its seats) that does not convert raises, unless ``on_bad_row`` is
     given: then it is called with the game id and the error, and the game is left out.
     """
-    rows = conn.execute(
-        f"SELECT {GAME_COLUMNS} FROM games WHERE {where} ORDER BY id", params
-    ).fetchall()
+    columns = GAME_COLUMNS if with_state else GAME_COLUMNS.replace(" state,", " NULL AS state,")
+    rows = conn.execute(f"SELECT {columns} FROM games WHERE {where} ORDER BY id", params).fetchall()
     if not rows:
         return []
     seats: dict[int, list[Seat]] = {row["id"]: [] for row in rows}

@@ -7,6 +7,7 @@ from pathlib import Path
 from storage.database import Database, Synchronous
 from storage.games import GameStore
 from storage.guilds import GuildSettingsStore
+from storage.history import HistoryStore
 from storage.messages import MessageStore
 from storage.meta import MetaStore
 from storage.models import VerifyResult
@@ -15,7 +16,7 @@ from storage.verify import verify_game
 
 
 class Storage:
-    """Cardroom's storage: ``games``, ``messages``, ``guilds``, ``meta`` over one
+    """Cardroom's storage: ``games``, ``messages``, ``guilds``, ``meta``, ``history`` over one
     :class:`Database`.
 
     Usage::
@@ -39,6 +40,8 @@ class Storage:
         """Per-guild settings: :class:`GuildSettingsStore`."""
         self.meta = MetaStore(db)
         """Facts about this installation: :class:`MetaStore`."""
+        self.history = HistoryStore(db)
+        """Stats, ratings, past games, forgetting players: :class:`HistoryStore`."""
 
     @classmethod
     async def open(
@@ -64,7 +67,14 @@ class Storage:
             busy_timeout_ms=settings.database_busy_timeout_ms,
             synchronous=synchronous,
         )
-        return cls(db)
+        storage = cls(db)
+        try:
+            # the games that ended before stats and ratings existed are recorded once
+            await storage.history.build_once()
+        except BaseException:
+            await db.close()
+            raise
+        return storage
 
     async def verify_game(self, game_id: int) -> VerifyResult:
         """Replay ``game_id``'s log and compare with its stored state (admin "inspect").

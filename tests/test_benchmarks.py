@@ -164,3 +164,21 @@ def test_the_table_text_benchmark_reports_every_language_against_its_target() ->
         assert set(by_language) == {"en", "uk", "es", "fr"}
         assert all(f["chars"] > 0 and f["game"] == 1 for f in by_language.values()), size
     assert figures["over"] == []
+
+
+def test_the_history_benchmark_in_small(tmp_path: Path) -> None:
+    figures = run_benchmark(
+        "history.py", "--games", "1200", "--guilds", "5", "--players", "60", "--queries", "20",
+        "--ends", "4", "--cache", str(tmp_path),
+    )  # fmt: skip
+    assert figures["games"] == 1200 and figures["fill_s"] > 0 and figures["db_mb"] > 0
+    for kind in ("stats", "leaderboard", "history_guild", "history_player"):
+        assert figures[kind]["p99_ms"] >= figures[kind]["p50_ms"] > 0
+    assert (
+        figures["end_commit"]["games"] == 4 and figures["end_commit"]["recording_ms"]["max_ms"] > 0
+    )
+    again = run_benchmark(
+        "history.py", "--games", "1200", "--guilds", "5", "--players", "60", "--queries", "5",
+        "--ends", "2", "--cache", str(tmp_path),
+    )  # fmt: skip
+    assert again["fill_s"] == 0  # the filled database is reused

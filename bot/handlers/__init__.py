@@ -11,6 +11,7 @@ import discord
 
 from bot.context import Cardroom
 from bot.handlers.admin import AdminHandlers
+from bot.handlers.history import HistoryHandlers
 from bot.handlers.lobby import LobbyHandlers
 from bot.handlers.play import PlayHandlers
 
@@ -23,6 +24,7 @@ class Handlers:
         self.lobby = LobbyHandlers(room)
         self.play = PlayHandlers(room)
         self.admin = AdminHandlers(room)
+        self.history = HistoryHandlers(room)
 
     async def on_lobby_button(self, interaction: discord.Interaction, game: int, op: str) -> None:
         """A lobby button."""
@@ -74,5 +76,21 @@ class Handlers:
         """A confirmation's "no"."""
         await self.play.on_back(interaction, game)
 
+    async def on_replay(self, interaction: discord.Interaction, game: int, step: int) -> None:
+        """A replay's button or menu."""
+        await self.history.on_replay(interaction, game, step)
 
-__all__ = ["AdminHandlers", "Handlers", "LobbyHandlers", "PlayHandlers"]
+    async def on_leaderboard_reset(
+        self, interaction: discord.Interaction, game_name: str, confirmed: bool
+    ) -> None:
+        """A leaderboard reset confirmation's button."""
+        await self.history.on_reset(interaction, game_name, confirmed)
+
+    async def on_forget(
+        self, interaction: discord.Interaction, user_id: int, confirmed: bool
+    ) -> None:
+        """A forget-me confirmation's button."""
+        await self.history.on_forget(interaction, user_id, confirmed)
+
+
+__all__ = ["AdminHandlers", "Handlers", "HistoryHandlers", "LobbyHandlers", "PlayHandlers"]

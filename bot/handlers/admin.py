@@ -20,7 +20,8 @@ from bot.i18n import N_, Translator, language_names
 from bot.messages import layouts
 from bot.messages.languages import tr
 from bot.service.errors import UserError
-from bot.texts.rendering import context_for, seat_names
+from bot.texts.rendering import context_for
+from bot.texts.seat_names import seat_names
 from storage import GameNotFound, GameRecord, GameStatus, VerifyResult
 
 log = logging.getLogger(__name__)

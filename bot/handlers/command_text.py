@@ -41,6 +41,15 @@ COMMAND_NAMES = (
     NC_("command name", "pictures"),
     NC_("command name", "show"),
     NC_("command name", "game_id"),
+    NC_("command name", "stats"),
+    NC_("command name", "leaderboard"),
+    NC_("command name", "history"),
+    NC_("command name", "replay"),
+    NC_("command name", "export"),
+    NC_("command name", "forget-me"),
+    NC_("command name", "reset"),
+    NC_("command name", "player"),
+    NC_("command name", "everywhere"),
 )
 """Every command, group and option name (a test checks the command tree against it)."""
 

@@ -25,7 +25,7 @@ def game_choices() -> list[app_commands.Choice[str]]:
 
 
 class GameCommands(commands.Cog):
-    """``/game new|hand|rules|leave``."""
+    """``/game new|hand|rules|leave|stats|leaderboard|history|replay|export|forget-me``."""
 
     game = app_commands.Group(
         name="game", description=N_("Play card games in this channel"), guild_only=True
@@ -53,6 +53,58 @@ class GameCommands(commands.Cog):
     @game.command(name="leave", description=N_("Leave this channel's game (forfeit if it runs)"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.handlers.play.leave_command(interaction)
+
+    @game.command(name="stats", description=N_("Games played, won, scores and streaks"))
+    @app_commands.describe(
+        player=N_("Whose stats (default: yours)"),
+        game=N_("Which game (default: every game)"),
+        everywhere=N_("Your own stats from every server, not only this one"),
+    )
+    @app_commands.choices(game=game_choices())
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game: str | None = None,
+        everywhere: bool = False,
+    ) -> None:
+        await self.handlers.history.stats(interaction, player, game, everywhere)
+
+    @game.command(name="leaderboard", description=N_("This server's best players of a game"))
+    @app_commands.describe(game=N_("Which game"))
+    @app_commands.choices(game=game_choices())
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        await self.handlers.history.leaderboard(interaction, game)
+
+    @game.command(name="history", description=N_("The last games played in this server"))
+    @app_commands.describe(player=N_("Only this player's games"))
+    async def history(
+        self, interaction: discord.Interaction, player: discord.User | None = None
+    ) -> None:
+        await self.handlers.history.past_games(interaction, player)
+
+    @game.command(name="replay", description=N_("Watch a finished game again, move by move"))
+    @app_commands.describe(game_id=N_("The game number (see /game history)"))
+    async def replay(self, interaction: discord.Interaction, game_id: int) -> None:
+        await self.handlers.history.replay(interaction, game_id)
+
+    @game.command(name="export", description=N_("A finished game's record, as a JSON file"))
+    @app_commands.describe(game_id=N_("The game number (see /game history)"))
+    async def export(self, interaction: discord.Interaction, game_id: int) -> None:
+        await self.handlers.history.export(interaction, game_id)
+
+    @game.command(
+        name="forget-me", description=N_("Delete your stats and ratings, and your name from games")
+    )
+    async def forget_me(self, interaction: discord.Interaction) -> None:
+        await self.handlers.history.forget_me(interaction)
+
+    @replay.autocomplete("game_id")
+    @export.autocomplete("game_id")
+    async def finished_games(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self.handlers.history.game_choices(interaction, current)
 
 
 class AdminCommands(commands.Cog):
@@ -100,6 +152,16 @@ class AdminCommands(commands.Cog):
     @app_commands.choices(show=pictures_choices())
     async def pictures(self, interaction: discord.Interaction, show: str) -> None:
         await self.handlers.admin.set_pictures(interaction, show)
+
+    leaderboard = app_commands.Group(
+        name="leaderboard", description=N_("This server's leaderboards"), parent=cardroom
+    )
+
+    @leaderboard.command(name="reset", description=N_("Start a game's leaderboard afresh"))
+    @app_commands.describe(game=N_("Which game"))
+    @app_commands.choices(game=game_choices())
+    async def reset_leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        await self.handlers.history.reset(interaction, game)
 
     @inspect.autocomplete("game_id")
     @abort.autocomplete("game_id")

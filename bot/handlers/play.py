@@ -27,9 +27,9 @@ from bot.texts.rendering import (
     games_list_text,
     private_lines,
     rules_text,
-    seat_names,
     seat_screen,
 )
+from bot.texts.seat_names import seat_names
 from storage import GameRecord, GameStatus
 
 log = logging.getLogger(__name__)

@@ -18,7 +18,8 @@ from bot.messages.pings import Pings
 from bot.messages.tables import TableKeeper
 from bot.service import GameService, GameSnapshot, Played
 from bot.service.locks import KeyedLocks
-from bot.texts.rendering import context_for, seat_names, table_controls
+from bot.texts.rendering import context_for, table_controls
+from bot.texts.seat_names import seat_names
 from engine import GameState, deciding_seats
 from storage import GameRecord, GameStatus, Storage
 

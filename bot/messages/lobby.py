@@ -12,7 +12,8 @@ from bot.messages import discord_io, layouts
 from bot.messages.languages import GuildLanguages
 from bot.service.lobby import TURN_CLOCKS
 from bot.service.reasons import ADMIN_ABORT
-from bot.texts.rendering import LEVEL_NAMES, chosen_options, clock_text, seat_names
+from bot.texts.rendering import chosen_options, clock_text
+from bot.texts.seat_names import LEVEL_NAMES, seat_names
 from engine.players import LEVELS
 from storage import LOBBY, GameRecord, GameStatus, Storage
 

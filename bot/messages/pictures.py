@@ -20,7 +20,8 @@ import engine
 from bot.i18n import translator
 from bot.pictures.base import Picture, PictureContext
 from bot.pictures.painter import Painter
-from bot.texts.rendering import ended_early, seat_labels, seat_view
+from bot.texts.rendering import ended_early, seat_view
+from bot.texts.seat_names import seat_labels
 from storage import GameRecord, Storage
 
 UNKNOWN = "?"

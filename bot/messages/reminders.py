@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.messages.languages import GuildLanguages
 from bot.messages.pings import Pings
-from bot.texts.rendering import seat_names
+from bot.texts.seat_names import seat_names
 from bot.timing.turn_clocks import reminder_text
 from storage import GameRecord
 

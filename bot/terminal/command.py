@@ -34,7 +34,7 @@ from bot.service.lobby import TURN_CLOCKS
 from bot.terminal.lines import Lines
 from bot.terminal.output import Output
 from bot.terminal.session import NewGame, Session, last_unfinished, open_game
-from bot.texts.rendering import LEVEL_NAMES
+from bot.texts.seat_names import LEVEL_NAMES
 from bot.timing.clock import Clock, SystemClock
 from engine.players import LEVELS
 from storage import Storage, StorageError

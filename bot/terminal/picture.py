@@ -10,7 +10,8 @@ from pathlib import Path
 import engine
 from bot.i18n import translator
 from bot.pictures.base import PictureContext, draw
-from bot.texts.rendering import ended_early, seat_labels
+from bot.texts.rendering import ended_early
+from bot.texts.seat_names import seat_labels
 from storage import GameRecord
 
 

@@ -254,3 +254,18 @@ async def test_sigterm_stops_the_bot_cleanly_during_a_game(
     else:
         assert game.version == 1
         assert "Cardroom is restarting" in (in_flight.answer_text or "")
+
+
+async def test_ratings_rebuild_reaches_the_ratings_the_games_gave(tmp_path: Path) -> None:
+    from tests.storage.test_history import finish, ratings_of, won_by
+
+    db_path = tmp_path / "db.sqlite3"
+    async with await Storage.open(path=db_path) as storage:
+        await finish(storage, [1, 2, None], won_by(2, (1, 2, 3)))
+        await finish(storage, [1, 2], won_by(0, (5, 2)), channel_id=101)
+        before = await ratings_of(storage)
+    code, out, err = await cardroom(tmp_path, "ratings", "rebuild")
+    assert code == 0, err
+    assert out.strip() == f"cardroom: rebuilt the ratings of {db_path} from 2 rated games"
+    async with await Storage.open(path=db_path) as storage:
+        assert await ratings_of(storage) == before and len(before) == 3

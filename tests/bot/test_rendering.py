@@ -24,11 +24,10 @@ from bot.texts.rendering import (
     event_lines,
     private_lines,
     rules_text,
-    seat_labels,
-    seat_names,
     seat_screen,
     table_screen,
 )
+from bot.texts.seat_names import seat_labels, seat_names
 from bot.texts.specs import ConfirmRow, Screen, SelectSpec
 from tests.bot.records import record_for
 

@@ -11,7 +11,8 @@ import random
 import engine
 from bot.i18n import translator
 from bot.pictures.base import PictureContext, draw
-from bot.texts.rendering import ended_early, seat_labels
+from bot.texts.rendering import ended_early
+from bot.texts.seat_names import seat_labels
 from tests.e2e.conftest import World
 from tests.e2e.helpers import start_game, stored
 from tests.fakediscord.model import Message

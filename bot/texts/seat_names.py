@@ -1,0 +1,57 @@
+"""How each seat is named in the texts: a mention or a label, marked when an automatic player
+has it or the player is away; the automatic players' levels by name."""
+
+from __future__ import annotations
+
+from bot.i18n import N_, Translator
+from storage import GameRecord, Seat
+
+LEVEL_NAMES: dict[str, str] = {
+    "random": N_("random"),
+    "greedy": N_("greedy"),
+    "search": N_("search"),
+    "ismcts": N_("search"),  # the search level's former name, in seats stored before
+}
+"""How each automatic player's level is called (msgids)."""
+
+
+def _named(seat: Seat, name: str, _: Translator, numbered: bool = False) -> str:
+    """``name`` marked as played automatically, or away after timeouts; an automatic player
+    seated in the lobby is named by its level, and by its seat's number too when
+    ``numbered`` (another one of the table has the same level: "passed 2 cards to 🤖
+    Cardroom AI (greedy)" would not say which)."""
+    if seat.former:
+        return _("a former player")
+    if seat.user_id is None:  # an automatic player seated in the lobby
+        level = _(LEVEL_NAMES.get(seat.level or "", "greedy"))
+        if numbered:
+            return _("🤖 Cardroom AI {number} ({level})", number=seat.seat + 1, level=level)
+        return _("🤖 Cardroom AI ({level})", level=level)
+    if seat.automatic:
+        return _("{player} (automatic)", player=name)
+    if seat.away:
+        return _("{player} (away)", player=name)
+    return name
+
+
+def _twins(record: GameRecord) -> set[int]:
+    """The seats of automatic players seated in the lobby at the same level as another."""
+    robots = [s for s in record.seats if s.user_id is None and not s.former]
+    levels = [s.level for s in robots]
+    return {s.seat for s in robots if levels.count(s.level) > 1}
+
+
+def seat_names(record: GameRecord, _: Translator) -> tuple[str, ...]:
+    """How each seat is shown in text: a mention, marked when an automatic player has it."""
+    twins = _twins(record)
+    return tuple(_named(s, f"<@{s.user_id}>", _, s.seat in twins) for s in record.seats)
+
+
+def seat_labels(record: GameRecord, _: Translator) -> tuple[str, ...]:
+    """How each seat is shown on buttons and in menus, where Discord shows mentions as raw ids:
+    the player's name in the guild when they sat down (``Player N`` if unknown)."""
+    twins = _twins(record)
+    return tuple(
+        _named(s, s.display_name or _("Player {number}", number=s.seat + 1), _, s.seat in twins)
+        for s in record.seats
+    )

@@ -1,0 +1,115 @@
+"""A finished game's record (what /game export writes) replays anywhere with
+``python -m engine replay FILE``: the outcome is printed, a record whose result or actions
+were altered is caught."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine
+from engine.__main__ import main
+from engine.records import FORMAT, GameRecordFile, replay_record
+
+
+def recorded_game(name: str, seats: int, seed: int) -> dict[str, Any]:
+    """A record of a random legal game of ``name`` played to its end."""
+    rng = random.Random(seed)
+    state = engine.new_game(name, seats, None, seed)
+    actions = []
+    now = datetime(2026, 1, 1, tzinfo=UTC).isoformat()
+    while (found := engine.outcome(state)) is None:
+        seat = rng.choice(engine.deciding_seats(state))
+        action = engine.random_action(state, seat, rng)
+        engine.apply(state, action)
+        actions.append(
+            {
+                "seq": len(actions) + 1,
+                "seat": seat,
+                "key": action.key,
+                "actor": "player",
+                "time": now,
+            }
+        )
+    return {
+        "format": FORMAT,
+        "game": name,
+        "game_id": 7,
+        "options": {},
+        "seed": seed,
+        "started_at": now,
+        "ended_at": now,
+        "seats": [
+            {"seat": s, "player": f"p{s}", "kind": "person", "user_id": str(100 + s)}
+            for s in range(seats)
+        ],
+        "result": {
+            "winners": list(found.winners),
+            "draw": found.draw,
+            "reason": found.reason,
+            "scores": None if found.scores is None else list(found.scores),
+            "ranks": None if found.ranks is None else list(found.ranks),
+        },
+        "actions": actions,
+    }
+
+
+@pytest.mark.parametrize(("name", "seats"), [("artichokes", 3), ("ninjan", 2), ("verso", 1)])
+def test_a_record_replays_to_its_result(name: str, seats: int) -> None:
+    data = recorded_game(name, seats, seed=5)
+    report = replay_record(GameRecordFile.model_validate(data))
+    assert report.matches and report.problem is None
+    assert report.actions == len(data["actions"])
+    assert report.outcome is not None and report.outcome["winners"] == data["result"]["winners"]
+
+
+def test_the_command_line_prints_the_outcome(tmp_path: Path) -> None:
+    data = recorded_game("artichokes", 2, seed=3)
+    path = tmp_path / "game-7.json"
+    path.write_text(json.dumps(data))
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    printed = json.loads(done.stdout)
+    assert printed["matches"] is True and printed["outcome"]["reason"] == data["result"]["reason"]
+
+
+def test_an_altered_result_or_log_is_caught(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = recorded_game("artichokes", 2, seed=3)
+    path = tmp_path / "game.json"
+    lied = json.loads(json.dumps(data))
+    lied["result"]["winners"] = (
+        [1 - data["result"]["winners"][0]] if data["result"]["winners"] else [0]
+    )
+    path.write_text(json.dumps(lied))
+    assert main(["replay", str(path)]) == 1
+    assert json.loads(capsys.readouterr().out)["problem"].startswith("winners")
+
+    cut = json.loads(json.dumps(data))
+    cut["actions"] = cut["actions"][:-1]
+    path.write_text(json.dumps(cut))
+    assert main(["replay", str(path)]) == 1  # the game does not end
+
+    forged = json.loads(json.dumps(data))
+    forged["actions"][0]["key"] = "no-such-move"
+    path.write_text(json.dumps(forged))
+    assert main(["replay", str(path)]) == 2
+    assert "python -m engine replay:" in capsys.readouterr().err
+
+    path.write_text("{not json")
+    assert main(["replay", str(path)]) == 2
+    assert "is not a game record" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
