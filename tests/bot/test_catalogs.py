@@ -219,3 +219,26 @@ def test_ukrainian_quotes_with_guillemets_and_the_typographic_apostrophe() -> No
         prose = re.sub(r"`[^`]*`", "", form)
         assert not re.search("[\"'“”„]", prose), form
         assert prose.count("«") == prose.count("»"), form
+
+
+FORMAL_ADDRESS = {
+    "fr": re.compile(r"\b(?:vous|votre|vos)\b|\b\w+ez\b", re.IGNORECASE),
+    "uk": re.compile(
+        r"(?<!\w)(?:ви|вас|вам|вами|ваш\w*)(?!\w)|(?<!\w)(?!навіть)\w+(?:іть|іться)(?!\w)",
+        re.IGNORECASE,
+    ),
+}
+"""The formal (or plural) "you" of French and Ukrainian: pronouns, possessives, imperatives."""
+SEVERAL_ADDRESSED = ("chacun de vous", "кожен із вас")
+"""Texts that speak to two players at once (a swap), where the plural is the right form."""
+
+
+@pytest.mark.parametrize("language", sorted(FORMAL_ADDRESS))
+def test_french_and_ukrainian_address_the_player_as_tu(language: str) -> None:
+    """ "Votre main", "Ваша рука", "Choisissez…": a player is addressed as tu / ти everywhere
+    else, so one formal text reads as written by someone else."""
+    for form in translated_forms(language):
+        if any(words in form for words in SEVERAL_ADDRESSED):
+            continue
+        prose = re.sub(r"`[^`]*`|\{\w+\}", "", form)
+        assert not FORMAL_ADDRESS[language].search(prose), (language, form)
