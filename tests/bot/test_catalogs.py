@@ -242,3 +242,32 @@ def test_french_and_ukrainian_address_the_player_as_tu(language: str) -> None:
             continue
         prose = re.sub(r"`[^`]*`|\{\w+\}", "", form)
         assert not FORMAL_ADDRESS[language].search(prose), (language, form)
+
+
+COMMAND_VERB_MOODS = {
+    "es": re.compile(r"\w+r$"),  # the infinitive: "Elegir el idioma…"
+    "uk": re.compile(r"\w+(?:ти|тися)$"),  # the infinitive: "Обрати мову…"
+    "fr": re.compile(r"\w+(?<!er)(?<!ir)(?<![^t]s)$"),  # "Choisit…", "Met fin…": it does
+}
+"""How each language words a command description that starts with what it does."""
+
+
+@pytest.mark.parametrize("language", sorted(COMMAND_VERB_MOODS))
+def test_command_descriptions_use_one_verb_form(language: str) -> None:
+    """Discord lists the commands one under another: "Elegir el idioma" beside "Borra tus
+    estadísticas" reads as two writers. English descriptions that start with a verb start
+    with the same form of the verb in each language."""
+    from bot.handlers.commands import AdminCommands, GameCommands, HelpCommand
+
+    _ = translator(language)
+    described: list[str] = []
+    for cog in (GameCommands, AdminCommands, HelpCommand):
+        for command in cog.__cog_app_commands__:
+            for child in [command, *getattr(command, "walk_commands", lambda: [])()]:
+                described.append(child.description)
+    not_verbs = {"A", "How", "Games", "The", "This", "What", "Which", "Your"}
+    for english in described:
+        if english.split()[0] in not_verbs:
+            continue
+        first = _(english).split()[0]
+        assert COMMAND_VERB_MOODS[language].fullmatch(first), (language, english, _(english))
