@@ -244,6 +244,21 @@ def test_french_and_ukrainian_address_the_player_as_tu(language: str) -> None:
         assert not FORMAL_ADDRESS[language].search(prose), (language, form)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_command_named_in_a_text_is_named_as_the_language_shows_it(language: str) -> None:
+    """ "(voir /game history)" in French points to a command Discord shows as /partie
+    historique there: every command a text names uses the language's command names."""
+    _ = translator(language)
+    names = {name: _.context(NAME_CONTEXT, name) for name in COMMAND_NAMES}
+    english = {name for name, translated in names.items() if translated != name}
+    english -= set(names.values())  # a word that is a command's name here too
+    for form in translated_forms(language):
+        for mention in re.finditer(r"(?<![\w/.])/([\w-]+(?: [\w-]+)*)", form):
+            words = mention.group(1).split()
+            for word in words[: next((i for i, w in enumerate(words) if w not in names), None)]:
+                assert word not in english, (language, mention.group(), form)
+
+
 COMMAND_VERB_MOODS = {
     "es": re.compile(r"\w+r$"),  # the infinitive: "Elegir el idioma…"
     "uk": re.compile(r"\w+(?:ти|тися)$"),  # the infinitive: "Обрати мову…"
