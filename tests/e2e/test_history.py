@@ -163,8 +163,10 @@ async def test_stats_leaderboard_history_replay_export_and_forget_me(
     target = menu["options"][3]["value"]
     await carol.select(replay, [target], custom_id=menu["custom_id"])
     assert displays(replay)[1] == await expected_step_table(world, first.game_id, int(target))
-    forged = await carol.forge(replay, menu["custom_id"], values=["999"])
-    assert "That choice was not offered." in (forged.answer_text or str(forged.original.text()))
+    for value in ("999", "03", "٣", "+3"):  # never offered, though int() reads some as 3
+        forged = await carol.forge(replay, menu["custom_id"], values=[value])
+        said = forged.answer_text or str(forged.original.text())
+        assert "That choice was not offered." in said, value
 
     # the export replays anywhere
     answer = await carol.slash(world.channel, "game export", game_id=first.game_id)
