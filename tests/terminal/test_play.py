@@ -129,6 +129,7 @@ async def test_bad_input_gets_one_line_and_the_same_question(tmp_path: Path) -> 
         ("99", hint),  # out of range
         ("0", hint),
         ("two", hint),  # letters
+        ("²", hint),  # a digit to str.isdigit, not to int
         ("", hint),  # an empty line
         ("1 2", "⚠️ Type one number, or several from one list that takes several."),
         ("1 1", "⚠️ Type each number once."),
