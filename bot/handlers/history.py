@@ -226,7 +226,7 @@ class HistoryHandlers:
             title=title,
         )
         yes = history_views.ResetButton(game_name, True, _("Reset the leaderboard"))
-        no = history_views.ResetButton(game_name, False, _("Keep it"))
+        no = history_views.ResetButton(game_name, False, _("Keep the leaderboard"))
         await ephemeral(interaction, view=history_views.confirm(text, yes, no))
 
     @guarded("leaderboard reset confirmation")

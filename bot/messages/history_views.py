@@ -119,11 +119,9 @@ class ReplayGoSelect(ui.DynamicItem[ui.Select], template=REPLAY_GO_TEMPLATE):
 
     async def callback(self, interaction: discord.Interaction) -> Any:
         values = list(self.item.values)
-        step = (
-            int(values[0])
-            if len(values) == 1 and values[0].isascii() and values[0].isdigit()
-            else -1
-        )
+        # exactly a value the menu offers (a step's number as str() writes it), never "03"
+        offered = len(values) == 1 and re.fullmatch(r"0|[1-9][0-9]{0,8}", values[0])
+        step = int(values[0]) if offered else -1
         await _handlers(interaction).on_replay(interaction, self.game_id, step)
 
 

@@ -163,8 +163,10 @@ async def test_stats_leaderboard_history_replay_export_and_forget_me(
     target = menu["options"][3]["value"]
     await carol.select(replay, [target], custom_id=menu["custom_id"])
     assert displays(replay)[1] == await expected_step_table(world, first.game_id, int(target))
-    forged = await carol.forge(replay, menu["custom_id"], values=["999"])
-    assert "That choice was not offered." in (forged.answer_text or str(forged.original.text()))
+    for value in ("999", "03", "٣", "+3"):  # never offered, though int() reads some as 3
+        forged = await carol.forge(replay, menu["custom_id"], values=[value])
+        said = forged.answer_text or str(forged.original.text())
+        assert "That choice was not offered." in said, value
 
     # the export replays anywhere
     answer = await carol.slash(world.channel, "game export", game_id=first.game_id)
@@ -232,8 +234,8 @@ async def test_a_leaderboard_reset_asks_first_and_only_an_admin_confirms(
     asked = await admin.slash(world.channel, "cardroom leaderboard reset", game="ninjan")
     assert asked.original.ephemeral_for is admin
     assert told(asked, admin).startswith("Reset this server's leaderboard of Ninjan?")
-    assert asked.original.labels() == ["Reset the leaderboard", "Keep it"]
-    kept = await admin.click(asked.original, label="Keep it")
+    assert asked.original.labels() == ["Reset the leaderboard", "Keep the leaderboard"]
+    kept = await admin.click(asked.original, label="Keep the leaderboard")
     assert kept.answer_text == "The leaderboard of Ninjan stays as it is."
     same = told(await alice.slash(world.channel, "game leaderboard", game="ninjan"), alice)
     assert same == board
@@ -248,3 +250,22 @@ async def test_a_leaderboard_reset_asks_first_and_only_an_admin_confirms(
     assert "Nobody has played 1 rated games yet." in board
     assert "You have no rated game of this one here yet." in board
     assert told(await alice.slash(world.channel, "game stats"), alice) == stats  # stats stay
+
+
+@pytest.mark.parametrize(
+    ("locale", "labels"),
+    [
+        ("en-US", ["Reset the leaderboard", "Keep the leaderboard"]),
+        ("fr", ["Remettre le classement à zéro", "Garder le classement"]),
+        ("es-ES", ["Reiniciar la clasificación", "Conservar la clasificación"]),
+        ("uk", ["Скинути рейтинг", "Залишити рейтинг"]),
+    ],
+)
+async def test_the_reset_question_offers_to_keep_the_leaderboard_in_every_language(
+    world: World, locale: str, labels: list[str]
+) -> None:
+    """Its 'keep' button once shared the abort question's "Keep it", which the translations
+    rightly read as "do not abort" ("Ne pas interrompre")."""
+    world.admin.locale = locale
+    asked = await world.admin.slash(world.channel, "cardroom leaderboard reset", game="ninjan")
+    assert asked.original.labels() == labels
