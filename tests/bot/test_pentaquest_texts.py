@@ -71,7 +71,8 @@ def test_the_solo_table_shows_the_quest_area_what_the_dice_beat_and_the_fix() ->
     state.quest = [TROLL, DRAGON]
     text = table(state).text
     assert "no free reroll left" in text and "The dice beat no quest card." in text
-    assert "💡 Cheapest army fix: Goblin Scout on die 3 (⚄5 → ⚅6)." in text
+    # which creature the fix is for (a newcomer could not tell): 6 6 6 1 3 beats the Troll
+    assert "💡 Cheapest army fix: Goblin Scout on die 3 (⚄5 → ⚅6), to beat Troll." in text
 
 
 def test_in_multiplayer_only_the_active_army_is_summed_up_by_power() -> None:
