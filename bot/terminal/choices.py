@@ -153,24 +153,41 @@ class Question:
         raise IndexError(number)
 
     def hint(self, _: Translator) -> str:
-        """What to type here, in one line."""
+        """What to type here, in one line: a list that takes several numbers is said so
+        (a newcomer told "Type a number" under "Type 2 numbers" typed one)."""
         if not self.count:
             return _("Type r for the rules or q to quit.")
+        multi = [menu for menu in self.menus if menu.multi]
+        if multi and len(self.menus) == 1:
+            return _("{what} Or type r for the rules, q to quit.", what=how_many(multi[0], _))
+        if multi:
+            return _(
+                "Type a number from 1 to {last} (several where a list says so), r for the "
+                "rules or q to quit.",
+                last=self.count,
+            )
         if self.count == 1:
             return _("Type 1, r for the rules or q to quit.")
         return _("Type a number from 1 to {last}, r for the rules or q to quit.", last=self.count)
 
 
 def how_many(menu: Menu, _: Translator) -> str:
-    """How many of ``menu``'s numbers go together, in one line."""
+    """How many of ``menu``'s numbers go together, and which numbers they are, in one line
+    (a list may start after other choices: the free reroll's dice are 2 to 6 under a
+    capture numbered 1)."""
+    first, last = menu.choices[0].number, menu.choices[-1].number
     if menu.least == menu.most:
         return _.plural(
-            "Type {count} number from this list.",
-            "Type {count} numbers from this list, separated by spaces.",
+            "Type {count} number from {first} to {last}.",
+            "Type {count} numbers from {first} to {last}, separated by spaces.",
             menu.least,
+            first=first,
+            last=last,
         )
     return _(
-        "Type {least} to {most} numbers from this list, separated by spaces.",
+        "Type {least} to {most} numbers from {first} to {last}, separated by spaces.",
         least=menu.least,
         most=menu.most,
+        first=first,
+        last=last,
     )

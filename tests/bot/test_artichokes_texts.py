@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import engine
 from bot.games import RenderContext, presentation
+from bot.games.artichokes.hints import hint_line
 from bot.i18n import translator
 from bot.texts.rendering import seat_screen, table_screen
+from engine.artichokes.cards import PEAS
 from tests.bot.records import record_for
 
 _ = translator("en-US")
@@ -81,3 +83,14 @@ def test_every_card_to_harvest_or_play_says_what_it_does() -> None:
     playable = [o for d in engine.decisions(state, seat) if d.kind == "play" for o in d.options]
     for option in playable:
         assert f"-# **{option.removeprefix('play:')}** — " in text
+
+
+def test_the_peas_line_says_where_both_cards_go() -> None:
+    """Peas puts one card on your Discard Pile, not in your hand: "keep one" misled a
+    newcomer into expecting the card to play this turn (rules § Card powers, Peas)."""
+    line = hint_line(PEAS, _)
+    assert line == (
+        "**Peas** — reveal 2 Garden Stack cards: one goes on your Discard Pile, the other on "
+        "an opponent's"
+    )
+    assert "défausse" in hint_line(PEAS, translator("fr"))

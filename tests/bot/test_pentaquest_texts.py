@@ -71,7 +71,8 @@ def test_the_solo_table_shows_the_quest_area_what_the_dice_beat_and_the_fix() ->
     state.quest = [TROLL, DRAGON]
     text = table(state).text
     assert "no free reroll left" in text and "The dice beat no quest card." in text
-    assert "💡 Cheapest army fix: Goblin Scout on die 3 (⚄5 → ⚅6)." in text
+    # which creature the fix is for (a newcomer could not tell): 6 6 6 1 3 beats the Troll
+    assert "💡 Cheapest army fix: Goblin Scout on die 3 (⚄5 → ⚅6), to beat Troll." in text
 
 
 def test_in_multiplayer_only_the_active_army_is_summed_up_by_power() -> None:
@@ -216,11 +217,32 @@ def test_giving_up_a_capture_the_dice_have_asks_first() -> None:
     assert asked is not None and "loses the game" in asked.question
     assert confirmation(solo, f"capture:{KELPIE}") is None  # the move it protects
     several = position(dice=(6, 6, 6, 1, 3), quest=[TROLL, KELPIE], armies=[[GOBLIN]])
-    asked = confirmation(several, "reroll:3")
+    asked = confirmation(several, "reroll:0+1")
     assert asked is not None and "beat Troll, Kelpie: capture one now" in asked.question
     multi = position(dice=(6, 6, 5, 1, 3), quest=[KELPIE], armies=[[GOBLIN], []])
     asked = confirmation(multi, "end")
     assert asked is not None and asked.question.endswith("end the turn without a capture?")
+
+
+def test_a_reroll_is_asked_about_only_for_the_cards_it_may_lose() -> None:
+    """A newcomer kept the dice a creature needs and was still told "reroll and maybe lose
+    it": the kept dice beat it whatever the rerolled ones show."""
+    solo = position(dice=(6, 6, 5, 1, 3), quest=[TROLL, KELPIE], armies=[[GOBLIN]])
+    assert confirmation(solo, "reroll:2+3+4") is None  # the two 6s stay: Kelpie is safe
+    several = position(dice=(6, 6, 6, 1, 3), quest=[TROLL, KELPIE], armies=[[GOBLIN]])
+    assert confirmation(several, "reroll:3") is None  # 6 6 6 stay: both are safe
+    asked = confirmation(several, "reroll:0")  # 6 6 stay: Kelpie is safe, Troll is not
+    assert asked is not None and asked.question == (
+        "Your dice already beat Troll: capture it now, or reroll and maybe lose it?"
+    )
+    assert set(asked.instead) == {f"capture:{TROLL}", f"capture:{KELPIE}"}  # both offered
+
+
+def test_an_army_card_question_mentions_the_free_reroll_only_while_one_is_left() -> None:
+    spent = position(dice=(6, 6, 5, 1, 3), quest=[TROLL, KELPIE], armies=[[GOBLIN]], free_rerolls=0)
+    asked = confirmation(spent, f"use:{GOBLIN}")
+    assert asked is not None
+    assert asked.question == "Your dice already beat Kelpie: use Goblin Scout anyway? It is spent."
 
 
 def test_nothing_is_asked_while_the_dice_beat_nothing() -> None:

@@ -332,6 +332,19 @@ def test_the_final_series_is_chosen_on_each_private_screen() -> None:
     )
 
 
+def test_a_solo_final_series_speaks_to_the_one_player() -> None:
+    """A newcomer alone at the table read "everyone picks one at once, hidden until all have
+    chosen" and "You can change it until everyone has chosen": there is nobody else."""
+    state = position([["B1:3", "B2:3"]], pile=["O5"], scores=[44])
+    act(state, 0, "draw:keep")
+    assert state.phase == "final"
+    for shown in (table(state).text, screen(state, 0).text):
+        assert "**Final series**: bank one last series if you can; then the game ends." in shown
+        assert "everyone" not in shown
+    mine = screen(state, 0).text
+    assert "**Choose your final series, or none: then the game ends.**" in mine
+
+
 def test_a_solo_game_ends_with_the_ladder_line() -> None:
     state = position([["B1:3", "B2:3"]], pile=["O5"], scores=[44])
     act(state, 0, "draw:keep")

@@ -16,6 +16,7 @@ import pytest
 import engine
 from engine.pentaquest import GAME
 from engine.pentaquest.cards import CARDS, DECK
+from engine.pentaquest.matcher import beats
 from storage import GameStatus
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, action_components, leak_scan, table_closed
@@ -476,9 +477,11 @@ async def test_others_clicking_the_table_controls_are_refused_privately(world: W
     assert after.record.version == before.record.version and driver.table.text() == text
     assert after.state.dice == before.state.dice
     # the same control works for the player whose turn it is (asked first when the dice
-    # already beat a card: the reroll could lose it)
+    # already beat a card the reroll could lose: one the dice kept do not beat alone)
     record = await active.select(driver.table, ["0"], custom_id=menu["custom_id"])
-    if before.state.dice and engine.view(before.state, None).beaten:  # type: ignore[attr-defined]
+    beaten = engine.view(before.state, None).beaten  # type: ignore[attr-defined]
+    kept = before.state.dice[1:]
+    if [c for c in beaten if not beats(CARDS[c].requirement, kept)]:
         assert record.response_type == 4 and record.original is not None
         record = await active.click(
             record.original, custom_id=confirm_of(record.original)["custom_id"]

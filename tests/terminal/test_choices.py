@@ -9,7 +9,7 @@ import random
 import engine
 from bot.games import presentation
 from bot.i18n import translator
-from bot.terminal.choices import Question
+from bot.terminal.choices import Question, how_many
 from bot.texts.decisions import rows_for
 from bot.texts.rendering import context_for, seat_screen
 from engine import Decision
@@ -84,8 +84,11 @@ def test_a_list_that_takes_two_says_so_when_given_one() -> None:
     (passing,) = [m for m in question.menus if m.multi]
     assert (passing.least, passing.most) == (2, 2)
     one, two, three = (c.number for c in passing.choices[:3])
-    said = "Type 2 numbers from this list, separated by spaces."
+    last = passing.choices[-1].number
+    said = f"Type 2 numbers from 1 to {last}, separated by spaces."
     assert question.answer(str(one), _).problem == said
+    # the line to type them on says so too, not "Type a number"
+    assert question.hint(_) == f"{said} Or type r for the rules, q to quit."
     assert question.answer(f"{one} {two} {three}", _).problem == said
     assert question.answer(f"{one} {two}", _).key is not None
 
@@ -109,3 +112,20 @@ def test_anything_else_is_told_what_to_type() -> None:
     rows = rows_for(view.decisions, view, show, ctx)
     labels = [o.label for row in rows for o in getattr(row, "options", ())]
     assert [c.label for m in question.menus for c in m.choices] == labels  # the bot's wording
+
+
+def test_a_list_after_other_choices_says_which_numbers_it_takes() -> None:
+    """Pentaquest's free reroll lists "Die 1".."Die 5" as choices 2..6 under a capture
+    numbered 1: a newcomer typed "1 2" for the first two dice."""
+    state, seat = first_state_with("pentaquest", 1, "reroll")
+    question, _decisions = question_of(state, seat)
+    (reroll,) = [m for m in question.menus if m.multi]
+    first, last = reroll.choices[0].number, reroll.choices[-1].number
+    assert first > 1 and reroll.choices[0].label.startswith("Die 1")
+    assert how_many(reroll, _) == (
+        f"Type 1 to 5 numbers from {first} to {last}, separated by spaces."
+    )
+    assert question.hint(_) == (
+        f"Type a number from 1 to {question.count} (several where a list says so), r for the "
+        "rules or q to quit."
+    )

@@ -30,7 +30,9 @@ CARD_HINTS: dict[str, str] = {
     EGGPLANT: N_("compost an Artichoke and the Eggplant; everyone passes 2 cards on"),
     LEEK: N_("reveal an opponent's top Deck card: take it, or put it on their Discard Pile"),
     ONION: N_("compost an Artichoke; the Onion goes on an opponent's Discard Pile"),
-    PEAS: N_("reveal 2 Garden Stack cards: keep one, give the other to an opponent"),
+    PEAS: N_(
+        "reveal 2 Garden Stack cards: one goes on your Discard Pile, the other on an opponent's"
+    ),
     PEPPER: N_("put a card of your Discard Pile on top of your Personal Deck"),
     POTATO: N_("reveal your top Deck card: compost it if it is an Artichoke, else discard it"),
     RHUBARB: N_("put the Garden Row under the Garden Stack, refill it and harvest again"),

@@ -27,6 +27,7 @@ from bot.i18n import N_, Translator
 from engine import Decision, Event, View
 from engine.pentaquest import powers
 from engine.pentaquest.cards import CARDS, POWERS
+from engine.pentaquest.matcher import beats
 from engine.pentaquest.view import PentaquestView
 
 ARMY_KINDS = ("use",)
@@ -260,8 +261,10 @@ class PentaquestPresentation(Presentation):
     ) -> Confirmation | None:
         """Before a move that gives up a capture the dice already have — the free reroll,
         an army card, ending the turn while the dice beat a quest card — ask first: a solo
-        game was lost in two clicks that way. Captures, and every move while the dice beat
-        nothing, are made at once."""
+        game was lost in two clicks that way. Captures, every move while the dice beat
+        nothing, and a reroll whose kept dice still beat every beaten card (it cannot lose
+        one) are made at once; the question names only the cards a reroll may lose, and
+        mentions the free reroll only while one is left."""
         assert isinstance(view, PentaquestView)
         _ = ctx._
         if not view.beaten:
@@ -270,21 +273,34 @@ class PentaquestPresentation(Presentation):
         captures = tuple(f"capture:{c}" for c in view.beaten)  # offered beside the question
         verb, _sep, arg = key.partition(":")
         if verb == "reroll":
+            rerolled = {int(die) for die in decision.chosen_in(key) or ()}
+            kept = [value for die, value in enumerate(view.dice) if die not in rerolled]
+            at_risk = [c for c in view.beaten if not beats(CARDS[c].requirement, kept)]
+            if not at_risk:  # the dice kept still beat them all: nothing can be lost
+                return None
+            risked = ", ".join(card_name(c, _) for c in at_risk)
             question = _.plural(
                 "Your dice already beat {cards}: capture it now, or reroll and maybe lose it?",
                 "Your dice already beat {cards}: capture one now, or reroll and maybe lose them?",
-                len(view.beaten),
-                cards=cards,
+                len(at_risk),
+                cards=risked,
             )
             return Confirmation(question, _("Reroll anyway"), _("Back"), captures)
         if verb == "use":
             card = card_name(int(arg), _)
-            question = _(
-                "Your dice already beat {cards}: use {card} anyway? It is spent, and the free "
-                "reroll is gone.",
-                cards=cards,
-                card=card,
-            )
+            if view.free_rerolls:
+                question = _(
+                    "Your dice already beat {cards}: use {card} anyway? It is spent, and the "
+                    "free reroll is gone.",
+                    cards=cards,
+                    card=card,
+                )
+            else:
+                question = _(
+                    "Your dice already beat {cards}: use {card} anyway? It is spent.",
+                    cards=cards,
+                    card=card,
+                )
             return Confirmation(question, _("Use {card} anyway", card=card), _("Back"), captures)
         if verb == "end":
             if view.solo:

@@ -14,6 +14,7 @@ from bot.games.pentaquest.texts import (
     fix_text,
     quest_line,
 )
+from engine.pentaquest.matcher import beaten as beaten_by
 from engine.pentaquest.view import PentaquestView, PlayerView
 
 GOOD_SCORE = 20
@@ -77,8 +78,14 @@ def situation_lines(view: PentaquestView, ctx: RenderContext) -> list[str]:
                 lines.append(_("The dice beat: {cards}.", cards=names))
             else:
                 lines.append(_("The dice beat no quest card."))
-        if view.fix:
-            lines.append(_("💡 Cheapest army fix: {fix}.", fix=fix_text(view.fix, view.dice, _)))
+        if view.fix:  # and what it beats: a newcomer could not tell which creature it was for
+            fixed = list(view.dice)
+            for step in view.fix:
+                fixed[step.die] = step.value
+            quest = [card.id for card in view.quest]
+            targets = ", ".join(card_name(c, _) for c in beaten_by(fixed, quest))
+            fix = fix_text(view.fix, view.dice, _)
+            lines.append(_("💡 Cheapest army fix: {fix}, to beat {cards}.", fix=fix, cards=targets))
     beaten = set(view.beaten) if view.highlight else set()
     lines += [
         "",

@@ -110,6 +110,8 @@ class VersoPresentation(Presentation):
             return _("The game is over: the table shows the scores.")
         kinds = {d.kind for d in view.decisions}
         if "final" in kinds:
+            if view.solo:
+                return _("Choose your final series, or none: then the game ends.")
             if view.my_final is None:
                 return _(
                     "Choose your final series, or none: it scores without making anyone flip. "

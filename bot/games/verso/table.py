@@ -22,6 +22,8 @@ def status_lines(view: VersoView, ctx: RenderContext) -> list[str]:
     if view.over or ctx.closed:
         return []
     if view.phase == "final":
+        if view.solo:  # nobody else chooses: no "everyone", no "hidden"
+            return [_("**Final series**: bank one last series if you can; then the game ends.")]
         if view.viewer is not None:  # a player's own screen shows no seat headers
             return [
                 _("**Final series**: everyone picks one at once, hidden until all have chosen.")
