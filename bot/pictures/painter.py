@@ -1,15 +1,18 @@
-"""Drawing pictures off the event loop, each once: a :class:`Painter` renders in worker
-threads (Pillow releases the interpreter lock while it encodes and pastes) and keeps what it
-drew in a cache bounded in bytes, keyed by everything a picture depends on — the game, its
-step, the viewer, the language, the seats' names and whether it ended early.
+"""Drawing pictures off the event loop, each once: a :class:`Painter` renders in workers and
+keeps what it drew in a cache bounded in bytes, keyed by everything a picture is drawn from —
+the game, the kind, the view and the context (language, seats' names, whether it ended early).
+A picture is a function of those alone, so a view seen again (the same hand after another
+player's move, the same table at a later step) is never drawn again, whatever the game's step.
 
-Two workers: one thread for the pictures an interaction's answer waits for (a player's
-screen, the table answering a click on it), one for the rest (tables edited in the
+Two workers: one for the pictures an interaction's answer waits for (a player's screen, the
+table answering a click on it), one for the rest (tables and open screens edited in the
 background), so that a burst of table edits never queues in front of a click's answer. With
-``processes`` (the bot's default) the background worker is a process of its own, at a lower
-priority: its drawing takes no interpreter time from the event loop at all.
+``processes`` (the bot's default) each is a process of its own, the background one at a lower
+priority: drawing takes no interpreter time from the event loop at all. (In a thread it
+would: Pillow holds the interpreter lock through most of a picture — its drawing calls, the
+palette mapping — and the loop's callbacks wait for it, which made the latency's tail.)
 
-A table edit and the interaction answer that shows the same step get one rendering; a picture
+A table edit and the interaction answer that shows the same view get one rendering; a picture
 asked for again while it is being drawn waits for that drawing.
 """
 
@@ -85,44 +88,45 @@ def _background() -> None:
 
 
 class Painter:
-    """Renders pictures in workers, each key once (see the module docstring).
+    """Renders pictures in workers, each (game, kind, view, context) once (see the module
+    docstring).
 
     Args:
         cache: where finished pictures are kept (default: a new :class:`PictureCache`).
-        processes: draw the background pictures in a process of their own.
+        processes: draw in processes of their own (else in threads of this one).
     """
 
     def __init__(self, cache: PictureCache | None = None, *, processes: bool = False) -> None:
         self.cache = cache or PictureCache()
         self._processes = processes
-        self._worker = self._background_worker()
-        self._urgent = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures-urgent")
+        self._worker = self._start(urgent=False)
+        self._urgent = self._start(urgent=True)
+        self._fallback: ThreadPoolExecutor | None = None
         self._drawing: dict[Hashable, asyncio.Future[Picture | None]] = {}
         self.rendered = 0
         """Pictures drawn (not found in the cache), for benchmarks."""
 
-    def _background_worker(self) -> Executor:
+    def _start(self, *, urgent: bool) -> Executor:
         if not self._processes:
-            return ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+            name = "pictures-urgent" if urgent else "pictures"
+            return ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
         spawn = multiprocessing.get_context("spawn")  # no fork of a process with threads
-        worker = ProcessPoolExecutor(max_workers=1, mp_context=spawn, initializer=_background)
+        worker = ProcessPoolExecutor(
+            max_workers=1, mp_context=spawn, initializer=None if urgent else _background
+        )
         worker.submit(_warm)  # started now (with its fonts), not in the first burst of tables
         return worker
 
     async def picture(
-        self,
-        key: Hashable,
-        game: str,
-        kind: Kind,
-        view: View,
-        ctx: PictureContext,
-        *,
-        urgent: bool = False,
+        self, game: str, kind: Kind, view: View, ctx: PictureContext, *, urgent: bool = False
     ) -> Picture | None:
         """The ``kind`` picture of ``view`` (``None``: the game has none of that kind, or it
-        could not be drawn: a failure is logged and the message goes without a picture).
-        ``key`` must name everything the picture depends on besides the game's code;
-        ``urgent``: an interaction's answer waits for it."""
+        could not be drawn: a failure is logged and the message goes without a picture);
+        ``urgent``: an interaction's answer waits for it.
+
+        Raises:
+            TypeError: ``view`` or ``ctx`` is not hashable (a game's view must be frozen)."""
+        key = (game, kind, view, ctx)
         found, picture = self.cache.get(key)
         if found:
             return picture
@@ -146,15 +150,21 @@ class Painter:
         worker = self._urgent if urgent else self._worker
         try:
             return await loop.run_in_executor(worker, _draw_safely, game, kind, view, ctx)
-        except BrokenProcessPool:  # the drawing process died: a new one, and this one here
-            log.warning("the pictures' process stopped; starting another")
-            self._worker = self._background_worker()
-            return await loop.run_in_executor(self._urgent, _draw_safely, game, kind, view, ctx)
+        except BrokenProcessPool:  # a drawing process died: a new one, and this one here
+            log.warning("a pictures' process stopped; starting another")
+            if worker is self._urgent:
+                self._urgent = self._start(urgent=True)
+            elif worker is self._worker:
+                self._worker = self._start(urgent=False)
+            if self._fallback is None:
+                self._fallback = ThreadPoolExecutor(1, thread_name_prefix="pictures-again")
+            return await loop.run_in_executor(self._fallback, _draw_safely, game, kind, view, ctx)
 
     def close(self) -> None:
         """Stop the workers (pictures being drawn are finished first)."""
-        self._worker.shutdown(wait=True, cancel_futures=True)
-        self._urgent.shutdown(wait=True, cancel_futures=True)
+        for worker in (self._worker, self._urgent, self._fallback):
+            if worker is not None:
+                worker.shutdown(wait=True, cancel_futures=True)
 
 
 def _warm() -> None:

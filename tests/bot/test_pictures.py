@@ -149,16 +149,44 @@ def test_an_edit_uploads_a_picture_only_when_the_message_does_not_show_it() -> N
     assert send_files(None) == {} and send_files(picture)["files"][0].filename == "table-ab.png"
 
 
-async def test_the_painter_draws_the_same_bytes_in_its_process_once_per_key() -> None:
+async def test_the_painter_draws_the_same_bytes_in_its_processes_once_per_view() -> None:
     from bot.pictures.painter import Painter
 
     state, _rng = next(states("ninjan", 3, seed=5, count=2))
     view, ctx = engine.view(state, None), PictureContext("uk", NAMES[:3])
     painter = Painter(processes=True)
     try:
-        drawn = await painter.picture(("table", 1), "ninjan", "table", view, ctx)
-        again = await painter.picture(("table", 1), "ninjan", "table", view, ctx, urgent=True)
+        drawn = await painter.picture("ninjan", "table", view, ctx)  # the background process
+        again = await painter.picture("ninjan", "table", view, ctx, urgent=True)
+        seat = await painter.picture("ninjan", "seat", engine.view(state, 0), ctx, urgent=True)
     finally:
         painter.close()
     assert drawn == again == draw("ninjan", "table", view, ctx)
-    assert painter.rendered == 1 and painter.cache.hits == 1
+    assert seat == draw("ninjan", "seat", engine.view(state, 0), ctx)  # the urgent process
+    assert painter.rendered == 2 and painter.cache.hits == 1
+
+
+async def test_the_painter_draws_an_equal_view_once_whatever_the_step() -> None:
+    """A picture is a function of its view and context: the same view at a later step (a
+    restored copy of the game, one step on) is found in the cache; another view or other
+    names are drawn anew."""
+    from bot.pictures.painter import Painter
+
+    state, _rng = next(states("verso", 3, seed=2, count=2))
+    later = engine.clone(state)
+    later.step += 1
+    moved = engine.clone(state)
+    engine.apply(moved, engine.random_action(moved, engine.deciding_seats(moved)[0], _rng))
+    ctx = PictureContext("en", NAMES[:3])
+    painter = Painter()
+    try:
+        drawn = await painter.picture("verso", "table", engine.view(state, None), ctx)
+        again = await painter.picture("verso", "table", engine.view(later, None), ctx)
+        other = await painter.picture("verso", "table", engine.view(moved, None), ctx)
+        names = PictureContext("en", NAMES[1:4])
+        renamed = await painter.picture("verso", "table", engine.view(state, None), names)
+    finally:
+        painter.close()
+    assert again == drawn and painter.cache.hits == 1 and painter.rendered == 3
+    assert drawn is not None and other is not None and renamed is not None
+    assert len({drawn.name, other.name, renamed.name}) == 3
