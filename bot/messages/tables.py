@@ -380,7 +380,7 @@ class TableKeeper:
         async with self._posting(game_id):
             if await self.message(game_id) is not None:
                 return True
-            look = await self.render(snapshot)
+            look = await self.render(snapshot, urgent=True)  # its players wait for it
             posted = await self._send(
                 channel, snapshot, look, nonce=nonce(game_id, None), again_if_lost=True
             )
