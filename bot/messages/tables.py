@@ -115,10 +115,18 @@ class TableKeeper:
         _ = await self.languages.public(record.guild_id)
         if snapshot.state is None:
             return TableLook(layouts.notice(_("This game was closed before it started.")))
-        logged = await self.service.recent_actions(record.id)
-        drawn = None
-        if picture:
-            drawn = await self.pictures.table(record, snapshot.state, _.language, urgent=urgent)
+        drawing = None
+        if picture:  # drawn while the last events are read
+            drawing = asyncio.ensure_future(
+                self.pictures.table(record, snapshot.state, _.language, urgent=urgent)
+            )
+        try:
+            logged = await self.service.recent_actions(record.id)
+        except BaseException:
+            if drawing is not None:
+                drawing.cancel()
+            raise
+        drawn = await drawing if drawing is not None else None
         return table_look(record, snapshot.state, logged, _, drawn, thinking)
 
     def edit_files(self, game_id: int, look: TableLook) -> dict[str, Any]:

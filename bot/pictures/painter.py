@@ -7,10 +7,10 @@ player's move, the same table at a later step) is never drawn again, whatever th
 Two workers: one for the pictures an interaction's answer waits for (a player's screen, the
 table answering a click on it), one for the rest (tables and open screens edited in the
 background), so that a burst of table edits never queues in front of a click's answer. With
-``processes`` (the bot's default) each is a process of its own, the background one at a lower
-priority: drawing takes no interpreter time from the event loop at all. (In a thread it
-would: Pillow holds the interpreter lock through most of a picture — its drawing calls, the
-palette mapping — and the loop's callbacks wait for it, which made the latency's tail.)
+``processes`` (the bot's default) they are processes — :data:`URGENT_PROCESSES` for the
+first, one at a lower priority for the rest — and drawing takes no interpreter time from the
+event loop (in a thread it does: Pillow keeps the interpreter lock through its drawing calls
+and the palette mapping, and the loop's callbacks wait meanwhile).
 
 A table edit and the interaction answer that shows the same view get one rendering; a picture
 asked for again while it is being drawn waits for that drawing.
@@ -78,6 +78,13 @@ class PictureCache:
         return self._bytes
 
 
+URGENT_PROCESSES = 2
+"""Processes drawing what interactions wait for. One was not enough on a loaded machine: a
+picture costing 10 ms of CPU took 80 ms there, 17 interactions a second queued behind one
+another without end (bot_latency.py, 100 games, load 17 on 2 cores: answers over 10 s). The
+operating system shares the CPU by process, so two get twice the share, and a click's picture
+waits behind at most every other one."""
+
 BACKGROUND_NICE = 5
 """How much lower the background drawing process runs than the bot (``os.nice``)."""
 
@@ -111,10 +118,11 @@ class Painter:
             name = "pictures-urgent" if urgent else "pictures"
             return ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
         spawn = multiprocessing.get_context("spawn")  # no fork of a process with threads
-        worker = ProcessPoolExecutor(
-            max_workers=1, mp_context=spawn, initializer=None if urgent else _background
-        )
-        worker.submit(_warm)  # started now (with its fonts), not in the first burst of tables
+        count = URGENT_PROCESSES if urgent else 1
+        initializer = None if urgent else _background
+        worker = ProcessPoolExecutor(max_workers=count, mp_context=spawn, initializer=initializer)
+        for _start in range(count):  # started now (with their fonts), not in the first burst
+            worker.submit(_warm)
         return worker
 
     async def picture(
@@ -131,34 +139,55 @@ class Painter:
         if found:
             return picture
         pending = self._drawing.get(key)
-        if pending is not None:
-            return await asyncio.shield(pending)
-        future = asyncio.ensure_future(self._draw(game, kind, view, ctx, urgent))
-        self._drawing[key] = future
-        try:
-            picture = await asyncio.shield(future)
-        finally:
-            self._drawing.pop(key, None)
-        self.rendered += 1
-        self.cache.put(key, picture)
-        return picture
+        if pending is None:
+            pending = self._drawing[key] = self._submit(key, game, kind, view, ctx, urgent)
+        return await asyncio.shield(pending)
 
-    async def _draw(
-        self, game: str, kind: Kind, view: View, ctx: PictureContext, urgent: bool
-    ) -> Picture | None:
+    def _submit(
+        self, key: Hashable, game: str, kind: Kind, view: View, ctx: PictureContext, urgent: bool
+    ) -> asyncio.Future[Picture | None]:
+        """Hand the drawing to its worker now, not at the loop's next turn (what the caller
+        does meanwhile runs beside it); the future of the picture, kept in the cache once
+        drawn, even if whoever asked for it stopped waiting."""
         loop = asyncio.get_running_loop()
         worker = self._urgent if urgent else self._worker
+        drawn: asyncio.Future[Picture | None] | None = None
+        with contextlib.suppress(BrokenProcessPool):  # it broke before: drawn again below
+            drawn = loop.run_in_executor(worker, _draw_safely, game, kind, view, ctx)
+        return asyncio.ensure_future(self._finish(key, drawn, worker, game, kind, view, ctx))
+
+    async def _finish(
+        self,
+        key: Hashable,
+        drawn: asyncio.Future[Picture | None] | None,
+        worker: Executor,
+        game: str,
+        kind: Kind,
+        view: View,
+        ctx: PictureContext,
+    ) -> Picture | None:
         try:
-            return await loop.run_in_executor(worker, _draw_safely, game, kind, view, ctx)
-        except BrokenProcessPool:  # a drawing process died: a new one, and this one here
-            log.warning("a pictures' process stopped; starting another")
-            if worker is self._urgent:
-                self._urgent = self._start(urgent=True)
-            elif worker is self._worker:
-                self._worker = self._start(urgent=False)
-            if self._fallback is None:
-                self._fallback = ThreadPoolExecutor(1, thread_name_prefix="pictures-again")
-            return await loop.run_in_executor(self._fallback, _draw_safely, game, kind, view, ctx)
+            try:
+                if drawn is None:
+                    raise BrokenProcessPool
+                picture = await drawn
+            except BrokenProcessPool:  # a drawing process died: a new one, and this one here
+                log.warning("a pictures' process stopped; starting another")
+                if worker is self._urgent:
+                    self._urgent = self._start(urgent=True)
+                elif worker is self._worker:
+                    self._worker = self._start(urgent=False)
+                if self._fallback is None:
+                    self._fallback = ThreadPoolExecutor(1, thread_name_prefix="pictures-again")
+                loop = asyncio.get_running_loop()
+                picture = await loop.run_in_executor(
+                    self._fallback, _draw_safely, game, kind, view, ctx
+                )
+            self.rendered += 1
+            self.cache.put(key, picture)
+            return picture
+        finally:
+            self._drawing.pop(key, None)
 
     def close(self) -> None:
         """Stop the workers (pictures being drawn are finished first)."""

@@ -190,3 +190,27 @@ async def test_the_painter_draws_an_equal_view_once_whatever_the_step() -> None:
     assert again == drawn and painter.cache.hits == 1 and painter.rendered == 3
     assert drawn is not None and other is not None and renamed is not None
     assert len({drawn.name, other.name, renamed.name}) == 3
+
+
+async def test_a_drawing_process_that_dies_is_replaced_and_its_picture_drawn_all_the_same() -> None:
+    import asyncio
+    import os
+    import signal
+
+    from bot.pictures.painter import Painter
+
+    state, _rng = next(states("artichokes", 2, seed=3, count=1))
+    ctx = PictureContext("en", NAMES[:2])
+    painter = Painter(processes=True)
+    try:
+        table = await painter.picture("artichokes", "table", engine.view(state, None), ctx)
+        for pid in list(painter._urgent._processes):  # type: ignore[attr-defined]
+            os.kill(pid, signal.SIGKILL)
+        await asyncio.sleep(0.5)
+        seat = await painter.picture("artichokes", "seat", engine.view(state, 0), ctx, urgent=True)
+        hand = await painter.picture("artichokes", "seat", engine.view(state, 1), ctx, urgent=True)
+    finally:
+        painter.close()
+    assert table == draw("artichokes", "table", engine.view(state, None), ctx)
+    assert seat == draw("artichokes", "seat", engine.view(state, 0), ctx)
+    assert hand == draw("artichokes", "seat", engine.view(state, 1), ctx)  # the new process
