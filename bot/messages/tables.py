@@ -117,21 +117,14 @@ class TableKeeper:
             return TableLook(layouts.notice(_("This game was closed before it started.")))
         drawing = None
         if picture:  # drawn while the last events are read
-            drawing = asyncio.ensure_future(
-                self.pictures.table(record, snapshot.state, _.language, urgent=urgent)
-            )
-        try:
-            logged = await self.service.recent_actions(record.id)
-        except BaseException:
-            if drawing is not None:
-                drawing.cancel()
-            raise
-        drawn = await drawing if drawing is not None else None
+            draw = self.pictures.table(record, snapshot.state, _.language, urgent=urgent)
+            drawing = asyncio.ensure_future(draw)
+        logged = await self.service.recent_actions(record.id)
+        drawn = None if drawing is None else await drawing
         return table_look(record, snapshot.state, logged, _, drawn, thinking)
 
     def edit_files(self, game_id: int, look: TableLook) -> dict[str, Any]:
-        """The attachment arguments of an edit of ``game_id``'s table to ``look``: its picture
-        uploaded only when the table does not show it already."""
+        """The attachments of an edit of ``game_id``'s table to ``look`` (its picture if new)."""
         return edit_files(look.picture, self._picture.get(game_id, UNKNOWN))
 
     def request(self, game_id: int) -> None:

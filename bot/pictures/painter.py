@@ -85,6 +85,11 @@ another without end (bot_latency.py, 100 games, load 17 on 2 cores: answers over
 operating system shares the CPU by process, so two get twice the share, and a click's picture
 waits behind at most every other one."""
 
+URGENT_WAIT = 1.0
+"""Seconds an interaction's answer waits for its picture (one takes about 10 ms of CPU):
+past that it goes without, so that it comes within Discord's 3 seconds however far behind
+the drawing is; the picture, drawn all the same, shows on the message's next edit."""
+
 BACKGROUND_NICE = 5
 """How much lower the background drawing process runs than the bot (``os.nice``)."""
 
@@ -101,11 +106,21 @@ class Painter:
     Args:
         cache: where finished pictures are kept (default: a new :class:`PictureCache`).
         processes: draw in processes of their own (else in threads of this one).
+        urgent_wait: seconds an urgent picture is waited for (:data:`URGENT_WAIT`).
     """
 
-    def __init__(self, cache: PictureCache | None = None, *, processes: bool = False) -> None:
+    def __init__(
+        self,
+        cache: PictureCache | None = None,
+        *,
+        processes: bool = False,
+        urgent_wait: float = URGENT_WAIT,
+    ) -> None:
         self.cache = cache or PictureCache()
         self._processes = processes
+        self.urgent_wait = urgent_wait
+        self.late = 0
+        """Urgent pictures not ready in time (their answer went without)."""
         self._worker = self._start(urgent=False)
         self._urgent = self._start(urgent=True)
         self._fallback: ThreadPoolExecutor | None = None
@@ -130,7 +145,8 @@ class Painter:
     ) -> Picture | None:
         """The ``kind`` picture of ``view`` (``None``: the game has none of that kind, or it
         could not be drawn: a failure is logged and the message goes without a picture);
-        ``urgent``: an interaction's answer waits for it.
+        ``urgent``: an interaction's answer waits for it, at most ``urgent_wait`` seconds
+        (then ``None``, and the picture is cached once drawn).
 
         Raises:
             TypeError: ``view`` or ``ctx`` is not hashable (a game's view must be frozen)."""
@@ -141,7 +157,19 @@ class Painter:
         pending = self._drawing.get(key)
         if pending is None:
             pending = self._drawing[key] = self._submit(key, game, kind, view, ctx, urgent)
-        return await asyncio.shield(pending)
+        if not urgent:
+            return await asyncio.shield(pending)
+        try:
+            return await asyncio.wait_for(asyncio.shield(pending), self.urgent_wait)
+        except TimeoutError:
+            self.late += 1
+            log.info(
+                "a %s picture of %s took over %s s: answered without it",
+                kind,
+                game,
+                self.urgent_wait,
+            )
+            return None
 
     def _submit(
         self, key: Hashable, game: str, kind: Kind, view: View, ctx: PictureContext, urgent: bool
