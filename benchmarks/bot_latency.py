@@ -28,8 +28,12 @@ interactions_per_s, p50_ms, p99_ms, max_ms, late, unanswered, rest_requests,
 requests_per_interaction, requests_per_action, uploads (pictures uploaded: they ride on
 the requests counted), uploads_per_action, requests_by_route (top 8),
 requests_per_action_by_purpose (callback, table edits, ping edits and deletions, screen edits),
-bot_cpu_ms_per_interaction,
-bot_rss_idle_mb, bot_rss_mb, memory_per_game_kb, finished_games, python.
+bot_cpu_ms_per_interaction, bot_children_cpu_ms_per_interaction (its drawing
+processes'), bot_loop_lag (how late the bot's event loop ran what was due:
+p50_ms, p99_ms, max_ms, over_50ms, ``benchmarks/loop_lag.py``), fake_cpu_ms_per_interaction
+and fake_loop_lag (the same for this process: the fake and the players), load_avg (the
+machine's 1, 5 and 15-minute load when done), bot_rss_idle_mb, bot_rss_mb,
+memory_per_game_kb, finished_games, python.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import cli
+import loop_lag
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -65,6 +70,25 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU seconds of process ``pid`` so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (the bot's drawing processes)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def children_cpu_seconds(pid: int) -> dict[int, float]:
+    """CPU seconds so far of each child process of ``pid``."""
+    spent = {}
+    for child in children(pid):
+        try:
+            spent[child] = cpu_seconds(child)
+        except OSError:
+            continue  # it ended meanwhile
+    return spent
 
 
 def rss_kb(pid: int) -> int:
@@ -89,8 +113,9 @@ async def start_bot(
         "DISCORD_GATEWAY_URL": f"ws://127.0.0.1:{fake.port}/gateway",
         "LOG_LEVEL": "INFO",
     }
+    probed = str(Path(__file__).resolve().parent / "loop_lag.py")  # python -m bot, probed
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=db_path.parent, env=env, stderr=asyncio.subprocess.PIPE
+        sys.executable, probed, cwd=db_path.parent, env=env, stderr=asyncio.subprocess.PIPE
     )
     assert process.stderr is not None
     while True:
@@ -149,10 +174,23 @@ async def run(
                     reuse_screens=True,
                 )
             )
-        bot = await start_bot(fake, db_path)
+        bot_lags: list[float] = []
+        playing = False
+
+        def on_line(line: str) -> None:
+            lags = loop_lag.parse(line)
+            if lags is not None and playing:
+                bot_lags.extend(lags)
+
+        bot = await start_bot(fake, db_path, on_line)
         rss_idle = rss_kb(bot.pid)
         skip = len(fake.requests)
         cpu_before = cpu_seconds(bot.pid)
+        drawing_before = children_cpu_seconds(bot.pid)
+        own_cpu_before = time.process_time()
+        own_probe = loop_lag.LagProbe()
+        own_probe.start()
+        playing = True
         rss_peak = rss_idle
 
         async def play(driver: Driver) -> None:
@@ -180,7 +218,12 @@ async def run(
                 seconds = time.perf_counter() - started
             await asyncio.sleep(1.0)  # the last follow-ups
             sampler.cancel()
+            playing = False
+            own_probe.stop()
             cpu = cpu_seconds(bot.pid) - cpu_before
+            drawing_after = children_cpu_seconds(bot.pid)
+            drawing = sum(v - drawing_before.get(c, 0.0) for c, v in drawing_after.items())
+            own_cpu = time.process_time() - own_cpu_before
             requests = fake.requests[skip:]
             stats = fake.latency_stats()
             records = fake.interactions
@@ -219,6 +262,11 @@ async def run(
             k: round(n / max(1, actions), 3) for k, n in purposes.most_common()
         },
         "bot_cpu_ms_per_interaction": round(cpu * 1000 / max(1, stats.count), 2),
+        "bot_children_cpu_ms_per_interaction": round(drawing * 1000 / max(1, stats.count), 2),
+        "bot_loop_lag": loop_lag.summary(bot_lags),
+        "fake_cpu_ms_per_interaction": round(own_cpu * 1000 / max(1, stats.count), 2),
+        "fake_loop_lag": loop_lag.summary(own_probe.lags),
+        "load_avg": [round(v, 2) for v in os.getloadavg()],
         "bot_rss_idle_mb": round(rss_idle / 1024, 1),
         "bot_rss_mb": round(rss_peak / 1024, 1),
         "memory_per_game_kb": round((rss_peak - rss_idle) / games, 1),

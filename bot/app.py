@@ -146,7 +146,8 @@ class CardroomBot(commands.Bot):
         )
         room.history = PlayHistory(room.storage)
         room.languages = GuildLanguages(room.storage, self)
-        painter = Painter(processes=self.settings.picture_workers == "process")
+        workers, wait = self.settings.picture_workers, self.settings.picture_wait
+        painter = Painter(processes=workers == "process", urgent_wait=wait)
         room.pictures = Pictures(room.storage, self, painter)
         room.tables = TableKeeper(
             self,

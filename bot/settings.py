@@ -50,9 +50,12 @@ class BotSettings(BaseSettings):
         table_turn_interval: the least time between two edits of one table while the same
             players are to decide (one player's turn of several moves), in seconds (env
             ``TABLE_TURN_INTERVAL``, default 8; never less than ``table_edit_interval``).
-        picture_workers: where the tables' pictures are drawn in the background (env
-            ``PICTURE_WORKERS``): ``process`` (default: a process of its own at a lower
-            priority, which leaves the bot's interpreter to its interactions) or ``thread``.
+        picture_workers: where pictures are drawn (env ``PICTURE_WORKERS``): ``process``
+            (default: processes of their own — two for those a click's answer waits for,
+            one at a lower priority for the rest — which leave the bot's interpreter to its
+            interactions) or ``thread`` (threads of the bot's process).
+        picture_wait: seconds a click's answer waits for its picture before it goes without
+            (env ``PICTURE_WAIT``, default 1; the picture shows on the next edit).
     """
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -69,6 +72,7 @@ class BotSettings(BaseSettings):
     table_edit_interval: float = Field(default=1.0, ge=0, le=60)
     table_turn_interval: float = Field(default=8.0, ge=0, le=60)
     picture_workers: Literal["process", "thread"] = "process"
+    picture_wait: float = Field(default=1.0, gt=0, le=60)
 
     @field_validator("dev_guild_id", "discord_api_url", "discord_gateway_url", mode="before")
     @classmethod

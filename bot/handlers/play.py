@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -238,8 +239,14 @@ class PlayHandlers:
         if state is None:
             raise UserError(N_("This game has not started yet."))
         seat = self.room.service.seat_of(record, interaction.user.id)
-        screen = seat_screen(record, state, seat, _, private or [], notice=notice)
-        picture = await self.room.pictures.seat(record, state, seat, _.language)
+        drawing = asyncio.ensure_future(self.room.pictures.seat(record, state, seat, _.language))
+        try:  # the picture is handed to its worker, then drawn while the text is written
+            await asyncio.sleep(0)
+            screen = seat_screen(record, state, seat, _, private or [], notice=notice)
+        except BaseException:
+            drawing.cancel()
+            raise
+        picture = await drawing
         layout = layouts.seat(
             record.id, screen, accent=presentation(record.game_name).accent, picture=picture
         )

@@ -92,9 +92,8 @@ class Pictures:
         if not await self._allowed(record):
             return None
         ctx = self._context(record, language)
-        key = ("table", record.id, state.step, language, ctx.labels, ctx.closed)
         view = engine.view(state, None)
-        return await self.painter.picture(key, record.game_name, "table", view, ctx, urgent=urgent)
+        return await self.painter.picture(record.game_name, "table", view, ctx, urgent=urgent)
 
     async def seat(
         self,
@@ -110,9 +109,8 @@ class Pictures:
         if not await self._allowed(record):
             return None
         ctx = self._context(record, language)
-        key = ("seat", record.id, state.step, seat, language, ctx.labels, ctx.closed)
         view = seat_view(record, state, seat)
-        return await self.painter.picture(key, record.game_name, "seat", view, ctx, urgent=urgent)
+        return await self.painter.picture(record.game_name, "seat", view, ctx, urgent=urgent)
 
     @staticmethod
     def _context(record: GameRecord, language: str) -> PictureContext:

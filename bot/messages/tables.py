@@ -115,15 +115,16 @@ class TableKeeper:
         _ = await self.languages.public(record.guild_id)
         if snapshot.state is None:
             return TableLook(layouts.notice(_("This game was closed before it started.")))
+        drawing = None
+        if picture:  # drawn while the last events are read
+            draw = self.pictures.table(record, snapshot.state, _.language, urgent=urgent)
+            drawing = asyncio.ensure_future(draw)
         logged = await self.service.recent_actions(record.id)
-        drawn = None
-        if picture:
-            drawn = await self.pictures.table(record, snapshot.state, _.language, urgent=urgent)
+        drawn = None if drawing is None else await drawing
         return table_look(record, snapshot.state, logged, _, drawn, thinking)
 
     def edit_files(self, game_id: int, look: TableLook) -> dict[str, Any]:
-        """The attachment arguments of an edit of ``game_id``'s table to ``look``: its picture
-        uploaded only when the table does not show it already."""
+        """The attachments of an edit of ``game_id``'s table to ``look`` (its picture if new)."""
         return edit_files(look.picture, self._picture.get(game_id, UNKNOWN))
 
     def request(self, game_id: int) -> None:
@@ -380,7 +381,7 @@ class TableKeeper:
         async with self._posting(game_id):
             if await self.message(game_id) is not None:
                 return True
-            look = await self.render(snapshot)
+            look = await self.render(snapshot, urgent=True)  # its players wait for it
             posted = await self._send(
                 channel, snapshot, look, nonce=nonce(game_id, None), again_if_lost=True
             )

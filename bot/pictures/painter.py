@@ -1,15 +1,18 @@
-"""Drawing pictures off the event loop, each once: a :class:`Painter` renders in worker
-threads (Pillow releases the interpreter lock while it encodes and pastes) and keeps what it
-drew in a cache bounded in bytes, keyed by everything a picture depends on — the game, its
-step, the viewer, the language, the seats' names and whether it ended early.
+"""Drawing pictures off the event loop, each once: a :class:`Painter` renders in workers and
+keeps what it drew in a cache bounded in bytes, keyed by everything a picture is drawn from —
+the game, the kind, the view and the context (language, seats' names, whether it ended early).
+A picture is a function of those alone, so a view seen again (the same hand after another
+player's move, the same table at a later step) is never drawn again, whatever the game's step.
 
-Two workers: one thread for the pictures an interaction's answer waits for (a player's
-screen, the table answering a click on it), one for the rest (tables edited in the
+Two workers: one for the pictures an interaction's answer waits for (a player's screen, the
+table answering a click on it), one for the rest (tables and open screens edited in the
 background), so that a burst of table edits never queues in front of a click's answer. With
-``processes`` (the bot's default) the background worker is a process of its own, at a lower
-priority: its drawing takes no interpreter time from the event loop at all.
+``processes`` (the bot's default) they are processes — :data:`URGENT_PROCESSES` for the
+first, one at a lower priority for the rest — and drawing takes no interpreter time from the
+event loop (in a thread it does: Pillow keeps the interpreter lock through its drawing calls
+and the palette mapping, and the loop's callbacks wait meanwhile).
 
-A table edit and the interaction answer that shows the same step get one rendering; a picture
+A table edit and the interaction answer that shows the same view get one rendering; a picture
 asked for again while it is being drawn waits for that drawing.
 """
 
@@ -75,6 +78,18 @@ class PictureCache:
         return self._bytes
 
 
+URGENT_PROCESSES = 2
+"""Processes drawing what interactions wait for. One was not enough on a loaded machine: a
+picture costing 10 ms of CPU took 80 ms there, 17 interactions a second queued behind one
+another without end (bot_latency.py, 100 games, load 17 on 2 cores: answers over 10 s). The
+operating system shares the CPU by process, so two get twice the share, and a click's picture
+waits behind at most every other one."""
+
+URGENT_WAIT = 1.0
+"""Seconds an interaction's answer waits for its picture (one takes about 10 ms of CPU):
+past that it goes without, so that it comes within Discord's 3 seconds however far behind
+the drawing is; the picture, drawn all the same, shows on the message's next edit."""
+
 BACKGROUND_NICE = 5
 """How much lower the background drawing process runs than the bot (``os.nice``)."""
 
@@ -85,76 +100,128 @@ def _background() -> None:
 
 
 class Painter:
-    """Renders pictures in workers, each key once (see the module docstring).
+    """Renders pictures in workers, each (game, kind, view, context) once (see the module
+    docstring).
 
     Args:
         cache: where finished pictures are kept (default: a new :class:`PictureCache`).
-        processes: draw the background pictures in a process of their own.
+        processes: draw in processes of their own (else in threads of this one).
+        urgent_wait: seconds an urgent picture is waited for (:data:`URGENT_WAIT`).
     """
 
-    def __init__(self, cache: PictureCache | None = None, *, processes: bool = False) -> None:
+    def __init__(
+        self,
+        cache: PictureCache | None = None,
+        *,
+        processes: bool = False,
+        urgent_wait: float = URGENT_WAIT,
+    ) -> None:
         self.cache = cache or PictureCache()
         self._processes = processes
-        self._worker = self._background_worker()
-        self._urgent = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures-urgent")
+        self.urgent_wait = urgent_wait
+        self.late = 0
+        """Urgent pictures not ready in time (their answer went without)."""
+        self._worker = self._start(urgent=False)
+        self._urgent = self._start(urgent=True)
+        self._fallback: ThreadPoolExecutor | None = None
         self._drawing: dict[Hashable, asyncio.Future[Picture | None]] = {}
         self.rendered = 0
         """Pictures drawn (not found in the cache), for benchmarks."""
 
-    def _background_worker(self) -> Executor:
+    def _start(self, *, urgent: bool) -> Executor:
         if not self._processes:
-            return ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+            name = "pictures-urgent" if urgent else "pictures"
+            return ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
         spawn = multiprocessing.get_context("spawn")  # no fork of a process with threads
-        worker = ProcessPoolExecutor(max_workers=1, mp_context=spawn, initializer=_background)
-        worker.submit(_warm)  # started now (with its fonts), not in the first burst of tables
+        count = URGENT_PROCESSES if urgent else 1
+        initializer = None if urgent else _background
+        worker = ProcessPoolExecutor(max_workers=count, mp_context=spawn, initializer=initializer)
+        for _start in range(count):  # started now (with their fonts), not in the first burst
+            worker.submit(_warm)
         return worker
 
     async def picture(
-        self,
-        key: Hashable,
-        game: str,
-        kind: Kind,
-        view: View,
-        ctx: PictureContext,
-        *,
-        urgent: bool = False,
+        self, game: str, kind: Kind, view: View, ctx: PictureContext, *, urgent: bool = False
     ) -> Picture | None:
         """The ``kind`` picture of ``view`` (``None``: the game has none of that kind, or it
-        could not be drawn: a failure is logged and the message goes without a picture).
-        ``key`` must name everything the picture depends on besides the game's code;
-        ``urgent``: an interaction's answer waits for it."""
+        could not be drawn: a failure is logged and the message goes without a picture);
+        ``urgent``: an interaction's answer waits for it, at most ``urgent_wait`` seconds
+        (then ``None``, and the picture is cached once drawn).
+
+        Raises:
+            TypeError: ``view`` or ``ctx`` is not hashable (a game's view must be frozen)."""
+        key = (game, kind, view, ctx)
         found, picture = self.cache.get(key)
         if found:
             return picture
         pending = self._drawing.get(key)
-        if pending is not None:
+        if pending is None:
+            pending = self._drawing[key] = self._submit(key, game, kind, view, ctx, urgent)
+        if not urgent:
             return await asyncio.shield(pending)
-        future = asyncio.ensure_future(self._draw(game, kind, view, ctx, urgent))
-        self._drawing[key] = future
         try:
-            picture = await asyncio.shield(future)
-        finally:
-            self._drawing.pop(key, None)
-        self.rendered += 1
-        self.cache.put(key, picture)
-        return picture
+            return await asyncio.wait_for(asyncio.shield(pending), self.urgent_wait)
+        except TimeoutError:
+            self.late += 1
+            log.info(
+                "a %s picture of %s took over %s s: answered without it",
+                kind,
+                game,
+                self.urgent_wait,
+            )
+            return None
 
-    async def _draw(
-        self, game: str, kind: Kind, view: View, ctx: PictureContext, urgent: bool
-    ) -> Picture | None:
+    def _submit(
+        self, key: Hashable, game: str, kind: Kind, view: View, ctx: PictureContext, urgent: bool
+    ) -> asyncio.Future[Picture | None]:
+        """Hand the drawing to its worker now, not at the loop's next turn (what the caller
+        does meanwhile runs beside it); the future of the picture, kept in the cache once
+        drawn, even if whoever asked for it stopped waiting."""
         loop = asyncio.get_running_loop()
         worker = self._urgent if urgent else self._worker
+        drawn: asyncio.Future[Picture | None] | None = None
+        with contextlib.suppress(BrokenProcessPool):  # it broke before: drawn again below
+            drawn = loop.run_in_executor(worker, _draw_safely, game, kind, view, ctx)
+        return asyncio.ensure_future(self._finish(key, drawn, worker, game, kind, view, ctx))
+
+    async def _finish(
+        self,
+        key: Hashable,
+        drawn: asyncio.Future[Picture | None] | None,
+        worker: Executor,
+        game: str,
+        kind: Kind,
+        view: View,
+        ctx: PictureContext,
+    ) -> Picture | None:
         try:
-            return await loop.run_in_executor(worker, _draw_safely, game, kind, view, ctx)
-        except BrokenProcessPool:  # the drawing process died: a new one, and this one here
-            log.warning("the pictures' process stopped; starting another")
-            self._worker = self._background_worker()
-            return await loop.run_in_executor(self._urgent, _draw_safely, game, kind, view, ctx)
+            try:
+                if drawn is None:
+                    raise BrokenProcessPool
+                picture = await drawn
+            except BrokenProcessPool:  # a drawing process died: a new one, and this one here
+                log.warning("a pictures' process stopped; starting another")
+                if worker is self._urgent:
+                    self._urgent = self._start(urgent=True)
+                elif worker is self._worker:
+                    self._worker = self._start(urgent=False)
+                if self._fallback is None:
+                    self._fallback = ThreadPoolExecutor(1, thread_name_prefix="pictures-again")
+                loop = asyncio.get_running_loop()
+                picture = await loop.run_in_executor(
+                    self._fallback, _draw_safely, game, kind, view, ctx
+                )
+            self.rendered += 1
+            self.cache.put(key, picture)
+            return picture
+        finally:
+            self._drawing.pop(key, None)
 
     def close(self) -> None:
         """Stop the workers (pictures being drawn are finished first)."""
-        self._worker.shutdown(wait=True, cancel_futures=True)
-        self._urgent.shutdown(wait=True, cancel_futures=True)
+        for worker in (self._worker, self._urgent, self._fallback):
+            if worker is not None:
+                worker.shutdown(wait=True, cancel_futures=True)
 
 
 def _warm() -> None:

@@ -149,16 +149,104 @@ def test_an_edit_uploads_a_picture_only_when_the_message_does_not_show_it() -> N
     assert send_files(None) == {} and send_files(picture)["files"][0].filename == "table-ab.png"
 
 
-async def test_the_painter_draws_the_same_bytes_in_its_process_once_per_key() -> None:
+async def test_the_painter_draws_the_same_bytes_in_its_processes_once_per_view() -> None:
     from bot.pictures.painter import Painter
 
     state, _rng = next(states("ninjan", 3, seed=5, count=2))
     view, ctx = engine.view(state, None), PictureContext("uk", NAMES[:3])
-    painter = Painter(processes=True)
+    painter = Painter(processes=True, urgent_wait=60)  # processes start slowly on a loaded machine
     try:
-        drawn = await painter.picture(("table", 1), "ninjan", "table", view, ctx)
-        again = await painter.picture(("table", 1), "ninjan", "table", view, ctx, urgent=True)
+        drawn = await painter.picture("ninjan", "table", view, ctx)  # the background process
+        again = await painter.picture("ninjan", "table", view, ctx, urgent=True)
+        seat = await painter.picture("ninjan", "seat", engine.view(state, 0), ctx, urgent=True)
     finally:
         painter.close()
     assert drawn == again == draw("ninjan", "table", view, ctx)
-    assert painter.rendered == 1 and painter.cache.hits == 1
+    assert seat == draw("ninjan", "seat", engine.view(state, 0), ctx)  # the urgent process
+    assert painter.rendered == 2 and painter.cache.hits == 1
+
+
+async def test_the_painter_draws_an_equal_view_once_whatever_the_step() -> None:
+    """A picture is a function of its view and context: the same view at a later step (a
+    restored copy of the game, one step on) is found in the cache; another view or other
+    names are drawn anew."""
+    from bot.pictures.painter import Painter
+
+    state, _rng = next(states("verso", 3, seed=2, count=2))
+    later = engine.clone(state)
+    later.step += 1
+    moved = engine.clone(state)
+    engine.apply(moved, engine.random_action(moved, engine.deciding_seats(moved)[0], _rng))
+    ctx = PictureContext("en", NAMES[:3])
+    painter = Painter()
+    try:
+        drawn = await painter.picture("verso", "table", engine.view(state, None), ctx)
+        again = await painter.picture("verso", "table", engine.view(later, None), ctx)
+        other = await painter.picture("verso", "table", engine.view(moved, None), ctx)
+        names = PictureContext("en", NAMES[1:4])
+        renamed = await painter.picture("verso", "table", engine.view(state, None), names)
+    finally:
+        painter.close()
+    assert again == drawn and painter.cache.hits == 1 and painter.rendered == 3
+    assert drawn is not None and other is not None and renamed is not None
+    assert len({drawn.name, other.name, renamed.name}) == 3
+
+
+async def test_a_drawing_process_that_dies_is_replaced_and_its_picture_drawn_all_the_same() -> None:
+    import asyncio
+    import os
+    import signal
+
+    from bot.pictures.painter import Painter
+
+    state, _rng = next(states("artichokes", 2, seed=3, count=1))
+    ctx = PictureContext("en", NAMES[:2])
+    painter = Painter(processes=True, urgent_wait=60)  # processes start slowly on a loaded machine
+    try:
+        table = await painter.picture("artichokes", "table", engine.view(state, None), ctx)
+        for pid in list(painter._urgent._processes):  # type: ignore[attr-defined]
+            os.kill(pid, signal.SIGKILL)
+        await asyncio.sleep(0.5)
+        seat = await painter.picture("artichokes", "seat", engine.view(state, 0), ctx, urgent=True)
+        hand = await painter.picture("artichokes", "seat", engine.view(state, 1), ctx, urgent=True)
+    finally:
+        painter.close()
+    assert table == draw("artichokes", "table", engine.view(state, None), ctx)
+    assert seat == draw("artichokes", "seat", engine.view(state, 0), ctx)
+    assert hand == draw("artichokes", "seat", engine.view(state, 1), ctx)  # the new process
+
+
+async def test_an_answer_waits_for_its_picture_a_moment_only_and_the_next_one_has_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A drawing far behind (a loaded machine) does not hold a click's answer past the
+    painter's ``urgent_wait``: it goes without, and the picture is drawn all the same, for
+    the next message that shows it. Background pictures are waited for."""
+    import asyncio
+    import threading
+
+    from bot.pictures import painter as painting
+
+    go = threading.Event()
+    real = painting._draw_safely
+
+    def held(*args: object) -> Picture | None:
+        go.wait(10)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(painting, "_draw_safely", held)
+    state, _rng = next(states("ninjan", 3, seed=4, count=1))
+    view, ctx = engine.view(state, 1), PictureContext("es", NAMES[:3])
+    painter = painting.Painter(urgent_wait=0.05)
+    try:
+        assert await painter.picture("ninjan", "seat", view, ctx, urgent=True) is None
+        background = asyncio.ensure_future(painter.picture("ninjan", "seat", view, ctx))
+        await asyncio.sleep(0.1)
+        assert not background.done()  # waited for, however long it takes
+        go.set()
+        assert await background == draw("ninjan", "seat", view, ctx)
+        again = await painter.picture("ninjan", "seat", view, ctx, urgent=True)
+    finally:
+        painter.close()
+    assert again == draw("ninjan", "seat", view, ctx) and painter.late == 1
+    assert painter.rendered == 1  # one drawing, shared

@@ -54,6 +54,7 @@ class World:
             table_edit_interval=self.table_edit_interval,
             table_turn_interval=self.table_turn_interval,
             picture_workers="thread",  # a drawing process per bot start would slow the tests
+            picture_wait=60.0,  # every answer has its picture, however loaded the machine
         )
         bot = CardroomBot(
             settings,
