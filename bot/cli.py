@@ -28,7 +28,7 @@ from pydantic import ValidationError
 
 from bot.app import CardroomBot
 from bot.messages.permissions import invite_url
-from bot.settings import BotSettings, bot_id_from_token
+from bot.settings import BotSettings, ShardSettings, bot_id_from_token
 from bot.terminal import command as play_command
 from bot.timing.heartbeat import check as check_heartbeat
 from bot.timing.heartbeat import heartbeat_path
@@ -250,7 +250,12 @@ async def rebuild_ratings() -> int:
 def health() -> int:
     """``cardroom health``: read the running bot's heartbeat (``bot.timing.heartbeat``)
     beside the database of the settings (no token needed). Exit 0 when alive, else 1."""
-    alive, why = check_heartbeat(heartbeat_path(StorageSettings().database_path))
+    try:
+        shard_ids = ShardSettings().shard_ids
+    except ValidationError as exc:
+        fail(f"SHARD_IDS: {exc.errors()[0]['msg']}")
+        return 1
+    alive, why = check_heartbeat(heartbeat_path(StorageSettings().database_path, shard_ids))
     print(f"cardroom: {why}", file=sys.stdout if alive else sys.stderr)
     return 0 if alive else 1
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import base64
 import logging
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from bot.shards import MAX_SHARDS, Shards, parse_shard_ids
 
 
 def bot_id_from_token(token: str) -> int | None:
@@ -24,8 +26,61 @@ def bot_id_from_token(token: str) -> int | None:
     return int(text) if text.isascii() and text.isdecimal() and len(text) < 21 else None
 
 
-class BotSettings(BaseSettings):
-    """Settings of one bot process.
+class ShardSettings(BaseSettings):
+    """Which gateway shards this process runs (see ``bot.shards``).
+
+    Attributes:
+        shard_count: how many gateway shards the bot has in all, across every process (env
+            ``SHARD_COUNT``; unset: the count Discord recommends, from ``GET /gateway/bot``,
+            all run by this process). A guild belongs to shard ``(guild_id >> 22) %
+            shard_count``; every process of one bot must be given the same count.
+        shard_ids: the shards this process runs (env ``SHARD_IDS``: ``0-3``, ``0,2``,
+            ``0-1,4``; unset: all of them). Needs ``SHARD_COUNT``; each id below it. This
+            process resumes, runs the turn clocks of and edits the tables of the games in
+            its shards' guilds only, and syncs the slash commands only if it runs shard 0.
+    """
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
+    shard_ids: Annotated[list[int] | None, NoDecode] = None
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _no_count(cls, value: object) -> object:
+        return None if value == "" else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_ranges(cls, value: object) -> object:
+        if isinstance(value, str):
+            return parse_shard_ids(value) if value.strip() else None
+        return value
+
+    @model_validator(mode="after")
+    def _shards_within_count(self) -> ShardSettings:
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT: the number of shards in all")
+        if not self.shard_ids:
+            raise ValueError("SHARD_IDS names no shard")
+        beyond = [i for i in self.shard_ids if i >= self.shard_count]
+        if beyond:
+            raise ValueError(
+                f"SHARD_IDS names shard {beyond[0]}, but SHARD_COUNT={self.shard_count} "
+                f"numbers them 0 to {self.shard_count - 1}"
+            )
+        return self
+
+    @property
+    def shards(self) -> Shards:
+        """The shards of these settings."""
+        return Shards(self.shard_count, self.shard_ids)
+
+
+class BotSettings(ShardSettings):
+    """Settings of one bot process (and its shards: :class:`ShardSettings`).
 
     Attributes:
         discord_token: the bot token (env ``DISCORD_TOKEN``, required).
@@ -70,7 +125,12 @@ class BotSettings(BaseSettings):
     table_turn_interval: float = Field(default=8.0, ge=0, le=60)
     picture_workers: Literal["process", "thread"] = "process"
 
-    @field_validator("dev_guild_id", "discord_api_url", "discord_gateway_url", mode="before")
+    @field_validator(
+        "dev_guild_id",
+        "discord_api_url",
+        "discord_gateway_url",
+        mode="before",
+    )
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value == "" else value

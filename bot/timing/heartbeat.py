@@ -19,10 +19,12 @@ import logging
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from bot.shards import parse_shard_ids, shard_ids_text
 
 if TYPE_CHECKING:
     from bot.timing.clock import Clock
@@ -37,10 +39,13 @@ DEFAULT_DATABASE = Path("data/cardroom.sqlite3")
 """``DATABASE_PATH``'s default (``storage.StorageSettings``)."""
 
 
-def heartbeat_path(database_path: Path) -> Path:
+def heartbeat_path(database_path: Path, shard_ids: Sequence[int] | None = None) -> Path:
     """The heartbeat file of the bot using ``database_path``: the same name, ``.heartbeat``
-    added (``/data/cardroom.sqlite3`` -> ``/data/cardroom.sqlite3.heartbeat``)."""
-    return database_path.with_name(database_path.name + ".heartbeat")
+    added (``/data/cardroom.sqlite3`` -> ``/data/cardroom.sqlite3.heartbeat``); a process of
+    some shards (``SHARD_IDS``) names them, so processes sharing one folder each have their
+    own (``cardroom.sqlite3.shards-0-1.heartbeat``)."""
+    shards = "" if shard_ids is None else f".shards-{shard_ids_text(shard_ids)}"
+    return database_path.with_name(f"{database_path.name}{shards}.heartbeat")
 
 
 def check(path: Path, *, now: float | None = None) -> tuple[bool, str]:
@@ -109,10 +114,17 @@ class Heartbeat:
 
 
 def main() -> int:
-    """``python -m bot.timing.heartbeat``: print whether the bot using ``DATABASE_PATH`` (from
-    the environment) is alive; exit 0 if so, else 1 (Docker's HEALTHCHECK contract)."""
+    """``python -m bot.timing.heartbeat``: print whether the bot using ``DATABASE_PATH`` (and
+    running ``SHARD_IDS``, when set) from the environment is alive; exit 0 if so, else 1
+    (Docker's HEALTHCHECK contract)."""
     database = Path(os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE)
-    alive, why = check(heartbeat_path(database))
+    shards = os.environ.get("SHARD_IDS", "").strip()
+    try:
+        shard_ids = parse_shard_ids(shards) if shards else None
+    except ValueError as exc:
+        print(f"cardroom: SHARD_IDS: {exc}", file=sys.stderr)
+        return 1
+    alive, why = check(heartbeat_path(database, shard_ids))
     print(f"cardroom: {why}", file=sys.stdout if alive else sys.stderr)
     return 0 if alive else 1
 
