@@ -287,7 +287,11 @@ async def pictures_off(fake: FakeDiscord, guilds: list[Guild]) -> None:
 def main() -> None:
     """Parse arguments, run each setup, print one JSON line per setup."""
     parser = cli.parser(__doc__)
-    parser.add_argument("--setups", default="sqlite-1,postgres-1,postgres-2x2")
+    parser.add_argument(
+        "--setups",
+        default="sqlite-1,postgres-1,postgres-2x2",
+        help=f"the setups to run, in order, separated by commas: {', '.join(SETUPS)}",
+    )
     parser.add_argument("--game", default="artichokes", help="the game every table plays")
     parser.add_argument("--games", type=int, default=200, help="live games at once")
     parser.add_argument("--players", type=int, default=3, help="players at each table")
