@@ -35,6 +35,10 @@ class World:
     """Seconds between two edits of one table (0: none, so every move's edit is awaited)."""
     table_turn_interval: float = 0.0
     """Seconds between two edits of one table during one player's turn (0: none)."""
+    shard_count: int | None = None
+    """``SHARD_COUNT`` of the bots started (``None``: unset)."""
+    shard_ids: list[int] | None = None
+    """``SHARD_IDS`` of the bots started (``None``: unset, all)."""
     pictures: bool = False
     """Whether the guild's tables carry pictures. Off here (an admin's ``/cardroom pictures
     show:off``): drawing one per move would double the time of the tests about other things;
@@ -54,6 +58,8 @@ class World:
             table_edit_interval=self.table_edit_interval,
             table_turn_interval=self.table_turn_interval,
             picture_workers="thread",  # a drawing process per bot start would slow the tests
+            shard_count=self.shard_count,
+            shard_ids=self.shard_ids,
         )
         bot = CardroomBot(
             settings,

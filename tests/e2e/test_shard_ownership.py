@@ -1,0 +1,47 @@
+"""A process of some shards looks after the games of its own shards' guilds only: at start-up it
+resumes them and starts their turn clocks, and leaves every other game (its clock, its table)
+to the process whose shard has that guild."""
+
+from __future__ import annotations
+
+from bot.shards import shard_of
+from tests.e2e.conftest import World
+from tests.e2e.helpers import open_lobby
+from tests.e2e.test_automatic import set_clock, start
+
+TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+
+
+async def test_a_process_resumes_and_clocks_only_the_games_of_its_shards(world: World) -> None:
+    lobby, game_id = await open_lobby(world, world.alice, game="ninjan")
+    await world.bob.click(lobby, label="Join")
+    await set_clock(world.alice, lobby, "1 min")
+    table = await start(world, lobby, world.alice, game_id)
+    assert len(world.bot.room.clocks) == 1
+    # alice picks, and Discord fails the table's edit: the table is behind its game when the
+    # bot stops (as after a crash between a commit and its edit)
+    world.bot.room.tables.retry_delays = (60.0,)
+    fault = world.fake.fail(TABLE_EDIT, status=503, times=1_000)
+    screen = (await world.alice.click(table, label="Show my hand")).original
+    assert screen is not None
+    (menu,) = screen.selects()
+    await world.alice.select(screen, [menu["options"][0]["value"]])
+    await world.bot.wait_idle()
+    assert fault.hits >= 1
+    own = shard_of(world.guild.id, 2)
+
+    world.shard_count, world.shard_ids = 2, [1 - own]  # the other shard's process
+    await world.restart()
+    fault.times = fault.hits  # Discord is fine again
+    edits = len(world.fake.requests_to(TABLE_EDIT))
+    await world.bot.wait_idle()
+    assert len(world.bot.room.clocks) == 0  # not its game: no clock, no table edit
+    assert not world.bot.owns_guild(world.guild.id)
+    assert len(world.fake.requests_to(TABLE_EDIT)) == edits
+
+    world.shard_ids = [own]  # the process of the guild's shard
+    await world.restart()
+    assert len(world.bot.room.clocks) == 1
+    assert world.bot.owns_guild(world.guild.id)
+    await world.bot.wait_idle()
+    assert len(world.fake.requests_to(TABLE_EDIT)) > edits  # it brought the table up to date
