@@ -129,6 +129,13 @@ class CardroomBot(commands.AutoShardedBot):
         ``SHARD_COUNT`` is unset)."""
         return Shards(self.shard_count, self.shard_ids)
 
+    async def _count_shards(self) -> None:
+        """Ask Discord for its recommended shard count now when ``SHARD_COUNT`` is unset but
+        ``DISCORD_GATEWAY_URL`` is set: given no count, discord.py would connect to the
+        gateway ``GET /gateway/bot`` names instead of the one configured (a proxy)."""
+        if self.shard_count is None and self.settings.discord_gateway_url:
+            self.shard_count, _url, _limits = await self.http.get_bot_gateway()
+
     def owns_guild(self, guild_id: int | None) -> bool:
         """Whether guild ``guild_id``'s events and interactions reach this process (its
         shard is one of this process's), so its games are this process's to look after."""
@@ -147,6 +154,7 @@ class CardroomBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Open storage, build the keepers and handlers, register persistent components and
         commands, sync, and schedule the resumption of running games."""
+        await self._count_shards()
         room = self.room
         room.storage = await Storage.open(path=self.settings.database_path)
         room.service = GameService(

@@ -4,10 +4,20 @@ to the process whose shard has that guild."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import discord
+import pytest
+import yarl
+
+from bot.app import CardroomBot
+from bot.settings import BotSettings
 from bot.shards import shard_of
 from tests.e2e.conftest import World
 from tests.e2e.helpers import open_lobby
 from tests.e2e.test_automatic import set_clock, start
+from tests.e2e.test_faults import no_identify_pause
+from tests.fakediscord import FakeDiscord
 
 TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
@@ -45,3 +55,28 @@ async def test_a_process_resumes_and_clocks_only_the_games_of_its_shards(world: 
     assert world.bot.owns_guild(world.guild.id)
     await world.bot.wait_idle()
     assert len(world.fake.requests_to(TABLE_EDIT)) > edits  # it brought the table up to date
+
+
+async def test_unset_shard_count_still_connects_to_the_configured_gateway(
+    fake_discord: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a gateway proxy: DISCORD_GATEWAY_URL (cardroom run points discord.py at it), and Discord
+    # recommends 2 shards; GET /gateway/bot names Discord's own gateway, which must not be used
+    proxy = f"ws://127.0.0.1:{fake_discord.port}/gateway-resume"
+    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(proxy))
+    fake_discord.gateway.recommended_shards = 2
+    settings = BotSettings(
+        discord_token=fake_discord.token,
+        database_path=tmp_path / "db.sqlite3",
+        discord_gateway_url=proxy,
+        picture_workers="thread",
+    )
+    bot = CardroomBot(settings, guild_ready_timeout=0.05)
+    bot.before_identify_hook = no_identify_pause  # type: ignore[method-assign]
+    handle = await fake_discord.start_bot(bot)
+    try:
+        assert bot.shard_count == 2 and bot.own_shards.all
+        sockets = [r.path for r in fake_discord.requests if r.path.startswith("/gateway")]
+        assert sockets == ["/gateway-resume", "/gateway-resume"]  # one per shard, both proxied
+    finally:
+        await handle.stop()
