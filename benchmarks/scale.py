@@ -16,14 +16,15 @@ with the simulated players (the end-to-end driver, oracle checks off):
 
 The games are spread over four guilds, one per shard of four, so every setup sees the same
 servers. **Live**: ``--games`` games at once, players pausing an exponentially distributed
-``--think-ms`` between clicks; a finished game is followed by a new one in its channel, so the
-count stays live; measured over ``--live-s`` seconds after the games have opened.
+``--think-ms`` between clicks; they open over ``--ramp-s`` seconds, and a finished game is
+followed by a new one in its channel, so the count stays live; measured over ``--live-s``
+seconds after the ramp.
 **Saturation**: ``--saturation-games`` games whose players click as soon as they are answered,
 for ``--saturation-s`` seconds: the interactions answered per second.
 
 Output keys, per setup: setup, processes, shards, interactions, actions, p50_ms, p99_ms,
 max_ms, late, failed (what went wrong, by kind; ``InteractionFailed``: a click the bot
-never answered, "This interaction failed"),
+never answered, "This interaction failed"), tables_lost (tables whose game never opened),
 requests_per_action, bot_cpu_ms_per_interaction (all bot processes), saturation_interactions_per_s,
 saturation_p99_ms, cpu_s (CPU seconds of each process during the run: each bot, the fake with
 the players, PostgreSQL's server processes), load_average (of the machine, before and after:
@@ -65,8 +66,6 @@ from tests.fakediscord import FakeDiscord, percentile  # noqa: E402
 from tests.fakediscord.model import Guild  # noqa: E402
 
 SHARDS = 4
-RAMP_S = 10.0
-"""The live games open over this many seconds before the measurement starts."""
 SATURATION_WARMUP_S = 2.0
 """Seconds of the saturating load left out of its figures (its games opening)."""
 SETUPS = {
@@ -143,19 +142,25 @@ class Table:
         self.driver = self.make()
         self.failures: collections.Counter[str] = collections.Counter()
         """What went wrong, by kind: ``InteractionFailed`` is "This interaction failed"."""
+        self.lost = False
+        """Whether a game failed to open here (the table plays no more)."""
 
     async def play(self, until: float, think_ms: float, start_in: float) -> None:
-        """Play until the monotonic time ``until``, opening a new game after each one."""
+        """Play until the monotonic time ``until``, opening a new game after each one. A game
+        that could not be opened (the bot did not answer in time) ends this table's play."""
         await asyncio.sleep(start_in)
-        while time.monotonic() < until:
+        while time.monotonic() < until and not self.lost:
             try:
-                if not self.driver.game_id:
+                if self.driver.table is None:
                     await self.driver.open_and_start()
                 elif not await self.driver.step():
                     self.driver = self.make()  # the game ended: a new one in the channel
                     continue
-            except Exception as exc:  # "This interaction failed", a screen the bot never updated
+            except Exception as exc:  # "This interaction failed", a screen never updated
                 self.failures[type(exc).__name__] += 1
+                if self.driver.table is None:
+                    self.lost = True  # a lobby half made: its channel is taken
+                    return
                 await asyncio.sleep(1.0)  # then the players look again
             if think_ms:
                 await asyncio.sleep(self.driver.rng.expovariate(1000.0 / think_ms))
@@ -213,11 +218,11 @@ async def measure(
         own_before = time.process_time()
         pg_before = family_cpu(postmaster) if postmaster else 0.0
         started = time.monotonic()
-        live_end = started + RAMP_S + args.live_s
+        live_end = started + args.ramp_s + args.live_s
         marks: list[tuple[int, float]] = []  # requests so far, bots' CPU so far
 
         async def mark() -> None:  # at the start and the end of the measured live window
-            await asyncio.sleep(RAMP_S)
+            await asyncio.sleep(args.ramp_s)
             marks.append((len(fake.requests), sum(cpu_seconds(b.pid) for b in bots)))
             await asyncio.sleep(max(0.0, live_end - time.monotonic()))
             marks.append((len(fake.requests), sum(cpu_seconds(b.pid) for b in bots)))
@@ -225,11 +230,11 @@ async def measure(
         await asyncio.gather(
             mark(),
             *(
-                t.play(live_end, args.think_ms, random.Random(i).uniform(0, RAMP_S))
+                t.play(live_end, args.think_ms, random.Random(i).uniform(0, args.ramp_s))
                 for i, t in enumerate(tables)
             ),
         )
-        live = window(fake, started + RAMP_S, live_end)
+        live = window(fake, started + args.ramp_s, live_end)
         requests, bot_cpu = marks[1][0] - marks[0][0], marks[1][1] - marks[0][1]
         saturating = tables[: args.saturation_games]
         sat_start = time.monotonic()
@@ -257,6 +262,7 @@ async def measure(
         "live_s": args.live_s,
         **live,
         "failed": dict(sum((t.failures for t in tables), collections.Counter())),
+        "tables_lost": sum(t.lost for t in tables),
         "requests_per_action": round(requests / max(1, actions), 2),
         "bot_cpu_ms_per_interaction": round(bot_cpu * 1000 / max(1, interactions), 2),
         "saturation_games": len(saturating),
@@ -296,6 +302,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="live games at once")
     parser.add_argument("--players", type=int, default=3, help="players at each table")
     parser.add_argument("--think-ms", type=float, default=2000.0, help="mean pause, ms")
+    parser.add_argument(
+        "--ramp-s", type=float, default=30.0, help="the live games open over this many seconds"
+    )
     parser.add_argument("--live-s", type=float, default=60.0, help="seconds measured live")
     parser.add_argument("--saturation-games", type=int, default=40, help="games at saturation")
     parser.add_argument("--saturation-s", type=float, default=20.0, help="seconds of saturation")
