@@ -20,6 +20,9 @@ import re
 import time
 from pathlib import Path
 
+import pytest
+
+from bot.settings import BotSettings
 from storage import Storage
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, action_components
@@ -36,6 +39,16 @@ CLICKS = 8
 """Moves each player group makes in each phase (before the kill, during it, after)."""
 COMMAND_SYNC = "PUT /applications/{application_id}/commands"
 ACTION = re.compile(r"cr:(act|sel|ok):(\d+):")
+BACKENDS = ["sqlite", *(["postgresql"] if "database_url" in BotSettings.model_fields else [])]
+"""The databases the processes share: one SQLite file (WAL), and PostgreSQL once Cardroom has
+it (``DATABASE_URL``; the server is ``tests/pgserver.py``'s)."""
+
+
+async def open_storage(database: Path | str) -> Storage:
+    """Open the shared database: a SQLite file, or a PostgreSQL URL."""
+    if isinstance(database, str):
+        return await Storage.open(url=database)  # type: ignore[call-arg, unused-ignore]
+    return await Storage.open(path=database)
 
 
 class Table:
@@ -61,13 +74,13 @@ class Table:
         self.acknowledged[user.id] += 1
 
 
-async def build(fake: FakeDiscord, db_path: Path) -> list[Table]:
+async def build(fake: FakeDiscord, db_path: Path, database: Path | str) -> list[Table]:
     """A guild on every shard, two games in each (every game on both processes), pictures off
     (stored before the bots start)."""
     rng = random.Random(25)
     tables = []
     guilds = [fake.add_guild(f"Shard {n}", shard=(n, SHARDS)) for n in range(SHARDS)]
-    async with await Storage.open(path=db_path) as storage:
+    async with await open_storage(database) as storage:
         for guild in guilds:
             await storage.guilds.set(guild.id, pictures=False)
     for n, guild in enumerate(guilds):
@@ -114,14 +127,18 @@ async def play(table: Table, clicks: int, up: asyncio.Event, *, killed: bool = F
             await up.wait()
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 async def test_two_processes_of_two_shards_each_and_a_kill(
-    fake_discord: FakeDiscord, tmp_path: Path
+    fake_discord: FakeDiscord, tmp_path: Path, backend: str, request: pytest.FixtureRequest
 ) -> None:
     fake = fake_discord
     fake.world.response_timeout = 4.0  # past the 3 s deadline: the click failed
     db_path = tmp_path / "cardroom.sqlite3"
-    tables = await build(fake, db_path)
+    database: Path | str = db_path
     env = {"TABLE_EDIT_INTERVAL": "0.2", "TABLE_TURN_INTERVAL": "1"}
+    if backend == "postgresql":
+        database = env["DATABASE_URL"] = request.getfixturevalue("postgresql_url")
+    tables = await build(fake, db_path, database)
     processes = [
         BotProcess(fake, db_path, SHARDS, "0-1", env),
         BotProcess(fake, db_path, SHARDS, "2-3", env),
@@ -150,7 +167,7 @@ async def test_two_processes_of_two_shards_each_and_a_kill(
         up[1].clear()
         killed_at = time.monotonic()
         await processes[1].kill()
-        async with await Storage.open(path=db_path) as storage:  # beside the living process
+        async with await open_storage(database) as storage:
             left = 0
             for guild in {t.guild for t in victims}:
                 left += len(await storage.games.list_games(guild.id))
@@ -171,7 +188,7 @@ async def test_two_processes_of_two_shards_each_and_a_kill(
         assert "Traceback" not in process.text(), process.text()
     # every game is whole, and holds exactly the moves its players saw made
     acknowledged = lost = twice = in_flight = 0
-    async with await Storage.open(path=db_path) as storage:
+    async with await open_storage(database) as storage:
         for table in tables:
             game_id = table.driver.game_id
             assert (await storage.verify_game(game_id)).ok
@@ -196,6 +213,7 @@ async def test_two_processes_of_two_shards_each_and_a_kill(
         and killed_at <= r.created_at <= resumed_at
     ]
     figures = {
+        "backend": backend,
         "moves_acknowledged": acknowledged,
         "moves_in_flight_at_the_kill": in_flight,
         "lost": lost,
