@@ -202,7 +202,8 @@ def test_the_history_benchmark_in_small(tmp_path: Path) -> None:
 def test_the_scale_benchmark_in_small() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "scale.py"), "--setups", "sqlite-1,sqlite-2x2",
-         "--games", "4", "--live-s", "3", "--saturation-games", "2", "--saturation-s", "4"],
+         "--games", "4", "--ramp-s", "2", "--live-s", "3", "--saturation-games", "2",
+         "--saturation-s", "4"],
         capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
