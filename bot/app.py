@@ -38,7 +38,7 @@ from bot.service.history import PlayHistory
 from bot.service.reasons import LOBBY_LOST
 from bot.settings import BotSettings
 from bot.timing.clock import Clock, SystemClock
-from bot.timing.heartbeat import Heartbeat, heartbeat_path
+from bot.timing.heartbeat import Heartbeat
 from bot.timing.turn_clocks import TurnClocks
 from storage import LoadReport, Storage
 
@@ -62,7 +62,7 @@ class CardroomBot(commands.Bot):
     """Cardroom's Discord client.
 
     It needs only the ``guilds`` intent: everything else arrives with interactions. Storage is
-    opened from ``settings.database_path`` in ``setup_hook`` and closed in ``close``.
+    opened from ``settings.storage_settings()`` in ``setup_hook`` and closed in ``close``.
     ``seed_source`` returns the seed of each new game (default: 63 random bits; tests pass a
     seeded one so games are reproducible). ``sync`` overrides ``settings.sync_commands``
     (``"always"``, ``"auto"``, ``"never"``); ``resume=False`` skips resuming running games
@@ -116,9 +116,7 @@ class CardroomBot(commands.Bot):
         """The interactions being handled now (a shutdown lets them finish)."""
         self.components: Handlers
         self.resumed = asyncio.Event()
-        self.heartbeat = Heartbeat(
-            heartbeat_path(settings.database_path), self.connected_to_discord, self.clock
-        )
+        self.heartbeat = Heartbeat(settings.heartbeat_file(), self.connected_to_discord, self.clock)
         """The liveness file ``cardroom health`` reads (``bot.timing.heartbeat``)."""
         self._resume_task: asyncio.Task[None] | None = None
         self._started_at = datetime.now(UTC)
@@ -137,7 +135,7 @@ class CardroomBot(commands.Bot):
         """Open storage, build the keepers and handlers, register persistent components and
         commands, sync, and schedule the resumption of running games."""
         room = self.room
-        room.storage = await Storage.open(path=self.settings.database_path)
+        room.storage = await Storage.open(self.settings.storage_settings())
         room.service = GameService(
             room.storage,
             seed=self._seed_source,

@@ -32,7 +32,7 @@ from bot.settings import BotSettings, bot_id_from_token
 from bot.terminal import command as play_command
 from bot.timing.heartbeat import check as check_heartbeat
 from bot.timing.heartbeat import heartbeat_path
-from storage import Storage, StorageError, StorageSettings, backup_database
+from storage import Storage, StorageError, StorageSettings, backup_database, database_name
 
 log = logging.getLogger("bot")
 
@@ -124,10 +124,10 @@ async def check_database(settings: BotSettings) -> bool:
     """Open and migrate the database once, before any network is involved; ``False`` after
     printing why it cannot be used."""
     try:
-        storage = await Storage.open(path=settings.database_path)
+        storage = await Storage.open(settings.storage_settings())
         await storage.close()
     except (StorageError, OSError, sqlite3.Error) as exc:
-        fail(f"cannot open the database {settings.database_path}: {exc}")
+        fail(f"cannot open the database {settings.database_name()}: {exc}")
         return False
     return True
 
@@ -220,7 +220,11 @@ async def _connected(
 
 def backup(target: Path) -> int:
     """``cardroom backup PATH``: copy the database of the settings (no token needed)."""
-    source = StorageSettings().database_path
+    settings = StorageSettings()
+    if settings.database_url is not None:
+        fail("the database is PostgreSQL (DATABASE_URL): back it up with pg_dump (docs/storage.md)")
+        return 2
+    source = settings.database_path
     try:
         games = backup_database(source, target)
     except StorageError as exc:
@@ -233,9 +237,10 @@ def backup(target: Path) -> int:
 async def rebuild_ratings() -> int:
     """``cardroom ratings rebuild``: compute every rating again from the rated games of the
     database of the settings (no token needed)."""
-    path = StorageSettings().database_path
+    settings = StorageSettings()
+    path = database_name(settings)
     try:
-        storage = await Storage.open(path=path)
+        storage = await Storage.open(settings)
         try:
             games = await storage.history.rebuild_ratings()
         finally:
@@ -250,7 +255,8 @@ async def rebuild_ratings() -> int:
 def health() -> int:
     """``cardroom health``: read the running bot's heartbeat (``bot.timing.heartbeat``)
     beside the database of the settings (no token needed). Exit 0 when alive, else 1."""
-    alive, why = check_heartbeat(heartbeat_path(StorageSettings().database_path))
+    settings = StorageSettings()
+    alive, why = check_heartbeat(heartbeat_path(settings.database_path, settings.heartbeat_path))
     print(f"cardroom: {why}", file=sys.stdout if alive else sys.stderr)
     return 0 if alive else 1
 
