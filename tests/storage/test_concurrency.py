@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from storage import StaleVersion, Storage
-from tests.storage.conftest import OpenStorage
+from tests.backends import OpenStorage
 from tests.storage.helpers import start_game
 
 

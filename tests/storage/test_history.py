@@ -21,7 +21,7 @@ from storage import (
 )
 from storage.history import BUILT
 from storage.migrate import load_migrations, migrate
-from tests.storage.conftest import OpenStorage
+from tests.backends import OpenStorage
 from tests.storage.helpers import GAME, play_to_end, start_game
 
 GUILD = 1

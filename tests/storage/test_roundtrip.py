@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import engine
 from storage import LOBBY, TABLE, GameResult, GameStatus, GuildSettings, Storage
-from tests.storage.conftest import OpenStorage
+from tests.backends import OpenStorage
 from tests.storage.helpers import open_lobby, play_one, play_to_end, start_game
 
 
