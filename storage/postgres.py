@@ -57,6 +57,7 @@ CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
     asyncpg.CrashShutdownError,  # 57P02
     asyncpg.ConnectionDoesNotExistError,
     asyncpg.InterfaceError,  # e.g. the connection was closed under us
+    asyncpg.InternalClientError,  # the protocol lost its step when the server went away
     asyncpg.ReadOnlySQLTransactionError,  # 25006 on a write: we reached a standby
     asyncpg.InvalidCatalogNameError,  # the database is gone
 )
@@ -70,7 +71,11 @@ CONFLICTS: tuple[type[BaseException], ...] = (
 
 _RUN_AGAIN: tuple[type[BaseException], ...] = (TransactionConflict, *CONFLICTS)
 _UNAVAILABLE: tuple[type[BaseException], ...] = (DatabaseUnavailable, *CONNECTION_ERRORS)
-_DRIVER_ERRORS: tuple[type[BaseException], ...] = (asyncpg.PostgresError, *CONNECTION_ERRORS)
+_DRIVER_ERRORS: tuple[type[BaseException], ...] = (
+    asyncpg.PostgresError,
+    asyncpg.InternalClientError,
+    *CONNECTION_ERRORS,
+)
 
 
 class PgIntegrityError(IntegrityError):
@@ -251,7 +256,7 @@ class PostgresDatabase:
         *,
         pool_size: int = 10,
         connect_timeout: float = 5.0,
-        reconnect_timeout: float = 5.0,
+        reconnect_timeout: float = 2.0,
         run_migrations: bool = True,
     ) -> PostgresDatabase:
         """Connect to ``url`` (a ``postgresql://`` URL) and apply pending migrations.
@@ -343,16 +348,23 @@ class PostgresDatabase:
                         isolation="repeatable_read" if read_only else isolation,
                         readonly=read_only,
                     )
-                    await transaction.start()
                     try:
+                        await transaction.start()
                         result = await run_body(fn, PgConnection(conn))
+                    except _UNAVAILABLE:
+                        conn.terminate()  # never back into the pool: it reconnects instead
+                        raise
                     except BaseException:
                         if not conn.is_closed():
                             with contextlib.suppress(*_DRIVER_ERRORS):
                                 await transaction.rollback()
                         raise
                     committing = True
-                    await transaction.commit()
+                    try:
+                        await transaction.commit()
+                    except _UNAVAILABLE:
+                        conn.terminate()
+                        raise
                     return result
             except TimeoutError as exc:
                 raise DatabaseBusy("no free PostgreSQL connection for 30 s") from exc
