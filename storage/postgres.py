@@ -32,6 +32,7 @@ import logging
 import random
 import time
 from collections.abc import Callable, Coroutine, Iterator
+from contextlib import AbstractAsyncContextManager
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
@@ -305,6 +306,11 @@ class PostgresDatabase:
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
+
+    def connection(self) -> AbstractAsyncContextManager[asyncpg.Connection]:
+        """``async with db.connection() as conn``: one of the pool's asyncpg connections, for
+        asyncpg's own calls (``COPY``: ``storage.copy_to_postgres``)."""
+        return self._pool.acquire()  # type: ignore[no-any-return]
 
     async def read(self, fn: Callable[[Connection], T]) -> T:
         """Run ``fn(conn)`` in a ``REPEATABLE READ READ ONLY`` transaction (one snapshot)."""
