@@ -39,7 +39,7 @@ from bot.settings import BotSettings
 from bot.shards import Shards
 from bot.startup import Startup
 from bot.timing.clock import Clock, SystemClock
-from bot.timing.heartbeat import Heartbeat, heartbeat_path
+from bot.timing.heartbeat import Heartbeat
 from bot.timing.turn_clocks import TurnClocks
 from storage import Storage
 
@@ -56,8 +56,8 @@ class CardroomBot(commands.AutoShardedBot):
     the gateway shards of ``settings.shard_ids`` of ``settings.shard_count`` (discord.py's
     own sharding; default: every shard of the count Discord recommends, one for a bot in
     fewer than 2,500 servers), and looks after the games of those shards' guilds only
-    (:meth:`owns_guild`): several processes share one database, each with its shards. Storage is
-    opened from ``settings.database_path`` in ``setup_hook`` and closed in ``close``.
+    (:meth:`owns_guild`): several processes share one database, each with its shards. Storage
+    is opened from ``settings.storage_settings()`` in ``setup_hook`` and closed in ``close``.
     ``seed_source`` returns the seed of each new game (default: 63 random bits; tests pass a
     seeded one so games are reproducible). ``sync`` overrides ``settings.sync_commands``
     (``"always"``, ``"auto"``, ``"never"``); ``resume=False`` skips resuming running games
@@ -114,11 +114,7 @@ class CardroomBot(commands.AutoShardedBot):
         """The interactions being handled now (a shutdown lets them finish)."""
         self.components: Handlers
         self.resumed = asyncio.Event()
-        self.heartbeat = Heartbeat(
-            heartbeat_path(settings.database_path, settings.shard_ids),
-            self.connected_to_discord,
-            self.clock,
-        )
+        self.heartbeat = Heartbeat(settings.heartbeat_file(), self.connected_to_discord, self.clock)
         """The liveness file ``cardroom health`` reads (``bot.timing.heartbeat``)."""
         self._resume_task: asyncio.Task[None] | None = None
         self._startup = Startup(self.room, lambda: self.own_shards, datetime.now(UTC))
@@ -156,7 +152,7 @@ class CardroomBot(commands.AutoShardedBot):
         commands, sync, and schedule the resumption of running games."""
         await self._count_shards()
         room = self.room
-        room.storage = await Storage.open(path=self.settings.database_path)
+        room.storage = await Storage.open(self.settings.storage_settings())
         room.service = GameService(
             room.storage,
             seed=self._seed_source,

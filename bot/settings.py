@@ -11,6 +11,8 @@ from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.shards import MAX_SHARDS, Shards, parse_shard_ids
+from bot.timing.heartbeat import heartbeat_path
+from storage.settings import StorageSettings, database_name, is_postgres_url
 
 
 def bot_id_from_token(token: str) -> int | None:
@@ -86,6 +88,14 @@ class BotSettings(ShardSettings):
         discord_token: the bot token (env ``DISCORD_TOKEN``, required).
         database_path: the SQLite file (env ``DATABASE_PATH``; default ``data/cardroom.sqlite3``,
             its folder is created when missing).
+        database_url: a ``postgresql://user:password@host:port/database`` URL (env
+            ``DATABASE_URL``): the games live in that PostgreSQL database instead of the
+            SQLite file (default: unset, SQLite).
+        database_pool_size: with PostgreSQL, the most connections this process opens (env
+            ``DATABASE_POOL_SIZE``, default 10).
+        heartbeat_path: the liveness file ``cardroom health`` reads (env ``HEARTBEAT_PATH``;
+            default beside ``database_path``, ``<DATABASE_PATH>.heartbeat``, also with
+            PostgreSQL: set one per process when several share a data folder).
         dev_guild_id: a guild to sync slash commands to instantly (env ``DEV_GUILD_ID``).
         log_level: ``DEBUG``, ``INFO``, ``WARNING`` or ``ERROR`` (env ``LOG_LEVEL``).
         sync_commands: when slash commands are sent to Discord (env ``SYNC_COMMANDS``):
@@ -114,6 +124,9 @@ class BotSettings(ShardSettings):
 
     discord_token: SecretStr = Field(min_length=1)
     database_path: Path = Path("data/cardroom.sqlite3")
+    database_url: str | None = None
+    database_pool_size: int = Field(default=10, ge=1, le=1000)
+    heartbeat_path: Path | None = None
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     sync_commands: Literal["auto", "always", "never"] = "auto"
@@ -129,11 +142,20 @@ class BotSettings(ShardSettings):
         "dev_guild_id",
         "discord_api_url",
         "discord_gateway_url",
+        "database_url",
+        "heartbeat_path",
         mode="before",
     )
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value == "" else value
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_url(cls, value: str | None) -> str | None:
+        if value is not None and not is_postgres_url(value):
+            raise ValueError("DATABASE_URL must be a postgresql://... URL (or unset for SQLite)")
+        return value
 
     @field_validator("log_level")
     @classmethod
@@ -149,6 +171,28 @@ class BotSettings(ShardSettings):
         if not value.get_secret_value().strip():
             raise ValueError("DISCORD_TOKEN is empty")
         return value
+
+    def storage_settings(self) -> StorageSettings:
+        """Where this bot's games live, as ``storage.Storage.open`` takes it (a
+        ``DATABASE_URL`` that is not a PostgreSQL URL is refused here).
+
+        Raises:
+            pydantic.ValidationError: ``database_url`` is not a ``postgresql://`` URL.
+        """
+        return StorageSettings(
+            database_path=self.database_path,
+            database_url=self.database_url,
+            database_pool_size=self.database_pool_size,
+            heartbeat_path=self.heartbeat_path,
+        )
+
+    def database_name(self) -> str:
+        """The database as people read it (a file, or a URL without its password)."""
+        return database_name(self.storage_settings())
+
+    def heartbeat_file(self) -> Path:
+        """The liveness file (``bot.timing.heartbeat``)."""
+        return heartbeat_path(self.database_path, self.heartbeat_path, self.shard_ids)
 
     def numeric_log_level(self) -> int:
         """The ``logging`` level number of ``log_level``."""

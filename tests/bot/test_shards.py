@@ -78,5 +78,7 @@ def test_a_process_looks_after_the_guilds_of_its_shards_only() -> None:
 def test_processes_of_some_shards_each_have_their_own_heartbeat() -> None:
     database = Path("/data/cardroom.sqlite3")
     assert heartbeat_path(database) == Path("/data/cardroom.sqlite3.heartbeat")  # as before
-    assert heartbeat_path(database, [0, 1]) == Path("/data/cardroom.sqlite3.shards-0-1.heartbeat")
-    assert heartbeat_path(database, [2, 3]) != heartbeat_path(database, [0, 1])
+    assert heartbeat_path(database, shard_ids=[0, 1]) == Path(
+        "/data/cardroom.sqlite3.shards-0-1.heartbeat"
+    )
+    assert heartbeat_path(database, shard_ids=[2, 3]) != heartbeat_path(database, shard_ids=[0, 1])
