@@ -9,7 +9,7 @@ import json
 import logging
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -33,36 +33,31 @@ from bot.messages.pings import Pings
 from bot.messages.reminders import ChannelReminders
 from bot.messages.tables import TableKeeper
 from bot.pictures.painter import Painter
-from bot.service import GameService, GameSnapshot
+from bot.service import GameService
 from bot.service.history import PlayHistory
-from bot.service.reasons import LOBBY_LOST
 from bot.settings import BotSettings
+from bot.shards import Shards
+from bot.startup import Startup
 from bot.timing.clock import Clock, SystemClock
-from bot.timing.heartbeat import Heartbeat, heartbeat_path
+from bot.timing.heartbeat import Heartbeat
 from bot.timing.turn_clocks import TurnClocks
-from storage import LoadReport, Storage
+from storage import Storage
 
 log = logging.getLogger(__name__)
 
 COMMANDS_FINGERPRINT = "commands_fingerprint"
 """``storage.meta`` key of the fingerprint of the slash commands last synced."""
 
-ENDED_TABLES_WINDOW = timedelta(minutes=15)
-"""At startup, the tables of games that ended this long before the last change of any game
-are refreshed too: a stop (a crash) right after a game's last move can leave its table
-showing the game still running."""
 
-
-RESUME_EDITS_PER_SECOND = 20
-"""Pace of the table edits a restart makes (Discord allows 50 requests per second in all;
-players' interactions keep the rest)."""
-
-
-class CardroomBot(commands.Bot):
+class CardroomBot(commands.AutoShardedBot):
     """Cardroom's Discord client.
 
-    It needs only the ``guilds`` intent: everything else arrives with interactions. Storage is
-    opened from ``settings.database_path`` in ``setup_hook`` and closed in ``close``.
+    It needs only the ``guilds`` intent: everything else arrives with interactions. It runs
+    the gateway shards of ``settings.shard_ids`` of ``settings.shard_count`` (discord.py's
+    own sharding; default: every shard of the count Discord recommends, one for a bot in
+    fewer than 2,500 servers), and looks after the games of those shards' guilds only
+    (:meth:`owns_guild`): several processes share one database, each with its shards. Storage
+    is opened from ``settings.storage_settings()`` in ``setup_hook`` and closed in ``close``.
     ``seed_source`` returns the seed of each new game (default: 63 random bits; tests pass a
     seeded one so games are reproducible). ``sync`` overrides ``settings.sync_commands``
     (``"always"``, ``"auto"``, ``"never"``); ``resume=False`` skips resuming running games
@@ -94,11 +89,14 @@ class CardroomBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        if settings.shard_ids is not None:  # discord.py's default (all) is the absent option
+            options["shard_ids"] = settings.shard_ids
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
             **options,  # type: ignore[arg-type]
         )
         self.settings = settings
@@ -116,12 +114,28 @@ class CardroomBot(commands.Bot):
         """The interactions being handled now (a shutdown lets them finish)."""
         self.components: Handlers
         self.resumed = asyncio.Event()
-        self.heartbeat = Heartbeat(
-            heartbeat_path(settings.database_path), self.connected_to_discord, self.clock
-        )
+        self.heartbeat = Heartbeat(settings.heartbeat_file(), self.connected_to_discord, self.clock)
         """The liveness file ``cardroom health`` reads (``bot.timing.heartbeat``)."""
         self._resume_task: asyncio.Task[None] | None = None
-        self._started_at = datetime.now(UTC)
+        self._startup = Startup(self.room, lambda: self.own_shards, datetime.now(UTC))
+
+    @property
+    def own_shards(self) -> Shards:
+        """The shards this process runs (their count is Discord's once logged in, when
+        ``SHARD_COUNT`` is unset)."""
+        return Shards(self.shard_count, self.shard_ids)
+
+    async def _count_shards(self) -> None:
+        """Ask Discord for its recommended shard count now when ``SHARD_COUNT`` is unset but
+        ``DISCORD_GATEWAY_URL`` is set: given no count, discord.py would connect to the
+        gateway ``GET /gateway/bot`` names instead of the one configured (a proxy)."""
+        if self.shard_count is None and self.settings.discord_gateway_url:
+            self.shard_count, _url, _limits = await self.http.get_bot_gateway()
+
+    def owns_guild(self, guild_id: int | None) -> bool:
+        """Whether guild ``guild_id``'s events and interactions reach this process (its
+        shard is one of this process's), so its games are this process's to look after."""
+        return self.own_shards.owns(guild_id)
 
     @property
     def storage(self) -> Storage:
@@ -136,8 +150,9 @@ class CardroomBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open storage, build the keepers and handlers, register persistent components and
         commands, sync, and schedule the resumption of running games."""
+        await self._count_shards()
         room = self.room
-        room.storage = await Storage.open(path=self.settings.database_path)
+        room.storage = await Storage.open(self.settings.storage_settings())
         room.service = GameService(
             room.storage,
             seed=self._seed_source,
@@ -184,7 +199,8 @@ class CardroomBot(commands.Bot):
         await self._sync_commands()
         if self._resume:  # a running bot (not `cardroom sync`): it says it is alive
             self.heartbeat.start()
-            await self._close_lost_lobbies()  # before any interaction: their channels are free
+            # before any interaction: their channels are free
+            await self._startup.close_lost_lobbies()
             self._resume_task = asyncio.create_task(self._resume_games())
         # Everything made so far (modules, commands, components) lives as long as the bot:
         # out of the collector's sight, a full collection no longer pauses every
@@ -197,6 +213,9 @@ class CardroomBot(commands.Bot):
         when they differ from the last sync recorded in the database; to the development
         guild only, when one is set."""
         if self._sync == "never":
+            return
+        if self._resume and not self.own_shards.syncs_commands:  # `cardroom sync` always does
+            log.info("slash commands are synced by the process running shard 0: not syncing")
             return
         dev = self.settings.dev_guild_id
         guild = discord.Object(dev) if dev else None
@@ -224,9 +243,14 @@ class CardroomBot(commands.Bot):
             )
 
     def connected_to_discord(self) -> bool:
-        """Whether the gateway connection is up and ready now."""
-        ws = self.ws
-        return self.is_ready() and not self.is_closed() and ws is not None and ws.open
+        """Whether every gateway connection (one per shard) is up and ready now."""
+        shards = self.shards
+        return (
+            self.is_ready()
+            and not self.is_closed()
+            and bool(shards)
+            and not any(shard.is_closed() for shard in shards.values())
+        )
 
     async def on_resumed(self) -> None:
         """The gateway connection is back: the bot is alive again."""
@@ -238,6 +262,8 @@ class CardroomBot(commands.Bot):
         assert self.user is not None
         count = len(self.guilds)
         log.info("logged in as %s in %d server%s", self.user, count, "" if count == 1 else "s")
+        if not self.own_shards.all:
+            log.info("running %s", self.own_shards)
         if self.application_id is not None:
             log.info("invite link: %s", invite_url(self.application_id))
 
@@ -278,65 +304,11 @@ class CardroomBot(commands.Bot):
         automatic seats make moves that are due."""
         try:
             await self.wait_until_ready()
-            await self._resume_each_game()
+            await self._startup.resume()
         except Exception:
             log.exception("resuming games failed")
         finally:
             self.resumed.set()
-
-    async def _resume_each_game(self) -> None:
-        room = self.room
-        room.service.watch_changes()  # clicks are answered meanwhile: keep what they did
-        try:
-            await self._resume_loaded(await room.storage.games.load_active_games())
-        finally:
-            room.service.stop_watching()
-        for ended in await room.storage.games.recently_ended(ENDED_TABLES_WINDOW):
-            try:
-                if not await room.tables.is_current(ended.id):
-                    await room.tables.refresh(ended.id)
-            except Exception:
-                log.exception("could not refresh the table of game %s", ended.id)
-
-    async def _resume_loaded(self, report: LoadReport) -> None:
-        """Keep each loaded game in memory (unless a click changed it since), bring its table
-        up to date, and go on with its automatic players and turn clock."""
-        room = self.room
-        for failure in report.failures:
-            log.error(
-                "game %s was set aside: its stored state is invalid (%s; details in its "
-                "set_aside_reason column, not logged: they may quote hidden cards)",
-                failure.game_id,
-                failure.error.split(":", 1)[0],
-            )
-        for loaded in report.games:
-            try:
-                room.service.adopt(GameSnapshot(loaded.game, loaded.state))
-                if not await room.tables.is_current(loaded.game.id):
-                    await room.tables.refresh(loaded.game.id)
-                    await asyncio.sleep(1 / RESUME_EDITS_PER_SECOND)  # under the global limit
-                await room.followups.play_automatic(loaded.game.id)  # and its turn clock
-                await asyncio.sleep(0)  # let interactions in between
-            except Exception:
-                log.exception("could not resume game %s", loaded.game.id)
-        log.info("resumed %d game(s); %d set aside", len(report.games), len(report.failures))
-
-    async def _close_lost_lobbies(self) -> None:
-        """Close the lobbies saved before this start whose message was never posted (the bot
-        stopped in between): nobody can see, join or cancel them, and each blocks its
-        channel."""
-        room = self.room
-        try:
-            lost = await room.storage.games.lobbies_without_message(self._started_at)
-        except Exception:
-            log.exception("could not look for lobbies without their message")
-            return
-        for lobby in lost:
-            try:
-                await room.service.abort(lobby.id, reason=LOBBY_LOST)
-                log.info("closed lobby %s: its message was never posted", lobby.id)
-            except Exception:
-                log.exception("could not close lobby %s", lobby.id)
 
     def spawn(self, work: object, what: str) -> None:
         """Run follow-up work in the background (see ``Cardroom.spawn``)."""

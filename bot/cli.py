@@ -28,11 +28,14 @@ from pydantic import ValidationError
 
 from bot.app import CardroomBot
 from bot.messages.permissions import invite_url
-from bot.settings import BotSettings, bot_id_from_token
+from bot.settings import BotSettings, ShardSettings, bot_id_from_token
 from bot.terminal import command as play_command
 from bot.timing.heartbeat import check as check_heartbeat
 from bot.timing.heartbeat import heartbeat_path
-from storage import Storage, StorageError, StorageSettings, backup_database
+from storage import Storage, StorageError, StorageSettings, backup_database, database_name
+from storage.copy_to_postgres import copy_to_postgres
+from storage.postgres import redacted
+from storage.settings import is_postgres_url
 
 log = logging.getLogger("bot")
 
@@ -49,7 +52,7 @@ def cardroom_version() -> str:
 
 def parser() -> argparse.ArgumentParser:
     """The command line: ``run`` (the default), ``sync``, ``invite``, ``backup PATH``,
-    ``ratings rebuild``, ``health``, ``play GAME``."""
+    ``ratings rebuild``, ``health``, ``migrate-db --to URL``, ``play GAME``."""
     top = argparse.ArgumentParser(
         prog="cardroom",
         description="Cardroom: card and dice games in Discord channels. Settings come from "
@@ -83,6 +86,21 @@ def parser() -> argparse.ArgumentParser:
         "health",
         help="say whether the bot using this database is running and connected to Discord "
         "(exit 0), or not (exit 1)",
+    )
+    move = commands.add_parser(
+        "migrate-db",
+        help="copy the SQLite database into an empty PostgreSQL database and check the copy by "
+        "replaying every game (stop the bot first)",
+    )
+    move.add_argument(
+        "--to", required=True, metavar="URL", help="the PostgreSQL database: postgresql://..."
+    )
+    move.add_argument(
+        "--from",
+        dest="source",
+        type=Path,
+        metavar="PATH",
+        help="the SQLite file (default: DATABASE_PATH of the settings)",
     )
     play_command.add_parser(commands)
     return top
@@ -124,10 +142,10 @@ async def check_database(settings: BotSettings) -> bool:
     """Open and migrate the database once, before any network is involved; ``False`` after
     printing why it cannot be used."""
     try:
-        storage = await Storage.open(path=settings.database_path)
+        storage = await Storage.open(settings.storage_settings())
         await storage.close()
     except (StorageError, OSError, sqlite3.Error) as exc:
-        fail(f"cannot open the database {settings.database_path}: {exc}")
+        fail(f"cannot open the database {settings.database_name()}: {exc}")
         return False
     return True
 
@@ -220,7 +238,11 @@ async def _connected(
 
 def backup(target: Path) -> int:
     """``cardroom backup PATH``: copy the database of the settings (no token needed)."""
-    source = StorageSettings().database_path
+    settings = StorageSettings()
+    if settings.database_url is not None:
+        fail("the database is PostgreSQL (DATABASE_URL): back it up with pg_dump (docs/storage.md)")
+        return 2
+    source = settings.database_path
     try:
         games = backup_database(source, target)
     except StorageError as exc:
@@ -233,9 +255,10 @@ def backup(target: Path) -> int:
 async def rebuild_ratings() -> int:
     """``cardroom ratings rebuild``: compute every rating again from the rated games of the
     database of the settings (no token needed)."""
-    path = StorageSettings().database_path
+    settings = StorageSettings()
+    path = database_name(settings)
     try:
-        storage = await Storage.open(path=path)
+        storage = await Storage.open(settings)
         try:
             games = await storage.history.rebuild_ratings()
         finally:
@@ -247,10 +270,44 @@ async def rebuild_ratings() -> int:
     return 0
 
 
+async def migrate_db(url: str, source: Path | None) -> int:
+    """``cardroom migrate-db --to URL``: copy the SQLite database into the empty PostgreSQL
+    database ``url`` and replay every game of the copy (``storage.copy_to_postgres``). Exit
+    0 when every game replays as in the source, 1 when one does not, 2 when nothing could be
+    copied (the target is not empty, or cannot be reached)."""
+    if not is_postgres_url(url):
+        fail(f"--to must be a postgresql://... URL, not {url!r}")
+        return 2
+    path = source or StorageSettings().database_path
+    try:
+        report = await copy_to_postgres(path, url, progress=lambda line: print(f"cardroom: {line}"))
+    except (StorageError, OSError, sqlite3.Error) as exc:
+        fail(f"cannot copy {path}: {exc}")
+        return 2
+    for game_id, why in report.broken_in_source:
+        fail(f"game {game_id} does not replay in {path} either (copied as it is): {why}")
+    for game_id, why in report.broken:
+        fail(f"the copy of game {game_id} is wrong: {why}")
+    if not report.ok:
+        return 1
+    print(
+        f"cardroom: copied {path} to {redacted(url)}: {report.games} games, each replayed; "
+        f"set DATABASE_URL={redacted(url)} and start the bot"
+    )
+    return 0
+
+
 def health() -> int:
     """``cardroom health``: read the running bot's heartbeat (``bot.timing.heartbeat``)
     beside the database of the settings (no token needed). Exit 0 when alive, else 1."""
-    alive, why = check_heartbeat(heartbeat_path(StorageSettings().database_path))
+    try:
+        shard_ids = ShardSettings().shard_ids
+    except ValidationError as exc:
+        fail(f"SHARD_IDS: {exc.errors()[0]['msg']}")
+        return 1
+    settings = StorageSettings()
+    path = heartbeat_path(settings.database_path, settings.heartbeat_path, shard_ids)
+    alive, why = check_heartbeat(path)
     print(f"cardroom: {why}", file=sys.stdout if alive else sys.stderr)
     return 0 if alive else 1
 
@@ -267,6 +324,8 @@ def main(argv: list[str] | None = None) -> int:
         return play_command.play(args)
     if command == "ratings":
         return asyncio.run(rebuild_ratings())
+    if command == "migrate-db":
+        return asyncio.run(migrate_db(args.to, args.source))
     settings = load_settings()
     if settings is None:
         return 2

@@ -1,4 +1,5 @@
-"""Durable game storage on SQLite (aiosqlite).
+"""Durable game storage on SQLite (aiosqlite), or on PostgreSQL (asyncpg) when
+``DATABASE_URL`` is set.
 
 Open one :class:`Storage` per process (``await Storage.open(StorageSettings())``) and use
 ``storage.games``, ``storage.messages``, ``storage.guilds``, ``storage.history`` and
@@ -13,6 +14,7 @@ from storage.errors import (
     AlreadySeated,
     ChannelBusy,
     DatabaseBusy,
+    DatabaseUnavailable,
     GameNotActive,
     GameNotFound,
     GameNotInLobby,
@@ -48,7 +50,7 @@ from storage.models import (
 )
 from storage.ratings import RATED_AFTER
 from storage.rows import public_event_list, public_events_from_list
-from storage.settings import StorageSettings
+from storage.settings import StorageSettings, database_name
 from storage.store import Storage
 
 __all__ = [
@@ -62,6 +64,7 @@ __all__ = [
     "ChannelBusy",
     "Database",
     "DatabaseBusy",
+    "DatabaseUnavailable",
     "Forgotten",
     "GameMessage",
     "GameNotActive",
@@ -98,4 +101,5 @@ __all__ = [
     "VerifyResult",
     "WrongStatus",
     "backup_database",
+    "database_name",
 ]

@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import sqlite3
 from dataclasses import dataclass, field
 
-from storage.database import Database
-from storage.errors import GameNotActive, StaleVersion
+from storage.errors import (
+    DatabaseUnavailable,
+    GameNotActive,
+    StaleVersion,
+    TransactionConflict,
+)
 from storage.history import record_game_end
 from storage.models import GameRecord, GameStatus
 from storage.rows import fetch_game, game_status, now_text, write_seat_results
+from storage.sql import Backend, Connection, IntegrityError
 
 AWAY_AFTER = 3
 """Timeouts in a row after which a seat is played automatically until its player acts."""
@@ -45,9 +49,9 @@ class CommitRequest:
 
 
 class CommitQueue:
-    """Queues commit requests of one :class:`Database` and flushes them in batches."""
+    """Queues commit requests of one :class:`Backend` and flushes them in batches."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self._db = db
         self._pending: list[CommitRequest] = []
         self._flusher: asyncio.Task[None] | None = None
@@ -88,11 +92,11 @@ class CommitQueue:
                     request.future.set_result(outcome)
 
 
-def _apply_to(batch: list[CommitRequest], conn: sqlite3.Connection) -> list[int | Exception]:
+def _apply_to(batch: list[CommitRequest], conn: Connection) -> list[int | Exception]:
     return apply_batch(conn, batch)
 
 
-def apply_batch(conn: sqlite3.Connection, batch: list[CommitRequest]) -> list[int | Exception]:
+def apply_batch(conn: Connection, batch: list[CommitRequest]) -> list[int | Exception]:
     """Apply each request in its own savepoint; return the new version or the error, in order."""
     now = now_text()
     outcomes: list[int | Exception] = []
@@ -100,6 +104,8 @@ def apply_batch(conn: sqlite3.Connection, batch: list[CommitRequest]) -> list[in
         conn.execute("SAVEPOINT commit_action")
         try:
             outcomes.append(apply_one(conn, request, now))
+        except (TransactionConflict, DatabaseUnavailable):
+            raise  # the whole transaction failed: run again, or nobody committed
         except Exception as exc:
             conn.execute("ROLLBACK TO commit_action")
             outcomes.append(exc)
@@ -107,7 +113,7 @@ def apply_batch(conn: sqlite3.Connection, batch: list[CommitRequest]) -> list[in
     return outcomes
 
 
-def apply_one(conn: sqlite3.Connection, request: CommitRequest, now: str) -> int:
+def apply_one(conn: Connection, request: CommitRequest, now: str) -> int:
     """Bump the version (checked in the ``UPDATE``), write the state and deadline, append the
     log row; when the action finished the game, write every seat's score and rank.
 
@@ -151,13 +157,14 @@ def apply_one(conn: sqlite3.Connection, request: CommitRequest, now: str) -> int
                 request.actor,
             ),
         )
-    except sqlite3.IntegrityError as exc:
-        if "FOREIGN KEY" in str(exc):
+    except IntegrityError as exc:
+        if "foreign key" in str(exc).lower():
             raise ValueError(f"game {request.game_id} has no seat {request.seat}") from exc
         raise
     if request.counts_timeout:  # the clock ran out: 3 in a row and the seat is away
         conn.execute(
-            "UPDATE seats SET timeouts = timeouts + 1, away = (timeouts + 1 >= ?) "
+            "UPDATE seats SET timeouts = timeouts + 1, "
+            "away = CASE WHEN timeouts + 1 >= ? THEN 1 ELSE 0 END "
             "WHERE game_id = ? AND seat = ?",
             (AWAY_AFTER, request.game_id, request.seat),
         )

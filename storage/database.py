@@ -28,6 +28,7 @@ import aiosqlite
 
 from storage.errors import DatabaseBusy, StorageError
 from storage.migrate import migrate
+from storage.sql import Connection, Dialect
 
 T = TypeVar("T")
 
@@ -39,6 +40,8 @@ class Database:
 
     Create it with :meth:`open`; close it with :meth:`close` (or ``async with``).
     """
+
+    dialect: Dialect = "sqlite"
 
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
         self._conn = conn
@@ -92,11 +95,11 @@ class Database:
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
 
-    async def read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def read(self, fn: Callable[[Connection], T]) -> T:
         """Run ``fn(conn)`` in a read transaction (one consistent snapshot); return its result."""
         return await self._call(_transaction, fn, "BEGIN")
 
-    async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def write(self, fn: Callable[[Connection], T]) -> T:
         """Run ``fn(conn)`` in a ``BEGIN IMMEDIATE`` transaction; commit if it returns.
 
         If ``fn`` raises, the transaction is rolled back and the exception propagates.

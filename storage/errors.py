@@ -16,6 +16,24 @@ class DatabaseBusy(StorageError):
     """
 
 
+class DatabaseUnavailable(StorageError):
+    """The database server cannot be reached (PostgreSQL down, restarting, or failing over).
+
+    A write that failed this way before its ``COMMIT`` was sent wrote nothing (and was already
+    tried again for a few seconds); one that failed during its ``COMMIT`` may or may not have
+    been applied. Either way trying again later is safe: every state change checks the game's
+    version, so a move that was applied is refused the second time, never applied twice.
+    """
+
+
+class TransactionConflict(StorageError):
+    """PostgreSQL refused a transaction because one running beside it touched the same rows
+    (a serialization failure or a deadlock); nothing was written. The backend runs the
+    transaction again by itself, so callers see this only as :class:`DatabaseBusy` after
+    many tries. Transaction bodies must let it through (never catch it as a failure of their
+    own)."""
+
+
 class SchemaTooNew(StorageError):
     """The database was written by a newer Cardroom (its ``user_version`` is unknown here).
 

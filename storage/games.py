@@ -9,15 +9,15 @@ The methods live in small modules by topic; :class:`GameStore` puts them togethe
 from __future__ import annotations
 
 from storage.commits import CommitQueue
-from storage.database import Database
 from storage.lobby import LobbyOperations
 from storage.play import PlayOperations
 from storage.queries import GameQueries
+from storage.sql import Backend
 from storage.startup import StartupOperations, parse_state
 
 
 class GameStore(LobbyOperations, PlayOperations, GameQueries, StartupOperations):
-    """All game operations on one :class:`Database`.
+    """All game operations on one :class:`Backend`.
 
     Lobby (``storage.lobby``): create_lobby, join_lobby, leave_lobby, remove_lobby_seat,
     set_lobby_options, start_game. Running games (``storage.play``): commit_action,
@@ -26,7 +26,7 @@ class GameStore(LobbyOperations, PlayOperations, GameQueries, StartupOperations)
     snapshot. Startup (``storage.startup``): load_active_games, reinstate_game.
     """
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self._db = db
         self._commits = CommitQueue(db)
 

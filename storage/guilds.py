@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from storage.database import Database
 from storage.models import GuildSettings
 from storage.rows import now_text, to_json
+from storage.sql import Backend, Connection, Row
 
 _UNSET: Any = object()
 
 
-def _settings(row: sqlite3.Row) -> GuildSettings:
+def _settings(row: Row) -> GuildSettings:
     return GuildSettings(
         guild_id=row["guild_id"],
         language=row["language"],
@@ -28,7 +27,7 @@ def _settings(row: sqlite3.Row) -> GuildSettings:
 class GuildSettingsStore:
     """Get and set :class:`GuildSettings`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self._db = db
 
     async def get(self, guild_id: int) -> GuildSettings:
@@ -56,7 +55,7 @@ class GuildSettingsStore:
             default_options: game name -> options object; replaces the whole mapping.
         """
 
-        def tx(conn: sqlite3.Connection) -> GuildSettings:
+        def tx(conn: Connection) -> GuildSettings:
             row = conn.execute(
                 "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)
             ).fetchone()

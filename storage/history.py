@@ -10,16 +10,15 @@ gets the same rows once, at the first open (:func:`build_once`).
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 
 from storage import ratings
-from storage.database import Database
 from storage.errors import PlayerInOpenGame
 from storage.history_models import Forgotten, Leaderboard, PlayerStats
 from storage.messages import TABLE
 from storage.models import GameMessage, GameRecord, GameResult, GameStatus
 from storage.rows import fetch_games, now_text, parse_time
+from storage.sql import Backend, Connection, Row
 
 BUILT = "history_built"
 """``meta`` key set once the plays and ratings of the games ended before this code existed
@@ -38,7 +37,7 @@ class PastGame:
     table: GameMessage | None
 
 
-def play_result(status: str, seat: sqlite3.Row, result: GameResult) -> str:
+def play_result(status: str, seat: Row, result: GameResult) -> str:
     """How the game ended for the person of ``seat`` (see ``storage.models.PLAY_RESULTS``)."""
     if status == GameStatus.ABORTED:
         return "aborted"
@@ -49,7 +48,7 @@ def play_result(status: str, seat: sqlite3.Row, result: GameResult) -> str:
     return "won" if seat["seat"] in result.winners else "lost"
 
 
-def record_game_end(conn: sqlite3.Connection, game_id: int) -> None:
+def record_game_end(conn: Connection, game_id: int) -> None:
     """Record what the end of ``game_id`` means for its players, in the transaction that ended
     it: a ``plays`` row per person (when the game had started) and, for a finished game, its
     ratings. Call it after the game's status, result and seats' ranks are written."""
@@ -90,7 +89,7 @@ def record_game_end(conn: sqlite3.Connection, game_id: int) -> None:
         ratings.rate_game(conn, game_id, row["guild_id"], row["game_name"], seats)
 
 
-def build(conn: sqlite3.Connection) -> int:
+def build(conn: Connection) -> int:
     """Record every ended game again, in the order they ended (same transaction): plays,
     rating order and ratings from scratch. Returns how many games were recorded."""
     conn.execute("DELETE FROM ratings")
@@ -107,7 +106,7 @@ def build(conn: sqlite3.Connection) -> int:
     return len(ended)
 
 
-def _mark_built(conn: sqlite3.Connection) -> None:
+def _mark_built(conn: Connection) -> None:
     conn.execute(
         "INSERT INTO meta (key, value, updated_at) VALUES (?, '1', ?) "
         "ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
@@ -115,12 +114,12 @@ def _mark_built(conn: sqlite3.Connection) -> None:
     )
 
 
-def is_built(conn: sqlite3.Connection) -> bool:
+def is_built(conn: Connection) -> bool:
     """Whether the games that ended before this code existed have been recorded."""
     return conn.execute("SELECT 1 FROM meta WHERE key = ?", (BUILT,)).fetchone() is not None
 
 
-def build_once(conn: sqlite3.Connection) -> int | None:
+def build_once(conn: Connection) -> int | None:
     """:func:`build` unless done before (checked in this write transaction, so two processes
     opening the file at once build it once); the games recorded, ``None`` if built before."""
     if is_built(conn):
@@ -147,9 +146,7 @@ _ADD_TOTAL = (
 )
 
 
-def _add_totals(
-    conn: sqlite3.Connection, guild_id: int, game_name: str, plays: list[tuple]
-) -> None:
+def _add_totals(conn: Connection, guild_id: int, game_name: str, plays: list[tuple]) -> None:
     """Count the finished games of ``plays`` (rows as inserted into ``plays``) in each
     player's totals of this guild and of every guild."""
     rows = []
@@ -166,7 +163,7 @@ def _add_totals(
 
 
 def player_stats(
-    conn: sqlite3.Connection, user_id: int, guild_id: int | None, game_name: str | None
+    conn: Connection, user_id: int, guild_id: int | None, game_name: str | None
 ) -> list[PlayerStats]:
     """``user_id``'s stats per game, by game name (see :meth:`HistoryStore.stats`): one row
     per game, however many games they played."""
@@ -193,9 +190,7 @@ def player_stats(
     ]
 
 
-def past_games(
-    conn: sqlite3.Connection, guild_id: int, user_id: int | None, limit: int
-) -> list[PastGame]:
+def past_games(conn: Connection, guild_id: int, user_id: int | None, limit: int) -> list[PastGame]:
     """The last ``limit`` games that started and ended in ``guild_id`` (of ``user_id`` only,
     when given), newest first."""
     if user_id is None:
@@ -243,7 +238,7 @@ def past_games(
     return [PastGame(games[i], tables.get(i)) for i in ids if i in games]
 
 
-def forget(conn: sqlite3.Connection, user_id: int) -> Forgotten:
+def forget(conn: Connection, user_id: int) -> Forgotten:
     """Forget ``user_id`` everywhere (same transaction; see :meth:`HistoryStore.forget`)."""
     open_games = [
         r["id"]
@@ -269,9 +264,9 @@ def forget(conn: sqlite3.Connection, user_id: int) -> Forgotten:
 
 
 class HistoryStore:
-    """Stats, ratings, past games and forgetting players, over one :class:`Database`."""
+    """Stats, ratings, past games and forgetting players, over one :class:`Backend`."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self._db = db
 
     async def stats(
@@ -309,7 +304,7 @@ class HistoryStore:
         (recording the ended games first if that was never done); returns the games rated.
         One transaction: the bot's commits wait meanwhile."""
 
-        def change(conn: sqlite3.Connection) -> int:
+        def change(conn: Connection) -> int:
             if not is_built(conn):
                 build(conn)
             return ratings.rebuild(conn)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from storage.database import Database
 from storage.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -27,12 +25,13 @@ from storage.rows import (
     to_json,
     touch,
 )
+from storage.sql import Backend, Connection
 
 
 class LobbyOperations:
     """The lobby half of :class:`storage.GameStore`."""
 
-    _db: Database
+    _db: Backend
 
     async def create_lobby(
         self,
@@ -64,7 +63,7 @@ class LobbyOperations:
             raise ValueError("max_seats must be at least 1")
         options_json = to_json(dict(options or {}))
 
-        def tx(conn: sqlite3.Connection) -> GameRecord:
+        def tx(conn: Connection) -> GameRecord:
             existing = conn.execute(
                 f"SELECT id FROM games WHERE channel_id = ? AND {OPEN_SQL}", (channel_id,)
             ).fetchone()
@@ -73,10 +72,9 @@ class LobbyOperations:
             now = now_text()
             game_id = conn.execute(
                 "INSERT INTO games (guild_id, channel_id, game_name, host_id, options, "
-                "max_seats, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "max_seats, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (guild_id, channel_id, game_name, host_id, options_json, max_seats, now, now),
-            ).lastrowid
-            assert game_id is not None
+            ).fetchone()["id"]
             if seat_host:
                 _insert_seat(conn, game_id, 0, host_id, now, host_name)
             return fetch_game(conn, game_id)
@@ -101,7 +99,7 @@ class LobbyOperations:
             GameNotFound, GameNotInLobby, AlreadySeated, LobbyFull.
         """
 
-        def tx(conn: sqlite3.Connection) -> GameRecord:
+        def tx(conn: Connection) -> GameRecord:
             game = fetch_game(conn, game_id)
             if game.status != GameStatus.LOBBY:
                 raise GameNotInLobby(game_id, game.status)
@@ -125,7 +123,7 @@ class LobbyOperations:
             GameNotFound, GameNotInLobby, NotSeated.
         """
 
-        def tx(conn: sqlite3.Connection) -> GameRecord:
+        def tx(conn: Connection) -> GameRecord:
             game = fetch_game(conn, game_id)
             if game.status != GameStatus.LOBBY:
                 raise GameNotInLobby(game_id, game.status)
@@ -143,7 +141,7 @@ class LobbyOperations:
             GameNotFound, GameNotInLobby, NotSeated.
         """
 
-        def tx(conn: sqlite3.Connection) -> GameRecord:
+        def tx(conn: Connection) -> GameRecord:
             game = fetch_game(conn, game_id)
             if game.status != GameStatus.LOBBY:
                 raise GameNotInLobby(game_id, game.status)
@@ -161,7 +159,7 @@ class LobbyOperations:
         """
         options_json = to_json(dict(options))
 
-        def tx(conn: sqlite3.Connection) -> GameRecord:
+        def tx(conn: Connection) -> GameRecord:
             status, _ = game_status(conn, game_id)
             if status != GameStatus.LOBBY:
                 raise GameNotInLobby(game_id, status)
@@ -183,7 +181,7 @@ class LobbyOperations:
         if seconds is not None and seconds <= 0:
             raise ValueError("a turn clock is a positive number of seconds")
 
-        def tx(conn: sqlite3.Connection) -> GameRecord:
+        def tx(conn: Connection) -> GameRecord:
             status, _ = game_status(conn, game_id)
             if status != GameStatus.LOBBY:
                 raise GameNotInLobby(game_id, status)
@@ -221,7 +219,7 @@ class LobbyOperations:
         if state.get("seed") != seed or seed < 0:
             raise ValueError(f"the state's seed {state.get('seed')!r} is not {seed}")
 
-        def tx(conn: sqlite3.Connection) -> GameRecord:
+        def tx(conn: Connection) -> GameRecord:
             game = fetch_game(conn, game_id)
             if game.status != GameStatus.LOBBY:
                 raise GameNotInLobby(game_id, game.status)
@@ -241,7 +239,7 @@ class LobbyOperations:
 
 
 def _insert_seat(
-    conn: sqlite3.Connection,
+    conn: Connection,
     game_id: int,
     seat: int,
     user_id: int | None,
@@ -264,7 +262,7 @@ def _insert_seat(
     )
 
 
-def _remove_seat(conn: sqlite3.Connection, game: GameRecord, seat: int) -> GameRecord:
+def _remove_seat(conn: Connection, game: GameRecord, seat: int) -> GameRecord:
     conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game.id, seat))
     # Ascending, one row at a time: the slot below is always free, so the key never clashes.
     for later in sorted(s.seat for s in game.seats if s.seat > seat):

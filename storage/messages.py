@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime
 
-from storage.database import Database
 from storage.models import GameMessage
 from storage.rows import fetch_game, now_text
+from storage.sql import Backend, Connection, Row
 
 LOBBY = "lobby"
 """Kind of the lobby message (join/leave/start buttons)."""
@@ -15,7 +14,7 @@ TABLE = "table"
 """Kind of the public table message of a running game."""
 
 
-def _message(row: sqlite3.Row) -> GameMessage:
+def _message(row: Row) -> GameMessage:
     return GameMessage(
         game_id=row["game_id"],
         kind=row["kind"],
@@ -29,7 +28,7 @@ def _message(row: sqlite3.Row) -> GameMessage:
 class MessageStore:
     """Record, replace and look up game message ids."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self._db = db
 
     async def set_shown_versions(self, versions: dict[int, int], *, kind: str) -> None:
@@ -40,7 +39,7 @@ class MessageStore:
             versions: game id -> the game version its message shows.
         """
 
-        def tx(conn: sqlite3.Connection) -> None:
+        def tx(conn: Connection) -> None:
             conn.executemany(
                 "UPDATE game_messages SET shown_version = ? WHERE game_id = ? AND kind = ?",
                 [(version, game_id, kind) for game_id, version in versions.items()],
@@ -68,7 +67,7 @@ class MessageStore:
         if not kind:
             raise ValueError("kind must not be empty")
 
-        def tx(conn: sqlite3.Connection) -> GameMessage:
+        def tx(conn: Connection) -> GameMessage:
             fetch_game(conn, game_id)
             row = conn.execute(
                 "INSERT INTO game_messages (game_id, kind, channel_id, message_id, updated_at, "

@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-import sqlite3
-
-from storage.database import Database
 from storage.rows import now_text
+from storage.sql import Backend, Connection
 
 
 class MetaStore:
     """Get and set installation facts (e.g. ``"commands_fingerprint"``)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self._db = db
 
     async def get(self, key: str) -> str | None:
         """The value stored under ``key``, or ``None``."""
 
-        def tx(conn: sqlite3.Connection) -> str | None:
+        def tx(conn: Connection) -> str | None:
             row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
             return None if row is None else str(row["value"])
 
@@ -26,7 +24,7 @@ class MetaStore:
     async def set(self, key: str, value: str) -> None:
         """Store ``value`` under ``key`` (replacing any earlier value)."""
 
-        def tx(conn: sqlite3.Connection) -> None:
+        def tx(conn: Connection) -> None:
             conn.execute(
                 "INSERT INTO meta (key, value, updated_at) VALUES (?, ?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value, "

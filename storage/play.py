@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
 from storage.commits import CommitQueue, CommitRequest
-from storage.database import Database
 from storage.errors import GameNotActive, NotSeated, StaleVersion, WrongStatus
 from storage.history import record_game_end
 from storage.models import OPEN_STATUSES, GameRecord, GameResult, GameStatus
@@ -24,6 +22,7 @@ from storage.rows import (
     touch,
     write_seat_results,
 )
+from storage.sql import Backend, Connection
 
 ACTORS = ("player", "automatic", "timeout")
 """Who can make a logged move."""
@@ -32,7 +31,7 @@ ACTORS = ("player", "automatic", "timeout")
 class PlayOperations:
     """The running-game half of :class:`storage.GameStore`."""
 
-    _db: Database
+    _db: Backend
     _commits: CommitQueue
 
     async def commit_action(
@@ -150,7 +149,7 @@ class PlayOperations:
         """
         result_json = GameResult.of(result).to_json()
 
-        def tx(conn: sqlite3.Connection) -> GameRecord:
+        def tx(conn: Connection) -> GameRecord:
             now = now_text()
             cursor = conn.execute(
                 "UPDATE games SET status = 'finished', result = ?, ended_at = ?, updated_at = ?, "
@@ -179,7 +178,7 @@ class PlayOperations:
         """
         when = time_text(deadline)
 
-        def tx(conn: sqlite3.Connection) -> GameRecord:
+        def tx(conn: Connection) -> GameRecord:
             cursor = conn.execute(
                 "UPDATE games SET deadline = ?, updated_at = ? "
                 "WHERE id = ? AND version = ? AND status = 'active'",
@@ -205,7 +204,7 @@ class PlayOperations:
         """
         result_json = GameResult((), False, reason).to_json()
 
-        def tx(conn: sqlite3.Connection) -> GameRecord:
+        def tx(conn: Connection) -> GameRecord:
             status, _ = game_status(conn, game_id)
             if status not in OPEN_STATUSES:
                 raise WrongStatus(game_id, status, OPEN_STATUSES)
@@ -227,7 +226,7 @@ class PlayOperations:
             GameNotFound.
         """
 
-        def tx(conn: sqlite3.Connection) -> GameRecord:
+        def tx(conn: Connection) -> GameRecord:
             conn.execute(
                 "UPDATE seats SET away = 0, timeouts = 0 WHERE game_id = ? AND seat = ?",
                 (game_id, seat),
@@ -269,7 +268,7 @@ class PlayOperations:
         finish_json = finish.to_json() if finish is not None else None
         abandon_json = GameResult((), False, abandon).to_json() if abandon is not None else None
 
-        def tx(conn: sqlite3.Connection) -> GameRecord:
+        def tx(conn: Connection) -> GameRecord:
             status, _ = game_status(conn, game_id)
             if status != GameStatus.ACTIVE:
                 raise GameNotActive(game_id, status)

@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
-from storage.database import Database
 from storage.models import GameRecord, GameStatus, LoggedAction
 from storage.rows import OPEN_SQL, fetch_actions, fetch_game, fetch_games, parse_time
+from storage.sql import Backend, Connection
 
 
 class GameQueries:
     """The read-only part of :class:`storage.GameStore`."""
 
-    _db: Database
+    _db: Backend
 
     async def get_game(self, game_id: int) -> GameRecord:
         """The game ``game_id`` (any status) with its seats.
@@ -75,7 +74,7 @@ class GameQueries:
         before the last change to any game, by id: when the bot stopped right after such a
         change, their tables may not show the end yet. Empty when there are no games."""
 
-        def tx(conn: sqlite3.Connection) -> list[GameRecord]:
+        def tx(conn: Connection) -> list[GameRecord]:
             last = parse_time(conn.execute("SELECT max(updated_at) FROM games").fetchone()[0])
             if last is None:
                 return []
@@ -102,7 +101,7 @@ class GameQueries:
     async def recent_actions(self, game_id: int, limit: int = 5) -> list[LoggedAction]:
         """The last ``limit`` log rows (with their public events), oldest first."""
 
-        def tx(conn: sqlite3.Connection) -> list[LoggedAction]:
+        def tx(conn: Connection) -> list[LoggedAction]:
             row = conn.execute(
                 "SELECT coalesce(max(seq), 0) AS last FROM actions WHERE game_id = ?", (game_id,)
             ).fetchone()

@@ -15,7 +15,6 @@ exactly the updates made as the games ended and reaches the same numbers.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -23,6 +22,7 @@ from openskill.models import PlackettLuce
 
 from storage.history_models import Leaderboard, Rating
 from storage.rows import now_text
+from storage.sql import Connection, Row
 
 MODEL = PlackettLuce()
 """The rating model (OpenSkill's defaults: mu 25, sigma 25/3, beta 25/6)."""
@@ -55,7 +55,7 @@ def automatic_key(level: str | None) -> Key:
     return (0, LEVEL_ALIASES.get(name, name))
 
 
-def contenders(seats: Sequence[sqlite3.Row]) -> list[Contender]:
+def contenders(seats: Sequence[Row]) -> list[Contender]:
     """The contenders of a finished game from its seat rows (``user_id``, ``former``,
     ``left_at``, ``level``, ``rank``), in seat order; empty when the game is not rated (fewer
     than two seats, or no person). A seat without a rank (a draw) is placed first with the
@@ -112,11 +112,11 @@ def ordinal(mu: float, sigma: float) -> float:
 
 
 def rate_game(
-    conn: sqlite3.Connection,
+    conn: Connection,
     game_id: int,
     guild_id: int,
     game_name: str,
-    seats: Sequence[sqlite3.Row],
+    seats: Sequence[Row],
 ) -> bool:
     """Rate a game that just finished (same transaction): note its place in the rating
     order and update its contenders' ratings. ``False`` when the game is not rated."""
@@ -135,7 +135,7 @@ def rate_game(
 
 
 def _priors(
-    conn: sqlite3.Connection, guild_id: int, game_name: str, keys: Iterable[Key]
+    conn: Connection, guild_id: int, game_name: str, keys: Iterable[Key]
 ) -> dict[Key, tuple[float, float]]:
     found: dict[Key, tuple[float, float]] = {}
     for user_id, level in keys:
@@ -150,7 +150,7 @@ def _priors(
 
 
 def _store(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     game_name: str,
     updated: Mapping[Key, tuple[float, float]],
@@ -169,7 +169,7 @@ def _store(
     )
 
 
-def seat_rows(conn: sqlite3.Connection, game_id: int) -> list[sqlite3.Row]:
+def seat_rows(conn: Connection, game_id: int) -> list[Row]:
     """The seat columns :func:`contenders` reads, in seat order."""
     return conn.execute(
         "SELECT seat, user_id, former, left_at, level, rank, score, automatic FROM seats "
@@ -178,7 +178,7 @@ def seat_rows(conn: sqlite3.Connection, game_id: int) -> list[sqlite3.Row]:
     ).fetchall()
 
 
-def rebuild(conn: sqlite3.Connection) -> int:
+def rebuild(conn: Connection) -> int:
     """Compute every rating again from the rated games still counted, in their order (same
     transaction); returns how many games were rated. Gives the numbers the updates at each
     game's end gave, except around a forgotten player (then rated as a newcomer)."""
@@ -210,7 +210,7 @@ def rebuild(conn: sqlite3.Connection) -> int:
     return rated
 
 
-def reset(conn: sqlite3.Connection, guild_id: int, game_name: str) -> int:
+def reset(conn: Connection, guild_id: int, game_name: str) -> int:
     """Start ``guild_id``'s leaderboard of ``game_name`` afresh (same transaction): its
     ratings are deleted and its games so far no longer count, a rebuild included. Returns how
     many ratings were deleted."""
@@ -223,7 +223,7 @@ def reset(conn: sqlite3.Connection, guild_id: int, game_name: str) -> int:
     ).rowcount
 
 
-def _rating(row: sqlite3.Row, place: int | None) -> Rating:
+def _rating(row: Row, place: int | None) -> Rating:
     return Rating(
         user_id=row["user_id"] or None,
         level=row["level"] or None,
@@ -235,7 +235,7 @@ def _rating(row: sqlite3.Row, place: int | None) -> Rating:
 
 
 def leaderboard(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     game_name: str,
     user_id: int | None,
@@ -269,9 +269,7 @@ def leaderboard(
     return Leaderboard(game_name, top, own, players)
 
 
-def _place(
-    conn: sqlite3.Connection, where: str, guild_id: int, game_name: str, row: sqlite3.Row
-) -> int:
+def _place(conn: Connection, where: str, guild_id: int, game_name: str, row: Row) -> int:
     """The leaderboard place of ``row``: one after everyone ranked before it (the order of
     :func:`leaderboard`)."""
     ahead = conn.execute(

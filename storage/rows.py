@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -17,6 +16,7 @@ from storage.models import (
     PublicEvent,
     Seat,
 )
+from storage.sql import Connection, Row
 
 
 def now_text() -> str:
@@ -44,7 +44,7 @@ GAME_COLUMNS = (
 )
 
 
-def seat_from_row(row: sqlite3.Row) -> Seat:
+def seat_from_row(row: Row) -> Seat:
     return Seat(
         seat=row["seat"],
         user_id=row["user_id"],
@@ -61,7 +61,7 @@ def seat_from_row(row: sqlite3.Row) -> Seat:
     )
 
 
-def game_from_row(row: sqlite3.Row, seats: Sequence[Seat]) -> GameRecord:
+def game_from_row(row: Row, seats: Sequence[Seat]) -> GameRecord:
     return GameRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -109,7 +109,7 @@ def public_events_from_list(items: Iterable[Mapping[str, Any]]) -> tuple[PublicE
     return tuple(PublicEvent(e.get("kind", ""), e.get("seat"), e.get("data", {})) for e in items)
 
 
-def action_from_row(row: sqlite3.Row) -> LoggedAction:
+def action_from_row(row: Row) -> LoggedAction:
     return LoggedAction(
         game_id=row["game_id"],
         seq=row["seq"],
@@ -134,7 +134,7 @@ def time_text(moment: datetime | None) -> str | None:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds")
 
 
-def write_seat_results(conn: sqlite3.Connection, game_id: int, result_json: str) -> None:
+def write_seat_results(conn: Connection, game_id: int, result_json: str) -> None:
     """Store each seat's score and rank from a finished game's result (same transaction)."""
     result = GameResult.from_json(result_json)
     seats = conn.execute("SELECT count(*) FROM seats WHERE game_id = ?", (game_id,)).fetchone()[0]
@@ -147,7 +147,7 @@ def write_seat_results(conn: sqlite3.Connection, game_id: int, result_json: str)
 
 
 def fetch_games(
-    conn: sqlite3.Connection,
+    conn: Connection,
     where: str,
     params: Sequence[Any],
     *,
@@ -190,7 +190,7 @@ def fetch_games(
     return games
 
 
-def fetch_game(conn: sqlite3.Connection, game_id: int) -> GameRecord:
+def fetch_game(conn: Connection, game_id: int) -> GameRecord:
     """The game ``game_id`` with its seats.
 
     Raises:
@@ -203,17 +203,18 @@ def fetch_game(conn: sqlite3.Connection, game_id: int) -> GameRecord:
 
 
 def fetch_actions(
-    conn: sqlite3.Connection, game_id: int, after: int = 0, limit: int = -1
+    conn: Connection, game_id: int, after: int = 0, limit: int = -1
 ) -> list[LoggedAction]:
     """Log rows of ``game_id`` with ``seq > after``, ascending, at most ``limit`` (-1: all)."""
-    rows = conn.execute(
-        "SELECT * FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-        (game_id, after, limit),
-    ).fetchall()
+    sql = "SELECT * FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq"
+    params: tuple[int, ...] = (game_id, after)
+    if limit >= 0:
+        sql, params = sql + " LIMIT ?", (*params, limit)
+    rows = conn.execute(sql, params).fetchall()
     return [action_from_row(row) for row in rows]
 
 
-def game_status(conn: sqlite3.Connection, game_id: int) -> tuple[GameStatus, int]:
+def game_status(conn: Connection, game_id: int) -> tuple[GameStatus, int]:
     """``(status, version)`` of ``game_id``.
 
     Raises:
@@ -243,6 +244,6 @@ def parse_state_header(state_json: str) -> dict[str, Any]:
     return state
 
 
-def touch(conn: sqlite3.Connection, game_id: int, now: str) -> None:
+def touch(conn: Connection, game_id: int, now: str) -> None:
     """Set the game's ``updated_at`` to ``now``."""
     conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import engine
-from storage.database import Database
 from storage.models import GameRecord, LoadedGame, LoadFailure, LoadReport
 from storage.rows import fetch_game, fetch_games, now_text
+from storage.sql import Backend, Connection
 
 PARSE_SLICE = 100
 """Games parsed between two yields to the event loop at startup (so that interactions are
@@ -18,7 +17,7 @@ answered while thousands of games load)."""
 class StartupOperations:
     """The startup part of :class:`storage.GameStore`."""
 
-    _db: Database
+    _db: Backend
 
     async def load_active_games(self) -> LoadReport:
         """Parse every active game for the bot to resume; set aside the ones that fail.
@@ -64,7 +63,7 @@ class StartupOperations:
         if new_failures:
             now = now_text()
 
-            def tx(conn: sqlite3.Connection) -> None:
+            def tx(conn: Connection) -> None:
                 conn.executemany(
                     "UPDATE games SET set_aside_at = ?, set_aside_reason = ? "
                     "WHERE id = ? AND status = 'active' AND version = coalesce(?, version)",
@@ -82,7 +81,7 @@ class StartupOperations:
             GameNotFound.
         """
 
-        def tx(conn: sqlite3.Connection) -> GameRecord:
+        def tx(conn: Connection) -> GameRecord:
             fetch_game(conn, game_id)
             conn.execute(
                 "UPDATE games SET set_aside_at = NULL, set_aside_reason = NULL WHERE id = ?",

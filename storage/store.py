@@ -11,13 +11,15 @@ from storage.history import HistoryStore
 from storage.messages import MessageStore
 from storage.meta import MetaStore
 from storage.models import VerifyResult
-from storage.settings import StorageSettings
+from storage.postgres import PostgresDatabase
+from storage.settings import StorageSettings, is_postgres_url
+from storage.sql import Backend
 from storage.verify import verify_game
 
 
 class Storage:
     """Cardroom's storage: ``games``, ``messages``, ``guilds``, ``meta``, ``history`` over one
-    :class:`Database`.
+    backend: a SQLite :class:`Database` or a :class:`PostgresDatabase`.
 
     Usage::
 
@@ -29,9 +31,9 @@ class Storage:
     One ``Storage`` per process. Every method may be called from many asyncio tasks at once.
     """
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Backend) -> None:
         self.db = db
-        """The underlying :class:`Database`."""
+        """The underlying backend (``storage.sql.Backend``)."""
         self.games = GameStore(db)
         """Lobbies, games, actions, queries: :class:`GameStore`."""
         self.messages = MessageStore(db)
@@ -49,24 +51,37 @@ class Storage:
         settings: StorageSettings | None = None,
         *,
         path: str | Path | None = None,
+        url: str | None = None,
         synchronous: Synchronous = "FULL",
     ) -> Storage:
-        """Open the database of ``settings`` (or ``path``), creating and migrating it.
+        """Open the database of ``settings`` (or ``path``, or ``url``), creating and migrating
+        it: PostgreSQL when a ``postgresql://`` URL is given (``url``, else
+        ``settings.database_url`` unless ``path`` is given), else the SQLite file.
 
         Args:
             settings: defaults to ``StorageSettings()`` (environment / ``.env``).
-            path: overrides ``settings.database_path``.
-            synchronous: ``"FULL"`` (default, durable) or ``"NORMAL"`` (benchmarks only).
+            path: a SQLite file; overrides ``settings.database_path`` and its URL.
+            url: a PostgreSQL URL; overrides the settings.
+            synchronous: SQLite's ``"FULL"`` (default, durable) or ``"NORMAL"`` (benchmarks).
 
         Raises:
             SchemaTooNew, DatabaseBusy, StorageError: see :meth:`Database.open`.
+            DatabaseUnavailable: the PostgreSQL server cannot be reached.
         """
         settings = settings or StorageSettings()
-        db = await Database.open(
-            path if path is not None else settings.database_path,
-            busy_timeout_ms=settings.database_busy_timeout_ms,
-            synchronous=synchronous,
-        )
+        if url is None and path is None:
+            url = settings.database_url
+        db: Backend
+        if url is not None:
+            if not is_postgres_url(url):
+                raise ValueError(f"not a PostgreSQL URL: {url!r}")
+            db = await PostgresDatabase.open(url, pool_size=settings.database_pool_size)
+        else:
+            db = await Database.open(
+                path if path is not None else settings.database_path,
+                busy_timeout_ms=settings.database_busy_timeout_ms,
+                synchronous=synchronous,
+            )
         storage = cls(db)
         try:
             # the games that ended before stats and ratings existed are recorded once

@@ -2,4 +2,6 @@
 
 from tests.fakediscord.fixtures import fake_discord
 
+pytest_plugins = ["tests.pgserver", "tests.backends"]
+
 __all__ = ["fake_discord"]

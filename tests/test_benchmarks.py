@@ -197,3 +197,22 @@ def test_the_history_benchmark_in_small(tmp_path: Path) -> None:
         "--ends", "2", "--cache", str(tmp_path),
     )  # fmt: skip
     assert again["fill_s"] == 0  # the filled database is reused
+
+
+@pytest.mark.soak
+def test_the_scale_benchmark_in_small() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "scale.py"), "--setups", "sqlite-1,sqlite-2x2",
+         "--games", "4", "--ramp-s", "2", "--live-s", "3", "--saturation-games", "2",
+         "--saturation-s", "4"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    one, two = (json.loads(line) for line in done.stdout.splitlines())
+    assert (one["setup"], one["processes"], two["setup"], two["processes"]) == (
+        "sqlite-1", 1, "sqlite-2x2", 2
+    )  # fmt: skip
+    for figures in (one, two):
+        assert figures["interactions"] > 0 and figures["failed"] == {}, figures
+        assert figures["saturation_interactions_per_s"] > 0
+    assert set(two["cpu_s"]) == {"bot 0-1", "bot 2-3", "fake and players"}

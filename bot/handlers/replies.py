@@ -1,8 +1,11 @@
 """Answering interactions: friendly ephemeral errors, the apology with an error id, and the
 guard every handler runs under (python-discord style: one documented order of handling).
 
-Order: ``UserError`` -> its translated text, ephemeral; anything else -> a short apology with an
-error id, ephemeral, and the traceback with that id in the log. Handlers let errors reach the
+Order: ``UserError`` -> its translated text, ephemeral; the database unreachable or busy
+(``DatabaseUnavailable``, ``DatabaseBusy``) -> a translated "please try again", ephemeral (the
+version checks make a second try safe: a move that was applied is refused, never applied
+twice); anything else -> a short apology with an error id, ephemeral, and the traceback with
+that id in the log. Handlers let errors reach the
 guard only before anything was saved; once a change is committed, a failed reply is logged and
 the follow-ups (table, screens) still show it.
 """
@@ -24,12 +27,17 @@ from bot.i18n import N_
 from bot.messages import layouts
 from bot.messages.languages import tr
 from bot.service.errors import UserError
+from storage import DatabaseBusy, DatabaseUnavailable
 
 log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 
 RESTARTING = N_("Cardroom is restarting: please try again in a moment.")
+DATABASE_AWAY = N_(
+    "Cardroom cannot reach its database right now: please try again in a moment. "
+    "Nothing is lost, and nothing will count twice."
+)
 
 
 async def ephemeral(
@@ -100,6 +108,11 @@ def guarded(
                     await fn(*args, **kwargs)
                 except UserError as error:
                     await user_error(interaction, error)
+                except (DatabaseUnavailable, DatabaseBusy) as exc:
+                    # the database went away (PostgreSQL restarting, failing over) or stayed
+                    # locked: the version checks make trying again safe
+                    log.warning("database unavailable while handling %s: %s", where, exc)
+                    await user_error(interaction, UserError(DATABASE_AWAY))
                 except Exception:
                     await apology(interaction, where)
 

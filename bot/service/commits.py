@@ -12,7 +12,15 @@ from bot.service.reading import GameReader
 from bot.service.snapshots import GameSnapshot, Played, Step
 from bot.timing.clock import Clock, SystemClock
 from engine import Action
-from storage import GameRecord, GameStatus, LoggedAction, PublicEvent, StaleVersion, Storage
+from storage import (
+    DatabaseUnavailable,
+    GameRecord,
+    GameStatus,
+    LoggedAction,
+    PublicEvent,
+    StaleVersion,
+    Storage,
+)
 
 MOVED_ON = N_("The game has moved on since that button was shown.")
 
@@ -96,6 +104,9 @@ class Committing(GameReader):
         except StaleVersion:
             self.forget(current.id)  # another process moved it: read it afresh next time
             raise UserError(MOVED_ON, refresh_screen=True) from None
+        except DatabaseUnavailable:
+            self.forget(current.id)  # the commit may have been applied: read it afresh
+            raise
         played.snapshot = GameSnapshot(stored, state)
         played.steps.append(Step(action.seat, action.key, events, actor))
         played.ended = outcome is not None

@@ -2,8 +2,10 @@
 check that reads its age (``cardroom health``, and the Docker image's HEALTHCHECK as
 ``python -m bot.timing.heartbeat``).
 
-The file sits beside the database (``<DATABASE_PATH>.heartbeat``), so the bot and the check
-agree on it with no setting of its own. The bot touches it at every connection (READY,
+The file sits beside the database (``<DATABASE_PATH>.heartbeat``: in the data folder, also
+when the games live in PostgreSQL), so the bot and the check agree on it with no setting of
+their own; ``HEARTBEAT_PATH`` names another file (one per process when several share a data
+folder). The bot touches it at every connection (READY,
 RESUMED) and every :data:`BEAT_SECONDS` while connected, and removes it when it stops; the
 check calls the bot alive while the file is at most :data:`STALE_AFTER` seconds old. A hung
 event loop, a gateway connection lost for good, or a stopped bot all read as not alive.
@@ -19,10 +21,12 @@ import logging
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from bot.shards import parse_shard_ids, shard_ids_text
 
 if TYPE_CHECKING:
     from bot.timing.clock import Clock
@@ -37,10 +41,19 @@ DEFAULT_DATABASE = Path("data/cardroom.sqlite3")
 """``DATABASE_PATH``'s default (``storage.StorageSettings``)."""
 
 
-def heartbeat_path(database_path: Path) -> Path:
-    """The heartbeat file of the bot using ``database_path``: the same name, ``.heartbeat``
-    added (``/data/cardroom.sqlite3`` -> ``/data/cardroom.sqlite3.heartbeat``)."""
-    return database_path.with_name(database_path.name + ".heartbeat")
+def heartbeat_path(
+    database_path: Path, heartbeat: Path | str | None = None, shard_ids: Sequence[int] | None = None
+) -> Path:
+    """The heartbeat file of the bot using ``database_path``: ``heartbeat``
+    (``HEARTBEAT_PATH``) when set, else the same name with ``.heartbeat`` added
+    (``/data/cardroom.sqlite3`` -> ``/data/cardroom.sqlite3.heartbeat``); a process of some
+    shards (``SHARD_IDS``) names them, so processes sharing one folder each have their own
+    (``cardroom.sqlite3.shards-0-1.heartbeat``, ``HEARTBEAT_PATH`` + ``.shards-0-1``)."""
+    shards = "" if shard_ids is None else f".shards-{shard_ids_text(shard_ids)}"
+    if heartbeat:
+        path = Path(heartbeat)
+        return path.with_name(path.name + shards) if shards else path
+    return database_path.with_name(f"{database_path.name}{shards}.heartbeat")
 
 
 def check(path: Path, *, now: float | None = None) -> tuple[bool, str]:
@@ -109,10 +122,17 @@ class Heartbeat:
 
 
 def main() -> int:
-    """``python -m bot.timing.heartbeat``: print whether the bot using ``DATABASE_PATH`` (from
-    the environment) is alive; exit 0 if so, else 1 (Docker's HEALTHCHECK contract)."""
+    """``python -m bot.timing.heartbeat``: print whether the bot using ``DATABASE_PATH`` (or
+    ``HEARTBEAT_PATH``, and running ``SHARD_IDS`` when set, from the environment) is alive;
+    exit 0 if so, else 1 (Docker's HEALTHCHECK contract)."""
     database = Path(os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE)
-    alive, why = check(heartbeat_path(database))
+    shards = os.environ.get("SHARD_IDS", "").strip()
+    try:
+        shard_ids = parse_shard_ids(shards) if shards else None
+    except ValueError as exc:
+        print(f"cardroom: SHARD_IDS: {exc}", file=sys.stderr)
+        return 1
+    alive, why = check(heartbeat_path(database, os.environ.get("HEARTBEAT_PATH"), shard_ids))
     print(f"cardroom: {why}", file=sys.stdout if alive else sys.stderr)
     return 0 if alive else 1
 

@@ -1,27 +1,30 @@
-"""The use-case layer against a real SQLite file: lobby rules, actions committed before they
-are shown, stale and illegal clicks, forfeits and automatic seats, concurrent clicks."""
+"""The use-case layer against a real database, on both backends (a SQLite file and a real
+PostgreSQL database): lobby rules, actions committed before they are shown, stale and illegal
+clicks, forfeits and automatic seats, concurrent clicks in one process and from two, and the
+memory of play of a finished game."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 import engine
 from bot.service import GameService, GameSnapshot
 from bot.service.errors import UserError
+from bot.service.history import PlayHistory
 from bot.service.reading import RECENT_ACTIONS
-from storage import GameStatus, Storage
+from storage import GameStatus, ratings
+from tests.backends import OpenStorage
 
 HOST, BOB, CAROL, EVE = 101, 102, 103, 199
 
 
 @pytest.fixture
-async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    storage = await Storage.open(path=tmp_path / "cardroom.sqlite3")
+async def service(open_storage: OpenStorage) -> AsyncIterator[GameService]:
+    storage = await open_storage()
     seeds = iter(range(1000, 2000))
     yield GameService(storage, seed=lambda: next(seeds))
     await storage.close()
@@ -274,3 +277,53 @@ async def test_the_recent_actions_kept_in_memory_are_the_stored_ones(
         assert kept[-1].action_key == key
     assert len(kept) == RECENT_ACTIONS
     assert any(action.public_events for action in kept)
+
+
+async def test_two_services_on_one_database_apply_a_move_once(
+    service: GameService, open_storage: OpenStorage
+) -> None:
+    """Two bot processes (each its own storage, locks and memory) get the same click on one
+    game: one applies it, the other is refused cleanly and the game moved once."""
+    game_id = await started(service)
+    other_storage = await open_storage()
+    try:
+        other = GameService(other_storage, seed=lambda: 1)
+        snapshot = await service.snapshot(game_id)
+        assert (await other.snapshot(game_id)).record.version == snapshot.record.version == 0
+        seat = engine.deciding_seats(snapshot.state)[0]
+        key = engine.legal_actions(snapshot.state, seat)[0].key
+        user, since = user_of(snapshot, seat), stamp(snapshot, seat)
+        results = await asyncio.gather(
+            service.act(game_id, user, since, key),
+            other.act(game_id, user, since, key),
+            return_exceptions=True,
+        )
+        assert sum(not isinstance(r, Exception) for r in results) == 1, results
+        refused = next(r for r in results if isinstance(r, Exception))
+        assert isinstance(refused, UserError) and "moved on" in str(refused)
+        assert [a.seq for a in await other_storage.games.get_actions(game_id)] == [1]
+        assert (await other.snapshot(game_id)).record.version == 1
+    finally:
+        await other_storage.close()
+
+
+async def test_a_finished_game_counts_in_the_stats_history_and_leaderboard(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ratings, "RATED_AFTER", 1)
+    game_id = await started(service, players=2)
+    rng = random.Random(8)
+    snapshot = await service.snapshot(game_id)
+    while snapshot.record.status == GameStatus.ACTIVE:
+        await play_random(service, snapshot, rng)
+        snapshot = await service.snapshot(game_id)
+    history = PlayHistory(service.storage)
+    winner = snapshot.record.seats[snapshot.record.result.winners[0]].user_id
+    (mine,) = await history.stats(winner, 1, None)
+    assert (mine.game_name, mine.played, mine.won, mine.streak) == ("artichokes", 1, 1, 1)
+    (past,) = await history.past_games(1, BOB, 10)
+    assert past.game.id == game_id and past.game.state_json is None
+    board = await history.leaderboard(1, "artichokes", winner)
+    assert [r.user_id for r in board.top][0] == winner and board.own.place == 1
+    record, actions = await history.finished(game_id, 1)
+    assert len(actions) == record.version == snapshot.record.version

@@ -1,5 +1,6 @@
 """End-to-end fixtures: the real bot (``bot.app.CardroomBot``) against the fake Discord, with a
-real SQLite file, and a small world of users."""
+real SQLite file (``world``) or a real PostgreSQL database (``postgresql_world``), and a small
+world of users."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ class World:
     channel: Channel
     users: dict[str, User]
     db_path: Path
+    database_url: str | None = None
+    """A PostgreSQL database's URL: the bot keeps its games there instead of ``db_path``."""
     handle: BotHandle | None = None
     seeds: Iterator[int] = field(default_factory=lambda: iter(range(7_000, 8_000)))
     clock: ManualClock = field(default_factory=ManualClock)
@@ -35,6 +38,10 @@ class World:
     """Seconds between two edits of one table (0: none, so every move's edit is awaited)."""
     table_turn_interval: float = 0.0
     """Seconds between two edits of one table during one player's turn (0: none)."""
+    shard_count: int | None = None
+    """``SHARD_COUNT`` of the bots started (``None``: unset)."""
+    shard_ids: list[int] | None = None
+    """``SHARD_IDS`` of the bots started (``None``: unset, all)."""
     pictures: bool = False
     """Whether the guild's tables carry pictures. Off here (an admin's ``/cardroom pictures
     show:off``): drawing one per move would double the time of the tests about other things;
@@ -50,11 +57,14 @@ class World:
         settings = BotSettings(
             discord_token=self.fake.token,
             database_path=self.db_path,
+            database_url=self.database_url,
             search_budget_ms=self.search_budget_ms,
             table_edit_interval=self.table_edit_interval,
             table_turn_interval=self.table_turn_interval,
             picture_workers="thread",  # a drawing process per bot start would slow the tests
             picture_wait=60.0,  # every answer has its picture, however loaded the machine
+            shard_count=self.shard_count,
+            shard_ids=self.shard_ids,
         )
         bot = CardroomBot(
             settings,
@@ -79,8 +89,9 @@ class World:
             raise AttributeError(name) from None
 
 
-@pytest.fixture
-async def world(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[World]:
+async def _world(
+    fake_discord: FakeDiscord, tmp_path: Path, database_url: str | None = None
+) -> World:
     guild = fake_discord.add_guild("Cardroom Test")
     channel = guild.add_text_channel("games")
     users = {}
@@ -88,7 +99,20 @@ async def world(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[Worl
         users[name] = fake_discord.add_user(name)
         guild.add_member(users[name])
     fake_discord.make_admin(users["admin"])
-    w = World(fake_discord, guild, channel, users, tmp_path / "cardroom.sqlite3")
+    w = World(fake_discord, guild, channel, users, tmp_path / "cardroom.sqlite3", database_url)
     await w.start()
     await w.bot.room.pictures.choose(guild.id, w.pictures)  # stored: restarts keep it
-    yield w
+    return w
+
+
+@pytest.fixture
+async def world(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[World]:
+    yield await _world(fake_discord, tmp_path)
+
+
+@pytest.fixture
+async def postgresql_world(
+    fake_discord: FakeDiscord, tmp_path: Path, postgresql_url: str
+) -> AsyncIterator[World]:
+    """The world, its bot keeping every game in a real PostgreSQL database."""
+    yield await _world(fake_discord, tmp_path, postgresql_url)

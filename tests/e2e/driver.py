@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +24,7 @@ from bot.texts.rendering import (
 )
 from tests.e2e.conftest import World
 from tests.fakediscord.errors import ComponentDisabled
+from tests.fakediscord.interactions import InteractionRecord
 from tests.fakediscord.model import Channel, Message
 from tests.fakediscord.users import User
 
@@ -108,6 +109,9 @@ class Driver:
     opening a new one (the bot keeps open screens current), as a real player would."""
     channel: Channel | None = None
     """Where the game is played (default: the world's game channel)."""
+    on_answer: Callable[[User, InteractionRecord, Message], None] | None = None
+    """Called with the user, the interaction and their screen as soon as an action is
+    answered (before anything else can change the screen)."""
 
     @property
     def where(self) -> Channel:
@@ -206,6 +210,8 @@ class Driver:
                 screen, self.rng.sample(values, count), custom_id=component["custom_id"]
             )
         assert record.response_type == 7, "the player's screen is updated in place"
+        if self.on_answer is not None:
+            self.on_answer(user, record, screen)
         if not self.remote:
             await self.world.bot.wait_idle()  # the table edit and pings that follow the action
         self.clicks += 1

@@ -163,8 +163,8 @@ async def new_sessions(faulty: Faulty, n: int) -> None:
     if n % 2:
         await fake.invalidate_session()
     else:
-        assert bot.ws is not None
-        fake.gateway.end_session(bot.ws.session_id)
+        for session in fake.gateway.connected_sessions():  # the bot's one shard's
+            fake.gateway.end_session(session.id)
         await fake.drop_gateway(4009)
     await fake.wait_for(
         lambda: fake.gateway.identifies > identified and fake.gateway.connected_sessions(),

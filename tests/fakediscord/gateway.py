@@ -2,6 +2,12 @@
 GUILD_CREATE, dispatches with sequence numbers, RESUME/RESUMED with replay, and the faults a
 test can inject (dropped connection, RECONNECT, INVALID_SESSION).
 
+Shards as on Discord: an IDENTIFY may carry ``shard: [shard_id, shard_count]`` (none means
+``[0, 1]``); the session then hears only the guilds of that shard, ``(guild_id >> 22) %
+shard_count`` (DMs go to shard 0): READY lists them and echoes ``shard``, and their
+GUILD_CREATE, other guild events and INTERACTION_CREATE reach that session only. A shard id
+at or above its count closes the connection with 4010 (Invalid shard).
+
 A session outlives its websocket: dispatches made while the bot is disconnected are kept and
 replayed when it resumes. A session ends when the bot closes with 1000/1001 (discord.py's
 ``close()`` actually sends 4000), when the test stops the bot, when a new IDENTIFY arrives while
@@ -32,6 +38,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+INVALID_SHARD = 4010
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE_STATE, RESUME, RECONNECT = 0, 1, 2, 3, 4, 6, 7
 REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | MESSAGE_CONTENT
@@ -59,9 +66,11 @@ class Connection:
 class Session:
     """A gateway session: its intents, sequence, and the dispatches kept for resuming."""
 
-    def __init__(self, intents: int) -> None:
+    def __init__(self, intents: int, shard: tuple[int, int] = (0, 1)) -> None:
         self.id = secrets.token_hex(16)
         self.intents = intents
+        self.shard = shard
+        """``(shard_id, shard_count)`` of its IDENTIFY (``(0, 1)`` without one)."""
         self.seq = 0
         self.sent_seq = 0
         self.events: deque[_Dispatch] = deque(maxlen=REPLAY_LIMIT)
@@ -84,6 +93,25 @@ class Session:
     def can_replay_from(self, seq: int) -> bool:
         return not self.events or seq + 1 >= self.events[0].seq
 
+    def hears(self, guild_id: int | None) -> bool:
+        """Whether the events of guild ``guild_id`` (``None``: a DM) reach this session."""
+        shard_id, count = self.shard
+        return shard_of(guild_id or 0, count) == shard_id
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard of guild ``guild_id`` among ``shard_count``: ``(guild_id >> 22) %
+    shard_count``, as Discord routes them."""
+    return (guild_id >> 22) % shard_count
+
+
+def guild_of(event: str, data: dict[str, Any]) -> int | None:
+    """The guild a dispatch is about (``None``: none, as for a DM's events)."""
+    if event.startswith("GUILD_") and "guild_id" not in data and "id" in data:
+        return int(data["id"])  # GUILD_CREATE / UPDATE / DELETE carry the guild itself
+    guild_id = data.get("guild_id")
+    return None if guild_id is None else int(guild_id)
+
 
 class Gateway:
     """Serves ``/gateway`` (and ``/gateway-resume``, the ``resume_gateway_url``).
@@ -93,6 +121,8 @@ class Gateway:
 
     def __init__(self, heartbeat_interval: float = 41.25) -> None:
         self.heartbeat_interval = heartbeat_interval
+        self.recommended_shards = 1
+        """The ``shards`` that ``GET /gateway/bot`` answers (Discord's recommended count)."""
         self.privileged_intents = PRIVILEGED_INTENTS
         """Privileged intents the application may use (identify with others -> close 4014)."""
         self.sessions: dict[str, Session] = {}
@@ -116,12 +146,15 @@ class Gateway:
     def dispatch(
         self, event: str, data: dict[str, Any], intent: int, *, needs_content_intent: bool = False
     ) -> None:
-        """Queue a dispatch for every session whose intents include ``intent`` (0: always).
-        Without MESSAGE_CONTENT, ``needs_content_intent`` payloads lose content, embeds,
-        attachments and components, as on Discord."""
+        """Queue a dispatch for every session whose intents include ``intent`` (0: always) and
+        whose shard has the event's guild. Without MESSAGE_CONTENT, ``needs_content_intent``
+        payloads lose content, embeds, attachments and components, as on Discord."""
         stripped = None
+        guild_id = guild_of(event, data)
         for session in self.live_sessions():
             if intent and not session.intents & intent:
+                continue
+            if not session.hears(guild_id):
                 continue
             if needs_content_intent and not session.intents & MESSAGE_CONTENT:
                 stripped = stripped or {
@@ -136,13 +169,16 @@ class Gateway:
                 session.push(event, data)
 
     def deliver_interaction(self, record: InteractionRecord) -> None:
-        """Queue INTERACTION_CREATE for every live session; ``record.sent_at`` is set when the
-        frame is written. Raises :class:`BotOffline` if no session is connected or resumable."""
-        sessions = self.live_sessions()
+        """Queue INTERACTION_CREATE for every live session of the shard of the interaction's
+        guild; ``record.sent_at`` is set when the frame is written. Raises :class:`BotOffline`
+        if no session of that shard is connected or resumable."""
+        guild = record.channel.guild
+        sessions = [s for s in self.live_sessions() if s.hears(guild.id if guild else None)]
         if not sessions:
+            shard = "" if not self.live_sessions() else " (no session runs its guild's shard)"
             raise BotOffline(
-                f"cannot deliver {record.name} by {record.user.username}: no bot is connected "
-                "(start one with fake.start_bot(bot))"
+                f"cannot deliver {record.name} by {record.user.username}: no bot is connected"
+                f"{shard} (start one with fake.start_bot(bot))"
             )
         payload = record.payload()
 
@@ -244,16 +280,32 @@ class Gateway:
         if intents & PRIVILEGED_INTENTS & ~self.privileged_intents:
             await conn.ws.close(code=4014, message=b"Disallowed intent(s).")
             return
-        for stale in [s for s in self.live_sessions() if s.conn is None]:
+        shard = data.get("shard")
+        if shard is not None:
+            valid = (
+                isinstance(shard, list)
+                and len(shard) == 2
+                and all(isinstance(n, int) for n in shard)
+                and 0 <= shard[0] < shard[1]
+            )
+            if not valid:
+                await conn.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+                return
+        shard_key = (shard[0], shard[1]) if shard is not None else (0, 1)
+        for stale in [s for s in self.live_sessions() if s.conn is None and s.shard == shard_key]:
             self._end(stale)  # a bot identifying anew gave up resuming its old session
-        session = Session(intents)
+        session = Session(intents, shard_key)
         self.sessions[session.id] = session
         self.identifies += 1
-        guilds = [g for g in world.guilds.values() if world.bot.id in g.members]
+        guilds = [
+            g for g in world.guilds.values() if world.bot.id in g.members and session.hears(g.id)
+        ]
         user = {**world.bot.payload(), "verified": True, "mfa_enabled": False}
+        ready: dict[str, Any] = {"shard": list(shard_key)} if shard is not None else {}
         session.push(
             "READY",
             {
+                **ready,
                 "v": 10,
                 "user": user,
                 "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],

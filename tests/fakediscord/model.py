@@ -53,6 +53,14 @@ class Snowflakes:
         self._last = max(now, self._last + 1)
         return self._last
 
+    def next_in_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next id whose guild is on shard ``shard_id`` of ``shard_count`` (``(id >> 22) %
+        shard_count``: its millisecond), a few milliseconds ahead at most."""
+        ms = max(self.next() >> 22, 1)
+        ms += (shard_id - ms) % shard_count
+        self._last = ms << 22
+        return self._last
+
 
 def now_iso() -> str:
     return dt.datetime.now(dt.UTC).isoformat()
@@ -273,9 +281,11 @@ class Channel:
 class Guild:
     """A guild with its @everyone role, the bot's managed role, channels and members."""
 
-    def __init__(self, world: WorldHooks, name: str, owner: User) -> None:
+    def __init__(
+        self, world: WorldHooks, name: str, owner: User, *, guild_id: int | None = None
+    ) -> None:
         self._world = world
-        self.id = world.new_id()
+        self.id = world.new_id() if guild_id is None else guild_id
         self.name = name
         self.owner = owner
         self.preferred_locale = "en-US"

@@ -73,7 +73,8 @@ class FakeDiscord:
     Options: ``interaction_deadline`` (3 s: past it users see "This interaction failed", the
     record is *late*), ``response_timeout`` (10 s: how long helpers wait for the bot),
     ``strict_deadline`` (False: accept late callbacks and record them; True: 404 them like
-    Discord), ``heartbeat_interval`` (seconds, sent in HELLO).
+    Discord), ``heartbeat_interval`` (seconds, sent in HELLO). ``gateway.recommended_shards``
+    (1) is the shard count ``GET /gateway/bot`` recommends.
     """
 
     def __init__(
@@ -223,9 +224,12 @@ class FakeDiscord:
         """A new user; make them a member with ``guild.add_member(user)``."""
         return self.world.add_user(name, locale=locale)
 
-    def add_guild(self, name: str, *, owner: User | None = None) -> Guild:
-        """A new guild with the bot in it (see :meth:`World.add_guild`)."""
-        return self.world.add_guild(name, owner=owner)
+    def add_guild(
+        self, name: str, *, owner: User | None = None, shard: tuple[int, int] | None = None
+    ) -> Guild:
+        """A new guild with the bot in it, on shard ``shard=(shard_id, shard_count)`` if given
+        (see :meth:`World.add_guild`)."""
+        return self.world.add_guild(name, owner=owner, shard=shard)
 
     def dm_channel(self, user: User) -> Channel:
         """The DM channel between the bot and ``user``."""
@@ -394,7 +398,7 @@ class FakeDiscord:
     async def _gateway_url(self, request: web.Request) -> web.Response:
         data: dict[str, Any] = {"url": f"ws://127.0.0.1:{self.port}/gateway"}
         if request.path.endswith("/bot"):
-            data["shards"] = 1
+            data["shards"] = self.gateway.recommended_shards
             limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
             data["session_start_limit"] = limit
         return json_response(data)

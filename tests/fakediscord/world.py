@@ -148,11 +148,15 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, *, owner: User | None = None) -> Guild:
+    def add_guild(
+        self, name: str, *, owner: User | None = None, shard: tuple[int, int] | None = None
+    ) -> Guild:
         """A new guild the bot is a member of, with a managed bot role (``guild.bot_role``)
         granting view, send, embed links, attach files, read history, reactions. The connected
-        bot receives GUILD_CREATE."""
-        guild = Guild(self, name, owner or self.owner)
+        bot (the session of its shard) receives GUILD_CREATE. ``shard=(shard_id,
+        shard_count)`` picks an id that puts the guild on that shard."""
+        guild_id = None if shard is None else self._ids.next_in_shard(*shard)
+        guild = Guild(self, name, owner or self.owner, guild_id=guild_id)
         role = Role(self, guild, self.bot.username, DEFAULT_BOT)
         role.bot_id = self.bot.id
         guild.roles.append(role)

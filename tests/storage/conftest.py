@@ -1,21 +1,20 @@
+"""The storage suite runs on both backends: each test that takes ``storage`` (or
+``open_storage``, see ``tests/backends.py``) runs once on a SQLite file and once on a real
+PostgreSQL database."""
+
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from storage import Storage
+from tests.backends import OpenStorage
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "data" / "cardroom.sqlite3"
-
-
-@pytest.fixture
-async def storage(db_path: Path) -> AsyncIterator[Storage]:
-    opened = await Storage.open(path=db_path)
+async def storage(open_storage: OpenStorage) -> AsyncIterator[Storage]:
+    opened = await open_storage()
     try:
         yield opened
     finally:

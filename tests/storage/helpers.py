@@ -63,3 +63,9 @@ async def play_to_end(
     """Commit random legal actions until the game is over."""
     while engine.outcome(state) is None:
         await play_one(storage, game_id, state, rng)
+
+
+async def sql(storage: Storage, statement: str, *params: object) -> int:
+    """Run ``statement`` on ``storage``'s database behind its stores' back (the way
+    corruption or a bad deploy would change it); returns the rows changed."""
+    return await storage.db.write(lambda conn: conn.execute(statement, params).rowcount)

@@ -1,4 +1,6 @@
-"""Two-process race worker: ``python race_worker.py DB_PATH GAME_ID SEED ROUNDS``.
+"""Two-process race worker: ``python race_worker.py DATABASE GAME_ID SEED ROUNDS``.
+
+DATABASE: a SQLite file, or a ``postgresql://`` URL.
 
 Says ``ready``, waits for a line on stdin, then ROUNDS times: reads the game, applies a
 random legal action and commits it. A ``StaleVersion`` (the other process moved first)
@@ -15,10 +17,11 @@ import engine
 from storage import GameNotActive, StaleVersion, Storage
 
 
-async def main(path: str, game_id: int, seed: int, rounds: int) -> None:
+async def main(database: str, game_id: int, seed: int, rounds: int) -> None:
     rng = random.Random(seed)
     won = stale = 0
-    async with await Storage.open(path=path) as storage:
+    where = {"url": database} if database.startswith("postgresql://") else {"path": database}
+    async with await Storage.open(**where) as storage:
         print("ready", flush=True)
         sys.stdin.readline()  # start together with the other process
         for _ in range(rounds):

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -19,7 +17,8 @@ from storage import (
     StaleVersion,
     Storage,
 )
-from tests.storage.helpers import open_lobby, play_one, play_to_end, start_game
+from storage.sql import IntegrityError
+from tests.storage.helpers import open_lobby, play_one, play_to_end, sql, start_game
 
 
 def _next(state: engine.GameState, rng: random.Random) -> tuple[engine.Action, list]:
@@ -187,11 +186,10 @@ async def test_a_leave_can_end_the_game_in_the_same_transaction(storage: Storage
         await storage.games.leave_game(game.id, 1, finish=won, abandon="x")
 
 
-async def test_schema_guards_the_log_and_the_status(storage: Storage, db_path: Path) -> None:
+async def test_schema_guards_the_log_and_the_status(storage: Storage) -> None:
     game, state = await start_game(storage, 1, [1, 2], seed=5)
     await play_one(storage, game.id, state, random.Random(3))
-    conn = sqlite3.connect(db_path)
-    for sql in (
+    for statement in (
         "UPDATE actions SET action_key = 'x'",
         "DELETE FROM actions",
         f"UPDATE games SET status = 'lobby' WHERE id = {game.id}",
@@ -199,6 +197,5 @@ async def test_schema_guards_the_log_and_the_status(storage: Storage, db_path: P
         f"DELETE FROM seats WHERE game_id = {game.id}",
         f"INSERT INTO actions VALUES ({game.id}, 7, 0, 'x', '[]', 'now', 'player')",
     ):
-        with pytest.raises(sqlite3.IntegrityError):
-            conn.execute(sql)
-    conn.close()
+        with pytest.raises(IntegrityError):
+            await sql(storage, statement)

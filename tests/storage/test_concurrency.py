@@ -11,6 +11,7 @@ import pytest
 
 import engine
 from storage import StaleVersion, Storage
+from tests.backends import OpenStorage
 from tests.storage.helpers import start_game
 
 
@@ -63,10 +64,10 @@ async def test_two_tasks_same_version_one_wins(storage: Storage) -> None:
     await _race(storage, storage, game.id, state)
 
 
-async def test_two_connections_same_version_one_wins(db_path: Path) -> None:
+async def test_two_connections_same_version_one_wins(open_storage: OpenStorage) -> None:
     async with (
-        await Storage.open(path=db_path) as first,
-        await Storage.open(path=db_path) as second,
+        await open_storage() as first,
+        await open_storage() as second,
     ):
         game, state = await start_game(first, 1, [1, 2], seed=3)
         for _ in range(10):
@@ -74,11 +75,11 @@ async def test_two_connections_same_version_one_wins(db_path: Path) -> None:
             state = engine.loads((await second.games.get_game(game.id)).state_json)
 
 
-async def test_racing_players_on_many_games_stay_consistent(db_path: Path) -> None:
+async def test_racing_players_on_many_games_stay_consistent(open_storage: OpenStorage) -> None:
     """Two connections, two racing tasks per game; losers reload and retry; replay agrees."""
     async with (
-        await Storage.open(path=db_path) as first,
-        await Storage.open(path=db_path) as second,
+        await open_storage() as first,
+        await open_storage() as second,
     ):
         games = [(await start_game(first, 100 + i, [1, 2, 3], seed=i))[0] for i in range(8)]
         stale = 0
@@ -133,16 +134,18 @@ async def test_a_cancelled_commit_leaves_a_consistent_game(storage: Storage) -> 
     assert (await storage.verify_game(game.id)).ok
 
 
-async def test_two_processes_racing_on_one_game(db_path: Path) -> None:
+async def test_two_processes_racing_on_one_game(
+    open_storage: OpenStorage, database: Path | str
+) -> None:
     """Two OS processes commit on the same game; the version check keeps it consistent."""
-    async with await Storage.open(path=db_path) as storage:
+    async with await open_storage() as storage:
         game, _ = await start_game(storage, 1, [1, 2, 3, 4], seed=21)
     worker = Path(__file__).with_name("race_worker.py")
     procs = [
         await asyncio.create_subprocess_exec(
             sys.executable,
             str(worker),
-            str(db_path),
+            str(database),
             str(game.id),
             str(seed),
             "150",
@@ -160,7 +163,7 @@ async def test_two_processes_racing_on_one_game(db_path: Path) -> None:
     outputs = [await proc.communicate() for proc in procs]
     assert [proc.returncode for proc in procs] == [0, 0], [err.decode() for _, err in outputs]
     won, stale = (sum(int(out.split()[i]) for out, _ in outputs) for i in (0, 1))
-    async with await Storage.open(path=db_path) as storage:
+    async with await open_storage() as storage:
         stored = await storage.games.get_game(game.id)
         assert stored.version == won > 0
         result = await storage.verify_game(game.id)

@@ -21,6 +21,7 @@ from storage import (
 )
 from storage.history import BUILT
 from storage.migrate import load_migrations, migrate
+from tests.backends import OpenStorage
 from tests.storage.helpers import GAME, play_to_end, start_game
 
 GUILD = 1
@@ -236,9 +237,9 @@ async def played_out(storage: Storage, games: int, seed: int) -> None:
 
 
 async def test_a_rebuild_and_a_first_build_give_the_ratings_the_games_gave(
-    db_path: Path,
+    open_storage: OpenStorage,
 ) -> None:
-    storage = await Storage.open(path=db_path, synchronous="NORMAL")  # many commits, quick
+    storage = await open_storage(synchronous="NORMAL")  # many commits, quick
     try:
         await played_out(storage, 12, seed=4)
         live = await ratings_of(storage)
@@ -259,7 +260,7 @@ async def test_a_rebuild_and_a_first_build_give_the_ratings_the_games_gave(
         await storage.db.write(forget_everything)
     finally:
         await storage.close()
-    reopened = await Storage.open(path=db_path)  # as a database from before the ratings
+    reopened = await open_storage()  # as a database from before the ratings
     try:
         assert await ratings_of(reopened) == live
         assert await reopened.history.stats(1, guild_id=1) == stats

@@ -5,24 +5,20 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import sqlite3
 from datetime import timedelta
-from pathlib import Path
 
 import engine
 from storage import Storage
-from tests.storage.helpers import open_lobby, play_one, play_to_end, start_game
+from storage.sql import Connection
+from tests.storage.helpers import open_lobby, play_one, play_to_end, sql, start_game
 
 
-def _sql(db_path: Path, sql: str, *params: object) -> None:
-    """Change the file behind storage's back, the way corruption or a bad deploy would."""
-    conn = sqlite3.connect(db_path)
-    with conn:
-        conn.execute(sql, params)
-    conn.close()
+async def _sql(storage: Storage, statement: str, *params: object) -> None:
+    """Change the database behind storage's back, the way corruption or a bad deploy would."""
+    await sql(storage, statement, *params)
 
 
-async def test_load_active_games_parses_and_sets_aside(storage: Storage, db_path: Path) -> None:
+async def test_load_active_games_parses_and_sets_aside(storage: Storage) -> None:
     good, good_state = await start_game(storage, 1, [1, 2], seed=1)
     rng = random.Random(0)
     for _ in range(3):
@@ -34,11 +30,15 @@ async def test_load_active_games_parses_and_sets_aside(storage: Storage, db_path
     done, done_state = await start_game(storage, 6, [1, 2], seed=6)
     await play_to_end(storage, done.id, done_state, rng)  # finished games are not loaded
 
-    _sql(db_path, 'UPDATE games SET state = \'{"game": "artich\' WHERE id = ?', broken_json.id)
-    _sql(db_path, "UPDATE games SET version = 1 WHERE id = ?", wrong_step.id)
+    await _sql(
+        storage, 'UPDATE games SET state = \'{"game": "artich\' WHERE id = ?', broken_json.id
+    )
+    await _sql(storage, "UPDATE games SET version = 1 WHERE id = ?", wrong_step.id)
     state = json.loads(unknown_schema.state_json)
     state["schema_version"] = 999
-    _sql(db_path, "UPDATE games SET state = ? WHERE id = ?", json.dumps(state), unknown_schema.id)
+    await _sql(
+        storage, "UPDATE games SET state = ? WHERE id = ?", json.dumps(state), unknown_schema.id
+    )
 
     report = await storage.games.load_active_games()
     assert [g.game.id for g in report.games] == [good.id]
@@ -50,7 +50,7 @@ async def test_load_active_games_parses_and_sets_aside(storage: Storage, db_path
     assert "schema version" in failed[unknown_schema.id]
 
     # Set aside: still reported, not parsed again, still blocking the channel until aborted.
-    _sql(db_path, "UPDATE games SET state = 'not even json' WHERE id = ?", unknown_schema.id)
+    await _sql(storage, "UPDATE games SET state = 'not even json' WHERE id = ?", unknown_schema.id)
     again = await storage.games.load_active_games()
     assert [g.game.id for g in again.games] == [good.id]
     assert dict(again.failures) == failed
@@ -59,12 +59,12 @@ async def test_load_active_games_parses_and_sets_aside(storage: Storage, db_path
     assert broken_json.id not in dict((await storage.games.load_active_games()).failures)
 
 
-async def test_an_unreadable_row_never_stops_startup(storage: Storage, db_path: Path) -> None:
+async def test_an_unreadable_row_never_stops_startup(storage: Storage) -> None:
     good, _ = await start_game(storage, 1, [1, 2], seed=1)
     bad_time, _ = await start_game(storage, 2, [1, 2], seed=2)
     bad_seat, _ = await start_game(storage, 3, [1, 2], seed=3)
-    _sql(db_path, "UPDATE games SET created_at = 'yesterday-ish' WHERE id = ?", bad_time.id)
-    _sql(db_path, "UPDATE seats SET joined_at = 'soon' WHERE game_id = ?", bad_seat.id)
+    await _sql(storage, "UPDATE games SET created_at = 'yesterday-ish' WHERE id = ?", bad_time.id)
+    await _sql(storage, "UPDATE seats SET joined_at = 'soon' WHERE game_id = ?", bad_seat.id)
     report = await storage.games.load_active_games()
     assert [g.game.id for g in report.games] == [good.id]
     assert [f.game_id for f in report.failures] == [bad_time.id, bad_seat.id]
@@ -75,11 +75,11 @@ async def test_an_unreadable_row_never_stops_startup(storage: Storage, db_path: 
     assert [f.game_id for f in again.failures] == [bad_time.id, bad_seat.id]
 
 
-async def test_a_reinstated_game_is_tried_again(storage: Storage, db_path: Path) -> None:
+async def test_a_reinstated_game_is_tried_again(storage: Storage) -> None:
     game, state = await start_game(storage, 1, [1, 2], seed=1)
-    _sql(db_path, "UPDATE games SET state = 'x' WHERE id = ?", game.id)
+    await _sql(storage, "UPDATE games SET state = 'x' WHERE id = ?", game.id)
     assert [f.game_id for f in (await storage.games.load_active_games()).failures] == [game.id]
-    _sql(db_path, "UPDATE games SET state = ? WHERE id = ?", engine.dumps(state), game.id)
+    await _sql(storage, "UPDATE games SET state = ? WHERE id = ?", engine.dumps(state), game.id)
     reinstated = await storage.games.reinstate_game(game.id)
     assert reinstated.set_aside_reason is None
     report = await storage.games.load_active_games()
@@ -103,38 +103,51 @@ async def test_verify_a_lobby_and_a_fresh_game(storage: Storage) -> None:
     assert (await storage.verify_game(game.id)).ok
 
 
-async def test_verify_detects_a_tampered_state(storage: Storage, db_path: Path) -> None:
+async def test_verify_detects_a_tampered_state(storage: Storage) -> None:
     game, state = await start_game(storage, 1, [1, 2], seed=8)
     rng = random.Random(1)
     for _ in range(6):
         await play_one(storage, game.id, state, rng)
     tampered = json.loads(engine.dumps(state))
     tampered["rng_counter"] += 1
-    _sql(db_path, "UPDATE games SET state = ? WHERE id = ?", json.dumps(tampered), game.id)
+    await _sql(storage, "UPDATE games SET state = ? WHERE id = ?", json.dumps(tampered), game.id)
     result = await storage.verify_game(game.id)
     assert not result.ok and "rng_counter" in result.message and result.replayed_version == 6
 
 
 async def test_verify_detects_a_version_without_its_log_row(
-    storage: Storage, db_path: Path
+    storage: Storage,
 ) -> None:
     game, state = await start_game(storage, 1, [1, 2], seed=8)
     await play_one(storage, game.id, state, random.Random(1))
-    _sql(db_path, "UPDATE games SET version = 2 WHERE id = ?", game.id)
+    await _sql(storage, "UPDATE games SET version = 2 WHERE id = ?", game.id)
     result = await storage.verify_game(game.id)
     assert not result.ok and "log holds 1 actions but the version is 2" in result.message
 
 
-async def test_verify_detects_an_illegal_logged_action(storage: Storage, db_path: Path) -> None:
+async def test_verify_detects_an_illegal_logged_action(storage: Storage) -> None:
     game, state = await start_game(storage, 1, [1, 2], seed=8)
     await play_one(storage, game.id, state, random.Random(1))
-    _sql(db_path, "DROP TRIGGER actions_no_update")
-    _sql(db_path, "UPDATE actions SET action_key = 'no-such-move' WHERE game_id = ?", game.id)
+    tamper = "UPDATE actions SET action_key = 'no-such-move' WHERE game_id = ?"
+    if storage.db.dialect == "postgresql":  # off for this one change (the database is reused)
+        off, on = (
+            f"ALTER TABLE actions {how} TRIGGER actions_no_update" for how in ["DISABLE", "ENABLE"]
+        )
+
+        def change(conn: Connection) -> None:
+            conn.execute(off)
+            conn.execute(tamper, (game.id,))
+            conn.execute(on)
+
+        await storage.db.write(change)
+    else:
+        await _sql(storage, "DROP TRIGGER actions_no_update")
+        await _sql(storage, tamper, game.id)
     result = await storage.verify_game(game.id)
     assert not result.ok and "action 1" in result.message and result.replayed_version == 0
 
 
-async def test_verify_detects_an_over_game_still_active(storage: Storage, db_path: Path) -> None:
+async def test_verify_detects_an_over_game_still_active(storage: Storage) -> None:
     game, state = await start_game(storage, 1, [1, 2], seed=8)
     rng = random.Random(1)
     while True:
@@ -166,7 +179,7 @@ async def test_lobbies_without_their_message_are_found(storage: Storage) -> None
 
 
 async def test_games_that_ended_just_before_the_last_change_are_found(
-    storage: Storage, db_path: Path
+    storage: Storage,
 ) -> None:
     assert await storage.games.recently_ended(timedelta(minutes=15)) == []
     rng = random.Random(1)
@@ -179,8 +192,8 @@ async def test_games_that_ended_just_before_the_last_change_are_found(
     cancelled = await open_lobby(storage, 4, [1])  # never started: it has no table
     await storage.games.abort_game(cancelled.id, reason="cancelled")
     running, _ = await start_game(storage, 5, [1, 2], seed=5)  # resumed anyway
-    _sql(
-        db_path,
+    await _sql(
+        storage,
         "UPDATE games SET ended_at = '2020-01-01T00:00:00.000+00:00', "
         "updated_at = '2020-01-01T00:00:00.000+00:00' WHERE id = ?",
         long_ago.id,
@@ -189,8 +202,8 @@ async def test_games_that_ended_just_before_the_last_change_are_found(
     found = await storage.games.recently_ended(timedelta(minutes=15))
     assert [g.id for g in found] == [just_now.id, aborted.id]
     # the window counts back from the last change, however long ago it was
-    _sql(db_path, "UPDATE games SET updated_at = '2020-01-01T00:10:00.000+00:00'")
-    _sql(db_path, "UPDATE games SET ended_at = '2019-01-01T00:00:00.000+00:00' WHERE id != ?",
+    await _sql(storage, "UPDATE games SET updated_at = '2020-01-01T00:10:00.000+00:00'")
+    await _sql(storage, "UPDATE games SET ended_at = '2019-01-01T00:00:00.000+00:00' WHERE id != ?",
          long_ago.id)  # fmt: skip
     assert [g.id for g in await storage.games.recently_ended(timedelta(minutes=15))] == [
         long_ago.id

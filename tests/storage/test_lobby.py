@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
 import engine
@@ -19,7 +16,8 @@ from storage import (
     Storage,
     WrongStatus,
 )
-from tests.storage.helpers import GAME, open_lobby, start_game
+from storage.sql import IntegrityError
+from tests.storage.helpers import GAME, open_lobby, sql, start_game
 
 
 async def test_create_lobby_seats_the_host(storage: Storage) -> None:
@@ -52,17 +50,14 @@ async def test_one_open_game_per_channel(storage: Storage) -> None:
     assert (await storage.games.find_open_game(5)).id == again.id
 
 
-async def test_the_schema_itself_refuses_a_second_open_game(
-    storage: Storage, db_path: Path
-) -> None:
+async def test_the_schema_itself_refuses_a_second_open_game(storage: Storage) -> None:
     await open_lobby(storage, 5, [1])
-    conn = sqlite3.connect(db_path)
-    with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
-        conn.execute(
+    with pytest.raises(IntegrityError, match="(?i)unique"):
+        await sql(
+            storage,
             "INSERT INTO games (guild_id, channel_id, game_name, host_id, max_seats, created_at, "
-            "updated_at) VALUES (1, 5, 'artichokes', 2, 4, 'now', 'now')"
+            "updated_at) VALUES (1, 5, 'artichokes', 2, 4, 'now', 'now')",
         )
-    conn.close()
 
 
 async def test_join_and_leave_keep_join_order(storage: Storage) -> None:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, datetime
-from pathlib import Path
 
 import engine
 from storage import LOBBY, TABLE, GameResult, GameStatus, GuildSettings, Storage
+from tests.backends import OpenStorage
 from tests.storage.helpers import open_lobby, play_one, play_to_end, start_game
 
 
-async def test_everything_survives_a_reopen(db_path: Path) -> None:
+async def test_everything_survives_a_reopen(open_storage: OpenStorage) -> None:
     started = datetime.now(UTC)
-    async with await Storage.open(path=db_path) as storage:
+    async with await open_storage() as storage:
         game, state = await start_game(storage, 20, [100, 200, 300], seed=42, guild_id=10)
         await storage.games.leave_game(game.id, 300)
         rng = random.Random(9)
@@ -30,7 +30,7 @@ async def test_everything_survives_a_reopen(db_path: Path) -> None:
         before_lobby = await storage.games.get_game(lobby.id)
         before_log = await storage.games.get_actions(game.id)
 
-    async with await Storage.open(path=db_path) as storage:
+    async with await open_storage() as storage:
         game_after = await storage.games.get_game(game.id)
         assert game_after == before_game
         assert game_after.state_json == engine.dumps(state)

@@ -1,0 +1,83 @@
+"""PostgreSQL restarted under a playing bot (the use-case layer, a real server): moves in
+flight are answered with an error saying to try again, or applied; none is lost once
+acknowledged, none is applied twice, and the pool reconnects by itself."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from pytest_postgresql.executors import PostgreSQLExecutor
+
+import engine
+from bot.service import GameService
+from bot.service.errors import UserError
+from storage import DatabaseBusy, DatabaseUnavailable, GameStatus, Storage
+from tests.bot.test_service import BOB, CAROL, HOST, play_random
+
+GAMES = 4
+
+
+async def _started(service: GameService, channel_id: int) -> int:
+    lobby = await service.open_lobby(
+        guild_id=1, channel_id=channel_id, host_id=HOST, game_name="artichokes"
+    )
+    for user in (BOB, CAROL):
+        await service.join(lobby.id, user)
+    await service.start(lobby.id, HOST)
+    return lobby.id
+
+
+async def test_a_postgresql_restart_mid_play_loses_and_doubles_no_move(
+    postgresql_server: PostgreSQLExecutor, postgresql_url: str
+) -> None:
+    storage = await Storage.open(url=postgresql_url)
+    storage.db.reconnect_timeout = 0.2  # type: ignore[attr-defined]  # fail fast here
+    seeds = iter(range(100, 200))
+    service = GameService(storage, seed=lambda: next(seeds))
+    games = [await _started(service, channel) for channel in range(10, 10 + GAMES)]
+    acknowledged = dict.fromkeys(games, 0)
+    uncertain = dict.fromkeys(games, 0)  # refused with "try again": maybe applied, maybe not
+    restarted = asyncio.Event()
+
+    async def player(game_id: int, rng: random.Random) -> None:
+        while not restarted.is_set() or acknowledged[game_id] < 30:
+            try:
+                snapshot = await service.snapshot(game_id)
+                if snapshot.record.status != GameStatus.ACTIVE:
+                    return
+                await play_random(service, snapshot, rng)
+                acknowledged[game_id] += 1
+            except UserError:  # "moved on": the screen would refresh
+                pass
+            except (DatabaseUnavailable, DatabaseBusy):
+                uncertain[game_id] += 1
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0)
+
+    async def restart() -> None:
+        await asyncio.sleep(0.5)  # moves are flowing
+        await asyncio.to_thread(postgresql_server.stop)
+        try:
+            await asyncio.sleep(0.5)
+        finally:
+            await asyncio.to_thread(postgresql_server.start)
+        restarted.set()
+
+    try:
+        await asyncio.gather(restart(), *(player(g, random.Random(g)) for g in games))
+        assert sum(uncertain.values()) > 0  # the restart really met moves in flight
+        for game_id in games:
+            log = await storage.games.get_actions(game_id)
+            assert [a.seq for a in log] == list(range(1, len(log) + 1))  # none twice
+            assert acknowledged[game_id] <= len(log)  # none lost
+            assert len(log) <= acknowledged[game_id] + uncertain[game_id]
+            result = await storage.verify_game(game_id)
+            assert result.ok, result.message
+            snapshot = await service.snapshot(game_id)
+            assert snapshot.record.version == len(log)
+            assert (
+                engine.dumps(snapshot.state) == (await storage.games.get_game(game_id)).state_json
+            )
+    finally:
+        await storage.close()

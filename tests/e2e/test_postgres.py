@@ -1,0 +1,52 @@
+"""The bot on PostgreSQL through the fake Discord: the very tests it passes on SQLite (a whole
+game to the end, the memory of play, a restart mid-game), run again with its games in a real
+PostgreSQL database (``postgresql_world``); and PostgreSQL stopped under the bot."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from pytest_postgresql.executors import PostgreSQLExecutor
+
+from tests.e2e import test_full_games, test_history, test_restart
+from tests.e2e.conftest import World
+from tests.e2e.helpers import open_lobby, told
+
+
+async def test_a_full_game_to_the_end(postgresql_world: World) -> None:
+    assert postgresql_world.bot.storage.db.dialect == "postgresql"
+    await test_full_games.test_a_full_game_to_the_end(postgresql_world, 3, ("Rhubarb promo",), 12)
+
+
+async def test_stats_leaderboard_history_replay_export_and_forget_me(
+    postgresql_world: World, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await test_history.test_stats_leaderboard_history_replay_export_and_forget_me(
+        postgresql_world, tmp_path, monkeypatch
+    )
+
+
+async def test_a_game_goes_on_after_a_restart_with_the_old_components(
+    postgresql_world: World,
+) -> None:
+    await test_restart.test_a_game_goes_on_after_a_restart_with_the_old_components(postgresql_world)
+
+
+async def test_while_postgresql_is_down_a_player_is_told_to_try_again(
+    postgresql_world: World, postgresql_server: PostgreSQLExecutor
+) -> None:
+    world, alice = postgresql_world, postgresql_world.alice
+    world.bot.storage.db.reconnect_timeout = 0.2  # type: ignore[attr-defined]
+    before = told(await alice.slash(world.channel, "game stats"), alice)
+    await asyncio.to_thread(postgresql_server.stop)
+    try:
+        down = told(await alice.slash(world.channel, "game stats"), alice)
+        assert "cannot reach its database" in down and "try again" in down
+        assert "error id" not in down  # not the apology for a bug
+    finally:
+        await asyncio.to_thread(postgresql_server.start)
+    assert told(await alice.slash(world.channel, "game stats"), alice) == before  # reconnected
+    _lobby, game_id = await open_lobby(world, alice)
+    assert (await world.bot.storage.games.get_game(game_id)).status == "lobby"

@@ -1,0 +1,237 @@
+"""Two bot processes of two shards each on one database, as a deployment runs them: each answers
+the guilds of its own shards, only the one running shard 0 syncs the slash commands, and when
+one is SIGKILLed mid-play the other goes on answering its guilds throughout, while the killed
+one's games resume when it starts again. Every move a player saw acknowledged is in the game's
+log, and no move is in it twice.
+
+The players are the end-to-end driver's (clicking what they see, seeded choices); the bots are
+real ``python -m bot`` processes (``tests.e2e.processes``). The figures (moves acknowledged,
+lost, applied twice; the surviving process's latency while the other restarts) are printed as
+one JSON line: ``pytest -s tests/e2e/test_shard_processes.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import json
+import random
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.settings import BotSettings
+from storage import Storage
+from tests.e2e.conftest import World
+from tests.e2e.driver import Driver, action_components
+from tests.e2e.helpers import MOVED_ON
+from tests.e2e.processes import BotProcess
+from tests.fakediscord import BotOffline, FakeDiscord, InteractionFailed, percentile
+from tests.fakediscord.interactions import InteractionRecord
+from tests.fakediscord.model import Guild, Message
+from tests.fakediscord.users import User
+
+SHARDS = 4
+GAMES = ("artichokes", "ninjan", "pentaquest", "verso")
+CLICKS = 8
+"""Moves each player group makes in each phase (before the kill, during it, after)."""
+COMMAND_SYNC = "PUT /applications/{application_id}/commands"
+ACTION = re.compile(r"cr:(act|sel|ok):(\d+):")
+BACKENDS = ["sqlite", *(["postgresql"] if "database_url" in BotSettings.model_fields else [])]
+"""The databases the processes share: one SQLite file (WAL), and PostgreSQL once Cardroom has
+it (``DATABASE_URL``; the server is ``tests/pgserver.py``'s)."""
+
+
+async def open_storage(database: Path | str) -> Storage:
+    """Open the shared database: a SQLite file, or a PostgreSQL URL."""
+    if isinstance(database, str):
+        return await Storage.open(url=database)  # type: ignore[call-arg, unused-ignore]
+    return await Storage.open(path=database)
+
+
+class Table:
+    """One game's players: the driver, which process serves its guild, and what they saw."""
+
+    def __init__(self, driver: Driver, guild: Guild, process: int) -> None:
+        self.driver = driver
+        self.guild = guild
+        self.process = process
+        self.acknowledged: collections.Counter[int] = collections.Counter()
+        """Moves the bot answered as made, by user id."""
+        self.in_flight: collections.Counter[int] = collections.Counter()
+        """Moves never answered (the bot was killed meanwhile), by user id."""
+
+    def answered(self, user: User, record: InteractionRecord, screen: Message) -> None:
+        """Count an answered action as a move unless it was refused or asked to confirm."""
+        text = record.answer_text or ""
+        if MOVED_ON in text or "already your choice" in text:
+            return
+        asks = [c for c in action_components(screen) if c["custom_id"].startswith("cr:ok:")]
+        if asks and not record.name.startswith("cr:ok:"):
+            return  # "are you sure?": the move is the "yes"
+        self.acknowledged[user.id] += 1
+
+
+async def build(fake: FakeDiscord, db_path: Path, database: Path | str) -> list[Table]:
+    """A guild on every shard, two games in each (every game on both processes), pictures off
+    (stored before the bots start)."""
+    rng = random.Random(25)
+    tables = []
+    guilds = [fake.add_guild(f"Shard {n}", shard=(n, SHARDS)) for n in range(SHARDS)]
+    async with await open_storage(database) as storage:
+        for guild in guilds:
+            await storage.guilds.set(guild.id, pictures=False)
+    for n, guild in enumerate(guilds):
+        for game in (GAMES[n], GAMES[(n + 2 + n // 2) % 4]):
+            channel = guild.add_text_channel(f"{game}-{n}")
+            users = {}
+            for seat in range(2):
+                user = fake.add_user(f"{game[:3]}{n}p{seat}")
+                guild.add_member(user)
+                users[user.username] = user
+            world = World(fake, guild, channel, users, db_path)
+            driver = Driver(
+                world,
+                list(users.values()),
+                random.Random(rng.randrange(2**32)),
+                game,
+                checks=False,
+                remote=True,
+                reuse_screens=True,
+                channel=channel,
+            )
+            table = Table(driver, guild, 0 if n < SHARDS // 2 else 1)
+            driver.on_answer = table.answered
+            tables.append(table)
+    return tables
+
+
+async def play(table: Table, clicks: int, up: asyncio.Event, *, killed: bool = False) -> None:
+    """Make ``clicks`` moves (fewer if the game ends), pausing while ``up`` is clear (the
+    process of the table's guild is down). Every click is answered, unless ``killed``: the
+    process is killed meanwhile, and a click it never answers counts as in flight."""
+    driver = table.driver
+    target = driver.clicks + clicks
+    while driver.clicks < target:
+        await up.wait()
+        try:
+            if not await driver.step():
+                return
+        except (InteractionFailed, BotOffline) as failed:
+            if not killed:
+                raise
+            if isinstance(failed, InteractionFailed) and ACTION.match(failed.record.name):
+                table.in_flight[failed.record.user.id] += 1
+            await up.wait()
+
+
+@pytest.fixture(params=BACKENDS)
+def shared_database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """The database both processes use: a SQLite file, or a PostgreSQL URL."""
+    if request.param == "postgresql":
+        url: str = request.getfixturevalue("postgresql_url")
+        return url
+    return tmp_path / "cardroom.sqlite3"
+
+
+async def test_two_processes_of_two_shards_each_and_a_kill(
+    fake_discord: FakeDiscord, tmp_path: Path, shared_database: Path | str
+) -> None:
+    fake = fake_discord
+    fake.world.response_timeout = 4.0  # past the 3 s deadline: the click failed
+    db_path = tmp_path / "cardroom.sqlite3"  # on PostgreSQL: where the heartbeats go
+    database = shared_database
+    backend = "postgresql" if isinstance(database, str) else "sqlite"
+    env = {"TABLE_EDIT_INTERVAL": "0.2", "TABLE_TURN_INTERVAL": "1"}
+    if isinstance(database, str):
+        env["DATABASE_URL"] = database
+    tables = await build(fake, db_path, database)
+    processes = [
+        BotProcess(fake, db_path, SHARDS, "0-1", env),
+        BotProcess(fake, db_path, SHARDS, "2-3", env),
+    ]
+    up = [asyncio.Event(), asyncio.Event()]
+    try:
+        for process, ready in zip(processes, up, strict=True):
+            await process.start()
+            ready.set()
+        assert len(fake.requests_to(COMMAND_SYNC)) == 1  # by the process of shard 0
+        assert "synced by the process running shard 0: not syncing" in processes[1].text()
+        assert sorted(s.shard for s in fake.gateway.connected_sessions()) == [
+            (n, SHARDS) for n in range(SHARDS)
+        ]
+        await asyncio.gather(*(t.driver.open_and_start() for t in tables))
+
+        async def phase(who: list[Table]) -> None:
+            await asyncio.gather(*(play(t, CLICKS, up[t.process]) for t in who))
+
+        await phase(tables)
+        # SIGKILL the second process while its players are clicking
+        survivors = [t for t in tables if t.process == 0]
+        victims = [t for t in tables if t.process == 1]
+        clicking = asyncio.gather(*(play(t, CLICKS, up[1], killed=True) for t in victims))
+        await asyncio.sleep(0.5)
+        up[1].clear()
+        killed_at = time.monotonic()
+        await processes[1].kill()
+        async with await open_storage(database) as storage:
+            left = 0
+            for guild in {t.guild for t in victims}:
+                left += len(await storage.games.list_games(guild.id))
+        await phase(survivors)  # answered throughout: a failure here raises
+        await processes[1].start()
+        resumed_at = time.monotonic()
+        assert f"resumed {left} game(s); 0 set aside" in processes[1].text()  # its own only
+        up[1].set()
+        await clicking
+        await phase(tables)
+        for process in processes:
+            assert await process.stop() == 0, process.text()
+    finally:
+        for process in processes:
+            await process.stop()
+
+    for process in processes:
+        assert "Traceback" not in process.text(), process.text()
+    # every game is whole, and holds exactly the moves its players saw made
+    acknowledged = lost = twice = in_flight = 0
+    async with await open_storage(database) as storage:
+        for table in tables:
+            game_id = table.driver.game_id
+            assert (await storage.verify_game(game_id)).ok
+            record = await storage.games.get_game(game_id)
+            seats = {seat.seat: seat.user_id for seat in record.seats}
+            logged = collections.Counter(
+                seats[a.seat]
+                for a in await storage.games.get_actions(game_id)
+                if a.actor == "player"
+            )
+            for user in table.driver.players:
+                made, flying = table.acknowledged[user.id], table.in_flight[user.id]
+                acknowledged += made
+                in_flight += flying
+                lost += max(0, made - logged[user.id])
+                twice += max(0, logged[user.id] - made - flying)
+    during = [
+        r.latency
+        for r in fake.interactions
+        if r.latency is not None
+        and r.channel.guild in {t.guild for t in survivors}
+        and killed_at <= r.created_at <= resumed_at
+    ]
+    figures = {
+        "backend": backend,
+        "moves_acknowledged": acknowledged,
+        "moves_in_flight_at_the_kill": in_flight,
+        "lost": lost,
+        "applied_twice": twice,
+        "survivor_interactions_during_restart": len(during),
+        "survivor_p50_ms_during_restart": round(percentile(during, 50) * 1000, 1),
+        "survivor_p99_ms_during_restart": round(percentile(during, 99) * 1000, 1),
+        "restart_s": round(resumed_at - killed_at, 2),
+    }
+    print(json.dumps(figures))
+    assert (lost, twice) == (0, 0), figures
+    assert acknowledged > 0 and during, figures

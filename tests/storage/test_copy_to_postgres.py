@@ -1,0 +1,92 @@
+"""``cardroom migrate-db``: a SQLite database copied into PostgreSQL, every table, every game
+replayed; a non-empty target refused."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+import engine
+from bot.cli import main
+from storage import TABLE, GameStatus, Storage, StorageError
+from storage.copy_to_postgres import TABLES, copy_to_postgres
+from storage.sql import IntegrityError
+from tests.storage.helpers import open_lobby, play_one, play_to_end, sql, start_game
+
+
+async def _a_server_of_some_days(path: Path) -> dict[int, str]:
+    """A SQLite database with lobbies, running, finished and aborted games, messages, guild
+    settings, meta, stats and ratings; its games' states by id."""
+    storage = await Storage.open(path=path, synchronous="NORMAL")
+    rng = random.Random(5)
+    try:
+        for channel in range(1, 5):
+            game, state = await start_game(storage, channel, [1, 2, 3][: 2 + channel % 2], channel)
+            await storage.messages.set(game.id, TABLE, channel, 1000 + channel)
+            await play_to_end(storage, game.id, state, rng)
+        running, state = await start_game(storage, 10, [1, 4], seed=10)
+        for _ in range(4):
+            await play_one(storage, running.id, state, rng)
+        aborted, _ = await start_game(storage, 11, [2, 4], seed=11)
+        await storage.games.abort_game(aborted.id, reason="admin")
+        await open_lobby(storage, 12, [5, 6])
+        await storage.guilds.set(1, language="fr", pictures=False)
+        await storage.meta.set("commands_fingerprint", "abc")
+        games = await storage.db.read(
+            lambda conn: {r["id"]: r["state"] for r in conn.execute("SELECT id, state FROM games")}
+        )
+    finally:
+        await storage.close()
+    return games
+
+
+async def test_every_table_is_copied_and_every_game_replays(
+    tmp_path: Path, postgresql_empty_url: str
+) -> None:
+    source = tmp_path / "cardroom.sqlite3"
+    states = await _a_server_of_some_days(source)
+    lines: list[str] = []
+    report = await copy_to_postgres(source, postgresql_empty_url, progress=lines.append)
+    assert report.ok and report.broken_in_source == [], report
+    assert report.games == len(states) == 7 and len(lines) == 2
+    assert set(report.rows) == set(TABLES)
+    assert report.rows["actions"] > 50 and report.rows["ratings"] > 0 and report.rows["plays"] > 0
+
+    copy = await Storage.open(url=postgresql_empty_url)
+    try:
+        for game_id, state in states.items():
+            assert (await copy.games.get_game(game_id)).state_json == state
+            assert (await copy.verify_game(game_id)).ok
+        assert (await copy.guilds.get(1)).language == "fr"
+        assert await copy.meta.get("commands_fingerprint") == "abc"
+        assert (await copy.history.stats(1, guild_id=1))[0].played >= 3
+        assert (await copy.messages.find(1001)).game_id == min(states)
+        # the copy goes on: new games get new ids, a running game takes moves, rules hold
+        lobby = await open_lobby(copy, 20, [7])
+        assert lobby.id == max(states) + 1
+        running = next(g for g in await copy.games.list_games(1) if g.status == GameStatus.ACTIVE)
+        state = engine.loads(running.state_json)
+        await play_one(copy, running.id, state, random.Random(1))
+        with pytest.raises(IntegrityError, match="append-only"):  # the triggers are back on
+            await sql(copy, "DELETE FROM actions")
+    finally:
+        await copy.close()
+
+    with pytest.raises(StorageError, match="not empty"):  # once copied, never again over it
+        await copy_to_postgres(source, postgresql_empty_url)
+
+
+def test_the_command_copies_and_refuses_a_non_empty_target(
+    tmp_path: Path, postgresql_empty_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "cardroom.sqlite3"
+    asyncio.run(_a_server_of_some_days(source))
+    assert main(["migrate-db", "--to", postgresql_empty_url, "--from", str(source)]) == 0
+    out = capsys.readouterr().out
+    assert "7 games, each replayed" in out and "DATABASE_URL=" in out
+    assert main(["migrate-db", "--to", postgresql_empty_url, "--from", str(source)]) == 2
+    assert "not empty" in capsys.readouterr().err
+    assert main(["migrate-db", "--to", "sqlite:///x", "--from", str(source)]) == 2
