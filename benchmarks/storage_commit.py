@@ -1,7 +1,8 @@
 """Benchmark: commit actions for many concurrent games; print one JSON line.
 
-    .venv/bin/python benchmarks/storage_commit.py [--games 100] [--actions 100]
-        [--think-ms 0] [--synchronous FULL|NORMAL] [--path FILE] [--seed 1]
+    .venv/bin/python benchmarks/storage_commit.py [--backend sqlite|postgresql]
+        [--games 100] [--actions 100] [--think-ms 0] [--synchronous FULL|NORMAL]
+        [--path FILE | --url postgresql://...] [--seed 1]
 
 Every game is a real artichokes game. Its random legal moves, states and events are
 computed, and all games opened and started, *before* the clock starts, so the figures are
@@ -10,8 +11,16 @@ turn (when its game ends, the task goes on with its next game). ``--think-ms`` a
 exponentially distributed pause between a slot's actions (0 = saturation: every game
 commits as fast as it can).
 
-Output keys: games, commits, seconds, commits_per_s, p50_ms, p99_ms, max_ms (latency of
-one ``commit_action`` call, wall clock), think_ms, synchronous, python, sqlite.
+``--backend postgresql`` commits to PostgreSQL instead (the same storage code, through
+asyncpg): the empty database ``--url``, or by default a temporary server started from the
+machine's binaries (``initdb``, ``pg_ctl``) with PostgreSQL's own durable defaults (``fsync``
+and ``synchronous_commit`` on), on the loopback interface, deleted after the run.
+
+Output keys: backend, games, commits, seconds, commits_per_s, p50_ms, p99_ms, max_ms
+(latency of one ``commit_action`` call, wall clock), think_ms, synchronous (SQLite's; ``null``
+on PostgreSQL), python, sqlite, postgresql (the server's version, ``null`` on SQLite),
+load_1m (the machine's 1-minute load average when the run ended: the figures are only as
+quiet as the machine).
 """
 
 from __future__ import annotations
@@ -19,10 +28,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import platform
 import random
 import sqlite3
 import statistics
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -130,11 +141,21 @@ async def run_slot(
             bar.update()
 
 
-async def bench(args: argparse.Namespace, path: Path) -> dict[str, Any]:
+async def bench(args: argparse.Namespace, where: Path | str) -> dict[str, Any]:
+    """Run the benchmark on the SQLite file or PostgreSQL URL ``where``."""
     rng = random.Random(args.seed)
     plans = [scripts_for_slot(rng, args.actions) for _ in range(args.games)]
     latencies: list[float] = []
-    async with await Storage.open(path=path, synchronous=args.synchronous) as storage:
+    if isinstance(where, Path):
+        opened = Storage.open(path=where, synchronous=args.synchronous)
+    else:
+        opened = Storage.open(url=where)
+    server = None
+    async with await opened as storage:
+        if storage.db.dialect == "postgresql":
+            server = await storage.db.read(
+                lambda conn: conn.execute("SHOW server_version").fetchone()[0]
+            )
         slots = []
         for i, plan in enumerate(plans):
             ids = await create_games(storage, i, plan)
@@ -153,6 +174,7 @@ async def bench(args: argparse.Namespace, path: Path) -> dict[str, Any]:
     latencies.sort()
     ms = [x * 1000 for x in latencies]
     return {
+        "backend": args.backend,
         "games": args.games,
         "commits": len(ms),
         "seconds": round(seconds, 3),
@@ -161,10 +183,23 @@ async def bench(args: argparse.Namespace, path: Path) -> dict[str, Any]:
         "p99_ms": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 3),
         "max_ms": round(ms[-1], 3),
         "think_ms": args.think_ms,
-        "synchronous": args.synchronous,
+        "synchronous": args.synchronous if args.backend == "sqlite" else None,
         "python": platform.python_version(),
         "sqlite": sqlite3.sqlite_version,
+        "postgresql": server,
+        "load_1m": round(os.getloadavg()[0], 2),
     }
+
+
+def bench_postgresql(args: argparse.Namespace) -> dict[str, Any]:
+    """The benchmark on ``--url``, or on a temporary durable server of the machine."""
+    if args.url:
+        return asyncio.run(bench(args, args.url))
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from tests.pgserver import create_database, running_server
+
+    with running_server(options="") as server:  # PostgreSQL's defaults: durable commits
+        return asyncio.run(bench(args, create_database(server, "bench")))
 
 
 def main() -> None:
@@ -180,10 +215,22 @@ def main() -> None:
         default="FULL",
         help="SQLite's synchronous setting for the database",
     )
+    parser.add_argument(
+        "--backend",
+        choices=("sqlite", "postgresql"),
+        default="sqlite",
+        help="where the games are committed",
+    )
     parser.add_argument("--path", type=Path, help="database file (default: a temporary one)")
+    parser.add_argument(
+        "--url",
+        help="with --backend postgresql: an empty database (default: a temporary server)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the random games")
     args = parser.parse_args()
-    if args.path is not None:
+    if args.backend == "postgresql":
+        result = bench_postgresql(args)
+    elif args.path is not None:
         result = asyncio.run(bench(args, args.path))
     else:
         with tempfile.TemporaryDirectory(prefix="cardroom-bench-") as folder:

@@ -35,7 +35,7 @@ class Translated:
         sql: the text, with ``$n`` placeholders.
         json_lists: the (0-based) parameters that hold a JSON list text and are passed to
             PostgreSQL as that list.
-        returns_rows: the statement gives rows (a ``SELECT``, ``VALUES``, ``WITH`` or
+        returns_rows: the statement gives rows (a ``SELECT``, ``VALUES``, ``WITH``, ``SHOW`` or
             ``RETURNING``).
         returning: it changes rows and gives them back (``RETURNING``).
     """
@@ -95,7 +95,7 @@ def translate(sql: str) -> Translated:
     return Translated(
         "".join(out),
         tuple(json_lists),
-        head in ("SELECT", "WITH", "VALUES") or returning,
+        head in ("SELECT", "WITH", "VALUES", "SHOW") or returning,
         returning,
     )
 

@@ -18,6 +18,7 @@ install: never a silent skip.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import os
 import pwd
@@ -82,10 +83,14 @@ def _runner(folder: Path) -> str:
     return str(wrapper)
 
 
-@pytest.fixture(scope="session")
-def postgresql_server() -> Iterator[PostgreSQLExecutor]:
-    """A running PostgreSQL server of this session (this xdist worker), with the migrated
-    template database :data:`TEMPLATE`."""
+@contextlib.contextmanager
+def running_server(options: str = OPTIONS) -> Iterator[PostgreSQLExecutor]:
+    """A PostgreSQL server in a new temporary folder, started with ``options`` (``postgres
+    -c ...`` settings; ``""``: PostgreSQL's defaults, durable), stopped and deleted after.
+
+    Raises:
+        pytest.fail.Exception: the binaries are missing, or root without a ``postgres`` user.
+    """
     missing = missing_binaries()
     if missing:
         pytest.fail(
@@ -96,9 +101,8 @@ def postgresql_server() -> Iterator[PostgreSQLExecutor]:
         )
     folder = Path(tempfile.mkdtemp(prefix="cardroom-pg-"))
     folder.chmod(0o755)
-    executable = _runner(folder)
     server = PostgreSQLExecutor(
-        executable=executable,
+        executable=_runner(folder),
         host="127.0.0.1",
         port=port_for.select_random(),
         user="postgres",
@@ -109,34 +113,47 @@ def postgresql_server() -> Iterator[PostgreSQLExecutor]:
         unixsocketdir=str(folder),
         logfile=str(folder / "postgresql.log"),
         startparams="-w",
-        postgres_options=OPTIONS,
+        postgres_options=options,
     )
     try:
         server.start()
         server.wait_for_postgres()
-        janitor = DatabaseJanitor(
+        yield server
+    finally:
+        if server.running():
+            server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def create_database(server: PostgreSQLExecutor, name: str, template: str | None = None) -> str:
+    """Create database ``name`` on ``server`` (a copy of ``template``); its URL."""
+    DatabaseJanitor(
+        user=server.user,
+        host=server.host,
+        port=server.port,
+        dbname=name,
+        template_dbname=template,
+        password=None,
+    ).init()
+    return url_of(server, name)
+
+
+@pytest.fixture(scope="session")
+def postgresql_server() -> Iterator[PostgreSQLExecutor]:
+    """A running PostgreSQL server of this session (this xdist worker), with the migrated
+    template database :data:`TEMPLATE` and the test database :data:`TESTS`."""
+    with running_server() as server:
+        DatabaseJanitor(
             user=server.user,
             host=server.host,
             port=server.port,
             dbname=TEMPLATE,
             as_template=True,
             password=None,
-        )
-        janitor.init()
-        asyncio.run(_migrate(url_of(server, TEMPLATE)))
-        DatabaseJanitor(
-            user=server.user,
-            host=server.host,
-            port=server.port,
-            dbname=TESTS,
-            template_dbname=TEMPLATE,
-            password=None,
         ).init()
+        asyncio.run(_migrate(url_of(server, TEMPLATE)))
+        create_database(server, TESTS, TEMPLATE)
         yield server
-    finally:
-        if server.running():
-            server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 async def _migrate(url: str) -> None:
