@@ -127,17 +127,26 @@ async def play(table: Table, clicks: int, up: asyncio.Event, *, killed: bool = F
             await up.wait()
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.fixture(params=BACKENDS)
+def shared_database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """The database both processes use: a SQLite file, or a PostgreSQL URL."""
+    if request.param == "postgresql":
+        url: str = request.getfixturevalue("postgresql_url")
+        return url
+    return tmp_path / "cardroom.sqlite3"
+
+
 async def test_two_processes_of_two_shards_each_and_a_kill(
-    fake_discord: FakeDiscord, tmp_path: Path, backend: str, request: pytest.FixtureRequest
+    fake_discord: FakeDiscord, tmp_path: Path, shared_database: Path | str
 ) -> None:
     fake = fake_discord
     fake.world.response_timeout = 4.0  # past the 3 s deadline: the click failed
-    db_path = tmp_path / "cardroom.sqlite3"
-    database: Path | str = db_path
+    db_path = tmp_path / "cardroom.sqlite3"  # on PostgreSQL: where the heartbeats go
+    database = shared_database
+    backend = "postgresql" if isinstance(database, str) else "sqlite"
     env = {"TABLE_EDIT_INTERVAL": "0.2", "TABLE_TURN_INTERVAL": "1"}
-    if backend == "postgresql":
-        database = env["DATABASE_URL"] = request.getfixturevalue("postgresql_url")
+    if isinstance(database, str):
+        env["DATABASE_URL"] = database
     tables = await build(fake, db_path, database)
     processes = [
         BotProcess(fake, db_path, SHARDS, "0-1", env),
