@@ -70,7 +70,7 @@ def measure(game: str, seats: int, games: int, seed: int, wanted: int) -> dict[s
     spread = views(game, seats, games, seed, wanted)
     draw(game, "table", spread[0], ctx)  # fonts and sprites, once per process
     totals, cpu, drawing, sizes = [], [], [], []
-    for view in spread:
+    for view in cli.tracked(spread, f"{game}-{seats}p pictures", unit="picture"):
         started, used = time.perf_counter(), time.thread_time()
         picture = draw(game, "table", view, ctx)
         totals.append((time.perf_counter() - started) * 1000)

@@ -123,12 +123,14 @@ def test_every_benchmark_explains_itself_and_every_option_in_its_help(
             assert f"(default: {action.default})" in " ".join(out.split()), action.dest
 
 
-def test_a_benchmark_shows_a_progress_bar_on_a_terminal_only() -> None:
+def on_a_terminal(script: str, *args: str) -> tuple[bytes, bytes]:
+    """Run ``benchmarks/script`` with its stderr on a pseudo-terminal of 80 columns: its
+    stdout, and what the terminal showed."""
     watcher, terminal = pty.openpty()
     fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))  # 80 columns
     try:
         done = subprocess.run(
-            [sys.executable, str(ROOT / "benchmarks" / "game_memory.py"), "--games", "1"],
+            [sys.executable, str(ROOT / "benchmarks" / script), *args],
             stdout=subprocess.PIPE, stderr=terminal, timeout=120, check=True,
         )  # fmt: skip
     finally:
@@ -143,8 +145,20 @@ def test_a_benchmark_shows_a_progress_bar_on_a_terminal_only() -> None:
             break
         shown += chunk
     os.close(watcher)
-    tables = len(json.loads(done.stdout)["figures"])
+    return done.stdout, shown
+
+
+def test_a_benchmark_shows_a_progress_bar_on_a_terminal_only() -> None:
+    stdout, shown = on_a_terminal("game_memory.py", "--games", "1")
+    tables = len(json.loads(stdout)["figures"])
     assert b"games: 100%" in shown and f"{tables}/{tables}".encode() in shown
+
+
+def test_the_pictures_benchmark_shows_its_progress_on_a_terminal() -> None:
+    args = ("--game", "verso", "--games", "1", "--pictures", "4", "--seed", "3")
+    stdout, shown = on_a_terminal("pictures.py", *args)
+    assert json.loads(stdout)["verso-8p"]["pictures"] == 4
+    assert b"verso-8p pictures: 100%" in shown and b"4/4" in shown
 
 
 def test_the_pictures_benchmark_draws_the_largest_table() -> None:

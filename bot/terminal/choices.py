@@ -21,6 +21,9 @@ from engine import Decision
 
 RULES = ("r", "rules")
 QUIT = ("q", "quit")
+NUMBER = re.compile(r"[0-9]{1,9}")
+"""A choice's number as typed: ASCII digits (``str.isdigit`` also takes "²", which ``int``
+refuses, and ``int`` refuses more than 4,300 digits); longer is out of range anyway."""
 
 
 @dataclass(frozen=True)
@@ -118,7 +121,7 @@ class Question:
         if text in RULES:
             return Answer(rules=True)
         tokens = [t for t in re.split(r"[\s,;]+", text) if t]
-        numbers = [int(t) for t in tokens if t.isdigit()]
+        numbers = [int(t) for t in tokens if NUMBER.fullmatch(t)]
         if (
             not tokens
             or len(numbers) != len(tokens)

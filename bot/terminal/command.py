@@ -36,7 +36,7 @@ from bot.terminal.output import Output
 from bot.terminal.session import NewGame, Session, last_unfinished, open_game
 from bot.texts.seat_names import LEVEL_NAMES
 from bot.timing.clock import Clock, SystemClock
-from engine.players import LEVELS
+from engine.players import LEVEL_ALIASES, LEVELS
 from storage import Storage, StorageError
 
 DEFAULT_LEVEL = "greedy"
@@ -52,9 +52,11 @@ def default_database() -> Path:
 
 def levels() -> dict[str, str]:
     """The ``--ai`` values, weakest first: each level by the name players see (``search``
-    for ``ismcts``), then by its own name."""
+    for ``ismcts``), then by its own name, then by its former names (``LEVEL_ALIASES``, as
+    ``python -m engine arena`` takes them)."""
     named = {LEVEL_NAMES.get(level, level): level for level in LEVELS}
     named.update({level: level for level in LEVELS})
+    named.update({old: new for old, new in LEVEL_ALIASES.items() if old not in named})
     return named
 
 

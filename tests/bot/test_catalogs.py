@@ -219,3 +219,70 @@ def test_ukrainian_quotes_with_guillemets_and_the_typographic_apostrophe() -> No
         prose = re.sub(r"`[^`]*`", "", form)
         assert not re.search("[\"'“”„]", prose), form
         assert prose.count("«") == prose.count("»"), form
+
+
+FORMAL_ADDRESS = {
+    "fr": re.compile(r"\b(?:vous|votre|vos)\b|\b\w+ez\b", re.IGNORECASE),
+    "uk": re.compile(
+        r"(?<!\w)(?:ви|вас|вам|вами|ваш\w*)(?!\w)|(?<!\w)(?!навіть)\w+(?:іть|іться)(?!\w)",
+        re.IGNORECASE,
+    ),
+}
+"""The formal (or plural) "you" of French and Ukrainian: pronouns, possessives, imperatives."""
+SEVERAL_ADDRESSED = ("chacun de vous", "кожен із вас")
+"""Texts that speak to two players at once (a swap), where the plural is the right form."""
+
+
+@pytest.mark.parametrize("language", sorted(FORMAL_ADDRESS))
+def test_french_and_ukrainian_address_the_player_as_tu(language: str) -> None:
+    """ "Votre main", "Ваша рука", "Choisissez…": a player is addressed as tu / ти everywhere
+    else, so one formal text reads as written by someone else."""
+    for form in translated_forms(language):
+        if any(words in form for words in SEVERAL_ADDRESSED):
+            continue
+        prose = re.sub(r"`[^`]*`|\{\w+\}", "", form)
+        assert not FORMAL_ADDRESS[language].search(prose), (language, form)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_command_named_in_a_text_is_named_as_the_language_shows_it(language: str) -> None:
+    """ "(voir /game history)" in French points to a command Discord shows as /partie
+    historique there: every command a text names uses the language's command names."""
+    _ = translator(language)
+    names = {name: _.context(NAME_CONTEXT, name) for name in COMMAND_NAMES}
+    english = {name for name, translated in names.items() if translated != name}
+    english -= set(names.values())  # a word that is a command's name here too
+    for form in translated_forms(language):
+        for mention in re.finditer(r"(?<![\w/.])/([\w-]+(?: [\w-]+)*)", form):
+            words = mention.group(1).split()
+            for word in words[: next((i for i, w in enumerate(words) if w not in names), None)]:
+                assert word not in english, (language, mention.group(), form)
+
+
+COMMAND_VERB_MOODS = {
+    "es": re.compile(r"\w+r$"),  # the infinitive: "Elegir el idioma…"
+    "uk": re.compile(r"\w+(?:ти|тися)$"),  # the infinitive: "Обрати мову…"
+    "fr": re.compile(r"\w+(?<!er)(?<!ir)(?<![^t]s)$"),  # "Choisit…", "Met fin…": it does
+}
+"""How each language words a command description that starts with what it does."""
+
+
+@pytest.mark.parametrize("language", sorted(COMMAND_VERB_MOODS))
+def test_command_descriptions_use_one_verb_form(language: str) -> None:
+    """Discord lists the commands one under another: "Elegir el idioma" beside "Borra tus
+    estadísticas" reads as two writers. English descriptions that start with a verb start
+    with the same form of the verb in each language."""
+    from bot.handlers.commands import AdminCommands, GameCommands, HelpCommand
+
+    _ = translator(language)
+    described: list[str] = []
+    for cog in (GameCommands, AdminCommands, HelpCommand):
+        for command in cog.__cog_app_commands__:
+            for child in [command, *getattr(command, "walk_commands", lambda: [])()]:
+                described.append(child.description)
+    not_verbs = {"A", "How", "Games", "The", "This", "What", "Which", "Your"}
+    for english in described:
+        if english.split()[0] in not_verbs:
+            continue
+        first = _(english).split()[0]
+        assert COMMAND_VERB_MOODS[language].fullmatch(first), (language, english, _(english))

@@ -30,6 +30,7 @@ from tests.e2e.driver import Driver, find_table
 from tests.e2e.helpers import open_lobby, told
 from tests.e2e.test_automatic import add_ai, start
 from tests.fakediscord.components import walk
+from tests.fakediscord.errors import CommandUnavailable
 from tests.fakediscord.model import Message
 from tests.fakediscord.users import User
 
@@ -208,3 +209,42 @@ async def test_stats_leaderboard_history_replay_export_and_forget_me(
     assert f"<@{bob.id}>" not in text and "a former player" in text
     assert await world.bot.storage.history.stats(alice.id, guild_id=world.guild.id) == alice_before
     assert (await world.bot.storage.verify_game(first.game_id)).ok
+
+
+async def test_a_leaderboard_reset_asks_first_and_only_an_admin_confirms(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ratings, "RATED_AFTER", 1)
+    monkeypatch.setattr(history_texts, "RATED_AFTER", 1)
+    alice, admin = world.alice, world.admin
+    await play_ninjan(world, [alice], ["random"], rng=3)
+    board = told(await alice.slash(world.channel, "game leaderboard", game="ninjan"), alice)
+    assert f"<@{alice.id}>" in board and "Nobody has played" not in board
+    stats = told(await alice.slash(world.channel, "game stats"), alice)
+
+    with pytest.raises(CommandUnavailable):  # Discord hides it from members ...
+        await alice.slash(world.channel, "cardroom leaderboard reset", game="ninjan")
+    refused = await alice.slash(  # ... and the bot refuses it if the server unhid it
+        world.channel, "cardroom leaderboard reset", game="ninjan", bypass_default_permissions=True
+    )
+    assert told(refused, alice) == "⚠️ You need the Manage Server permission to use this command."
+
+    asked = await admin.slash(world.channel, "cardroom leaderboard reset", game="ninjan")
+    assert asked.original.ephemeral_for is admin
+    assert told(asked, admin).startswith("Reset this server's leaderboard of Ninjan?")
+    assert asked.original.labels() == ["Reset the leaderboard", "Keep it"]
+    kept = await admin.click(asked.original, label="Keep it")
+    assert kept.answer_text == "The leaderboard of Ninjan stays as it is."
+    same = told(await alice.slash(world.channel, "game leaderboard", game="ninjan"), alice)
+    assert same == board
+
+    asked = await admin.slash(world.channel, "cardroom leaderboard reset", game="ninjan")
+    forged = await alice.forge(asked.original, "cr:lbreset:ninjan:yes")  # not an admin
+    assert "Manage Server" in told(forged, alice)
+    assert told(await alice.slash(world.channel, "game leaderboard", game="ninjan"), alice) == board
+    done = await admin.click(asked.original, label="Reset the leaderboard")
+    assert done.answer_text == "The leaderboard of Ninjan starts afresh."
+    board = told(await alice.slash(world.channel, "game leaderboard", game="ninjan"), alice)
+    assert "Nobody has played 1 rated games yet." in board
+    assert "You have no rated game of this one here yet." in board
+    assert told(await alice.slash(world.channel, "game stats"), alice) == stats  # stats stay

@@ -94,7 +94,10 @@ def test_anything_else_is_told_what_to_type() -> None:
     state = engine.new_game("ninjan", 2, None, 1)
     question, _decisions = question_of(state, 0)
     hint = f"Type a number from 1 to {question.count}, r for the rules or q to quit."
-    for line in ("", "   ", "0", str(question.count + 1), "-1", "two", "1.5", "#1", "1 x"):
+    for line in (
+        *("", "   ", "0", str(question.count + 1), "-1", "two", "1.5", "#1", "1 x"),
+        *("²", "٣", "①", "1" * 5000),  # digits Python reads (or cannot) that nobody typed as 1
+    ):
         answer = question.answer(line, _)
         assert (answer.key, answer.problem) == (None, hint), line
     assert question.answer("r", _).rules and question.answer(" R ", _).rules

@@ -129,6 +129,7 @@ async def test_bad_input_gets_one_line_and_the_same_question(tmp_path: Path) -> 
         ("99", hint),  # out of range
         ("0", hint),
         ("two", hint),  # letters
+        ("²", hint),  # a digit to str.isdigit, not to int
         ("", hint),  # an empty line
         ("1 2", "⚠️ Type one number, or several from one list that takes several."),
         ("1 1", "⚠️ Type each number once."),
@@ -249,3 +250,16 @@ async def test_a_picture_that_cannot_be_written_is_said_once(tmp_path: Path) -> 
     await player.type("q")
     code, out, err = await player.finish()
     assert (code, err) == (0, "") and out.count("The picture cannot be written to") == 1
+
+
+async def test_the_search_level_answers_to_its_former_name_too(tmp_path: Path) -> None:
+    """``--ai ismcts`` (the name scripts knew before "search"), as ``engine arena`` takes it."""
+    db = tmp_path / "games.sqlite3"
+    player = await Player.start(tmp_path, "ninjan", "--ai", "ISMCTS", "--db", str(db))
+    assert await player.until_prompt() is not None
+    await player.type("q")
+    code, out, err = await player.finish()
+    assert (code, err) == (0, "")
+    assert "🤖 Cardroom AI (search)" in out
+    games, _state = await stored(db)
+    assert [s.level for s in games[0].seats] == [None, "search"]
