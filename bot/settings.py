@@ -109,7 +109,8 @@ class BotSettings(ShardSettings):
         discord_gateway_url: the gateway to connect to (env ``DISCORD_GATEWAY_URL``; default
             Discord's own).
         search_budget_ms: how long the search automatic player thinks per move, in
-            milliseconds (env ``SEARCH_BUDGET_MS``, default 250).
+            milliseconds, at a table whose host kept the lobby's "fast" thinking time (env
+            ``SEARCH_BUDGET_MS``, default 250; "deep" is 1 s whatever this says).
         table_edit_interval: the least time between two edits of one table, in seconds
             (env ``TABLE_EDIT_INTERVAL``, default 1): moves within it are shown by one edit.
         table_turn_interval: the least time between two edits of one table while the same

@@ -8,6 +8,11 @@
     automatic players against each other (engine.arena.arena): the levels are given per
     seat and rotate game by game
 
+  python -m engine arena --round-robin GAME [--players N] [--games G] [--seed S]
+    every level against every other (engine.roundrobin.round_robin): G games of each
+    seating of the levels at N seats, rated with the leaderboards' OpenSkill model, and
+    each pair's head-to-head ("search beats greedy 7 of 10")
+
   python -m engine replay FILE
     replay a finished game's record (/game export, engine.records) and print its outcome;
     exit 1 when it differs from the record's result, 2 when the file is not a record this
@@ -35,6 +40,7 @@ from engine.errors import IllegalAction, UnknownGame
 from engine.players import LEVEL_ALIASES, LEVELS
 from engine.records import GameRecordFile, replay_record
 from engine.registry import game_names, get_game
+from engine.roundrobin import round_robin, seatings
 from engine.simulate import simulate
 
 
@@ -115,7 +121,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="automatic players against each other",
         description="Play automatic players against each other and print one JSON line: per\n"
         "level, wins, win rate, mean score and ms per decision. Game i seats the levels\n"
-        "shifted by i, so every level plays every seat equally often.",
+        "shifted by i, so every level plays every seat equally often.\n"
+        "With --round-robin: G games of every seating of the levels at N seats (each with\n"
+        "two levels or more), then each level's OpenSkill rating (the leaderboards' model)\n"
+        "and each pair's head-to-head.",
         formatter_class=HelpFormatter,
     )
     _common_arguments(fight, players=2)
@@ -126,7 +135,13 @@ def build_parser() -> argparse.ArgumentParser:
         default="search,random",
         metavar="LEVEL,...",
         help=f"comma-separated levels, one per seat, repeated to fill them ({', '.join(LEVELS)}; "
-        f"former names accepted: {former})",
+        f"former names accepted: {former}); not with --round-robin, which seats every level",
+    )
+    fight.add_argument(
+        "--round-robin",
+        action="store_true",
+        help="play every seating of the levels at --players seats, --games games each, and "
+        "print each level's OpenSkill rating and each pair's head-to-head",
     )
     fight.add_argument(
         "--budget-ms",
@@ -176,7 +191,20 @@ def main(argv: Iterable[str] | None = None) -> int:
     except ValidationError as exc:
         command.error(option_problems(args.game, exc))
     try:
-        if args.command == "arena":
+        if args.command == "arena" and args.round_robin:
+            count = args.games * len(seatings(LEVELS, args.players))
+            with progress(count, f"{args.game} round-robin") as bar:
+                stats = round_robin(
+                    args.game,
+                    args.players,
+                    args.games,
+                    args.seed,
+                    budget_ms=args.budget_ms or None,
+                    iterations=args.iterations,
+                    options=options,
+                    on_game=bar.update,
+                )
+        elif args.command == "arena":
             given = [level.strip() for level in args.seats.split(",") if level.strip()]
             if not given:
                 command.error("--seats names no level")

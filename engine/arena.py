@@ -14,7 +14,41 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.api import apply, deciding_seats, new_game, outcome
+from engine.contract import Outcome
 from engine.players import choose, level_named
+
+
+def rotated(levels: Sequence[str], game: int) -> list[str]:
+    """The seating of game number ``game``: ``levels`` shifted by ``game`` (seat ``k`` gets
+    ``levels[(k + game) % len(levels)]``), so over ``len(levels)`` games each level sits in
+    each of its seats' places once."""
+    return [levels[(k + game) % len(levels)] for k in range(len(levels))]
+
+
+def play_game(
+    name: str,
+    order: Sequence[str],
+    seed: int,
+    rng: random.Random,
+    *,
+    budget_ms: float | None = 250.0,
+    iterations: int | None = None,
+    options: dict[str, Any] | None = None,
+    on_decision: Callable[[str, float], object] | None = None,
+) -> Outcome:
+    """Play one game of ``name`` dealt from ``seed`` with the automatic player of
+    ``order[seat]`` at each seat (``rng`` drives their choices; ``budget_ms``/``iterations``
+    bound the search player); ``on_decision(level, ms)`` hears each decision's thinking time.
+    Returns the outcome."""
+    state = new_game(name, len(order), options, seed)
+    while (result := outcome(state)) is None:
+        seat = deciding_seats(state)[0]
+        started = time.perf_counter()
+        action = choose(order[seat], state, seat, rng, budget_ms=budget_ms, iterations=iterations)
+        if on_decision is not None:
+            on_decision(order[seat], (time.perf_counter() - started) * 1000)
+        apply(state, action)
+    return result
 
 
 def arena(
@@ -48,16 +82,17 @@ def arena(
         for level in dict.fromkeys(levels)
     }
     for game in range(games):
-        order = [levels[(k + game) % seats] for k in range(seats)]
-        state = new_game(name, seats, options, seed + game)
-        while (result := outcome(state)) is None:
-            seat = deciding_seats(state)[0]
-            started = time.perf_counter()
-            action = choose(
-                order[seat], state, seat, rng, budget_ms=budget_ms, iterations=iterations
-            )
-            stats[order[seat]]["ms"].append((time.perf_counter() - started) * 1000)
-            apply(state, action)
+        order = rotated(levels, game)
+        result = play_game(
+            name,
+            order,
+            seed + game,
+            rng,
+            budget_ms=budget_ms,
+            iterations=iterations,
+            options=options,
+            on_decision=lambda level, ms: stats[level]["ms"].append(ms),
+        )
         for seat, level in enumerate(order):
             entry = stats[level]
             entry["games"] += 1

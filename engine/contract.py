@@ -275,6 +275,13 @@ class Game(ABC, Generic[S, O]):
         """A short English phrase for ``action`` (logs, command-line tools)."""
         return action.key
 
+    def automatic_levels(self, seats: int) -> tuple[str, ...]:
+        """The automatic players' levels worth offering at a table of ``seats`` (names of
+        ``engine.players.LEVELS``, read through ``engine.players.offered_levels``). A game
+        leaves out a level that plays no better than the one below it at that size (a search
+        no stronger than greedy). Default: every level."""
+        return ("random", "greedy", "search")
+
     def automatic_action(self, state: S, seat: int, rng: random.Random) -> Action:
         """The move of the simplest automatic player for ``seat`` (BGA "zombie" level 1: a
         uniformly random legal move). Games may override it with something steadier."""

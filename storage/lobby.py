@@ -193,6 +193,29 @@ class LobbyOperations:
 
         return await self._db.write(tx)
 
+    async def set_thinking_time(self, game_id: int, ms: int | None) -> GameRecord:
+        """Set how long the lobby's search level thinks per move (``None``: the server's
+        default).
+
+        Raises:
+            GameNotFound, GameNotInLobby.
+            ValueError: not a positive number of milliseconds.
+        """
+        if ms is not None and ms <= 0:
+            raise ValueError("a thinking time is a positive number of milliseconds")
+
+        def tx(conn: sqlite3.Connection) -> GameRecord:
+            status, _ = game_status(conn, game_id)
+            if status != GameStatus.LOBBY:
+                raise GameNotInLobby(game_id, status)
+            conn.execute(
+                "UPDATE games SET thinking_ms = ?, updated_at = ? WHERE id = ?",
+                (ms, now_text(), game_id),
+            )
+            return fetch_game(conn, game_id)
+
+        return await self._db.write(tx)
+
     async def start_game(
         self,
         game_id: int,

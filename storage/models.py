@@ -187,6 +187,8 @@ class GameRecord:
             failed validation), else ``None``.
         deadline: when the pending decision times out (turn clocks), else ``None``.
         turn_clock: the table's turn clock in seconds, ``None`` for none.
+        thinking_ms: how long the search level thinks per move at this table, in
+            milliseconds, ``None`` for the server's default.
         seats: the seats, ordered by seat number.
     """
 
@@ -209,6 +211,7 @@ class GameRecord:
     set_aside_reason: str | None
     deadline: datetime | None = None
     turn_clock: int | None = None
+    thinking_ms: int | None = None
     seats: tuple[Seat, ...] = field(default=())
 
     @property

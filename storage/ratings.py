@@ -1,6 +1,9 @@
 """Each guild's ratings per game: OpenSkill (Plackett-Luce, the model for multiplayer games
 with ties), updated in the transaction that stores a game's end.
 
+The model (OpenSkill Plackett-Luce) and its update are ``engine.ratings``, shared with the
+round-robin of automatic players (``python -m engine arena --round-robin``).
+
 Who is rated: every person by user id; automatic players seated in the lobby by level, as
 one contender per level (``"Cardroom AI (search)"``), so a guild sees how strong each level
 is against its own players; a former player (forget-me) as a newcomer who is not kept. A
@@ -18,14 +21,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce
-
+from engine import ratings as shared
+from engine.ratings import ordinal
 from storage.history_models import Leaderboard, Rating
 from storage.rows import now_text
 from storage.sql import Connection, Row
-
-MODEL = PlackettLuce()
-"""The rating model (OpenSkill's defaults: mu 25, sigma 25/3, beta 25/6)."""
 
 RATED_AFTER = 5
 """Rated games a player needs before the leaderboard shows them (the partial index
@@ -82,33 +82,10 @@ def contenders(seats: Sequence[Row]) -> list[Contender]:
 def rate(
     priors: Mapping[Key, tuple[float, float]], game: Sequence[Contender]
 ) -> dict[Key, tuple[float, float]]:
-    """The new ``(mu, sigma)`` of every contender key of ``game`` (OpenSkill Plackett-Luce;
-    a key without a prior starts at the model's default).
-
-    A key seated more than once (two automatic players of one level) plays each seat from the
-    same prior: its mu moves by the sum of the seats' moves, its sigma shrinks by the product
-    of their factors, as if it had played that many games at once.
-    """
-    default = MODEL.rating()
-    teams = []
-    for contender in game:
-        start = priors.get(contender.key) if contender.key is not None else None
-        mu, sigma = start or (default.mu, default.sigma)
-        teams.append([MODEL.rating(mu=mu, sigma=sigma)])
-    rated = MODEL.rate(teams, ranks=[float(c.place) for c in game])
-    updated: dict[Key, tuple[float, float]] = {}
-    for contender, team, before in zip(game, rated, teams, strict=True):
-        if contender.key is None:
-            continue
-        mu0, sigma0 = before[0].mu, before[0].sigma
-        mu, sigma = updated.get(contender.key, (mu0, sigma0))
-        updated[contender.key] = (mu + team[0].mu - mu0, sigma * team[0].sigma / sigma0)
-    return updated
-
-
-def ordinal(mu: float, sigma: float) -> float:
-    """The conservative rating the leaderboard shows: ``mu - 3 sigma``."""
-    return mu - 3.0 * sigma
+    """The new ``(mu, sigma)`` of every contender key of ``game`` (``engine.ratings.rate``:
+    a key without a prior starts at the model's default; a key seated more than once plays
+    each seat from the same prior)."""
+    return shared.rate(priors, [(c.key, c.place) for c in game])
 
 
 def rate_game(

@@ -14,10 +14,16 @@ from bot.i18n import N_, Translator
 from bot.messages import discord_io
 from bot.messages.languages import tr
 from bot.messages.layouts import offered_index
-from bot.messages.lobby import ADD_AUTOMATIC, REMOVE_AUTOMATIC, TURN_CLOCK, lobby_layout
+from bot.messages.lobby import (
+    ADD_AUTOMATIC,
+    REMOVE_AUTOMATIC,
+    THINKING_TIME,
+    TURN_CLOCK,
+    lobby_layout,
+)
 from bot.messages.permissions import require_channel_permissions
 from bot.service.errors import UserError
-from bot.service.lobby import TURN_CLOCKS
+from bot.service.lobby import THINKING_TIMES, TURN_CLOCKS
 from bot.service.reasons import LOBBY_LOST
 from engine.players import LEVELS
 from storage import LOBBY, TABLE, ChannelBusy, GameStatus
@@ -101,20 +107,26 @@ class LobbyHandlers:
         self, interaction: discord.Interaction, game_id: int, field: str, values: list[str]
     ) -> None:
         """A lobby menu: set host option ``field`` to the chosen value (an index into the
-        values the presentation offers); the turn clock; seat an automatic player. Only the
-        exact values the menu offered count; any other is refused and changes nothing."""
+        values the presentation offers); the turn clock; the search level's thinking time;
+        seat an automatic player. Only the exact values the menu offered count; any other is
+        refused and changes nothing."""
         service = self.room.service
-        if field in (TURN_CLOCK, ADD_AUTOMATIC):
-            choices: tuple[object, ...] = TURN_CLOCKS if field == TURN_CLOCK else LEVELS
-            index = offered_index(values, len(choices))
+        menus: dict[str, tuple[object, ...]] = {
+            TURN_CLOCK: TURN_CLOCKS,
+            THINKING_TIME: THINKING_TIMES,
+            ADD_AUTOMATIC: LEVELS,
+        }
+        if field in menus:
+            index = offered_index(values, len(menus[field]))
             if index is None:
                 raise UserError(N_("That option does not exist."))
+            user = interaction.user.id
             if field == TURN_CLOCK:
-                record = await service.set_turn_clock(
-                    game_id, interaction.user.id, TURN_CLOCKS[index]
-                )
-            else:
-                record = await service.add_automatic(game_id, interaction.user.id, LEVELS[index])
+                record = await service.set_turn_clock(game_id, user, TURN_CLOCKS[index])
+            elif field == THINKING_TIME:
+                record = await service.set_thinking_time(game_id, user, THINKING_TIMES[index])
+            else:  # the service seats only a level the game offers at that table
+                record = await service.add_automatic(game_id, user, LEVELS[index])
             public = await self.room.languages.public(record.guild_id)
             await interaction.response.edit_message(view=lobby_layout(record, public))
             return

@@ -93,7 +93,9 @@ def offered_index(values: Sequence[str], count: int) -> int | None:
 class LobbySetting:
     """One host option as the lobby shows it: a toggle (``choices`` empty) with its state, or a
     menu of ``(value index, label)`` with the current index (``placeholder``: a menu that
-    does something each time, showing ``label`` rather than a current value)."""
+    does something each time, showing ``label`` rather than a current value). ``values``: the
+    value index each choice sends, where not its position (a menu offering some of a fixed
+    list); ``descriptions``: a line under each choice, where given."""
 
     field: str
     label: str
@@ -101,6 +103,8 @@ class LobbySetting:
     choices: tuple[str, ...] = ()
     current: int = -1
     placeholder: bool = False
+    values: tuple[int, ...] = ()
+    descriptions: tuple[str, ...] = ()
 
 
 def confirm_abort(game_id: int, text: str, _: Translator) -> ui.LayoutView:
@@ -168,7 +172,8 @@ def lobby(
                         if s.placeholder
                         else _("{option}: {value}", option=s.label, value=label)
                     )[:100],
-                    value=lobby_menu_value(i),
+                    value=lobby_menu_value(s.values[i] if s.values else i),
+                    description=s.descriptions[i][:100] if s.descriptions else None,
                     default=i == s.current and not s.placeholder,
                 )
                 for i, label in enumerate(s.choices)

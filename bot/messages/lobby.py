@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 import engine
@@ -10,11 +12,11 @@ from bot.games import Presentation, presentation
 from bot.i18n import Translator
 from bot.messages import discord_io, layouts
 from bot.messages.languages import GuildLanguages
-from bot.service.lobby import TURN_CLOCKS
+from bot.service.lobby import THINKING_TIMES, TURN_CLOCKS, has_search_player
 from bot.service.reasons import ADMIN_ABORT
-from bot.texts.rendering import chosen_options, clock_text
-from bot.texts.seat_names import LEVEL_NAMES, seat_names
-from engine.players import LEVELS
+from bot.texts.rendering import chosen_options, clock_text, thinking_text
+from bot.texts.seat_names import LEVEL_HINTS, LEVEL_NAMES, seat_names
+from engine.players import LEVELS, offered_levels
 from storage import LOBBY, GameRecord, GameStatus, Storage
 
 
@@ -43,6 +45,9 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
             if option.help:
                 lines.append(_("-# {option}: {help}", option=_(option.label), help=_(option.help)))
         lines += [f"-# {line}" for line in show.legend(_)]
+        levels = offered_levels(record.game_name, len(record.seats) + 1)
+        if len(record.seats) < record.max_seats and levels:
+            lines.append(levels_line(levels, _))
         if info.min_players == 1:
             start = _(
                 "Press **Join** to play. The host can start alone (solo) or with up to {most} "
@@ -68,8 +73,20 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
     return "\n".join(lines)
 
 
+def levels_line(levels: Sequence[str], _: Translator) -> str:
+    """One small line on what each automatic level is for ("🤖 Cardroom AI: random, for
+    learning the rules · greedy, a casual game · search, a real opponent")."""
+    parts = [
+        _("{level}, {hint}", level=_(LEVEL_NAMES[level]), hint=_(LEVEL_HINTS[level]))
+        for level in levels
+    ]
+    return _("-# 🤖 Cardroom AI: {levels}", levels=" · ".join(parts))
+
+
 TURN_CLOCK = "turn_clock"
 """The lobby menu field of the table's turn clock (every game has one)."""
+THINKING_TIME = "thinking_ms"
+"""The lobby menu field of the search level's thinking time (once a search player sits)."""
 ADD_AUTOMATIC = "add_automatic"
 """The lobby menu field that seats an automatic player of the chosen level."""
 REMOVE_AUTOMATIC = "remove_ai"
@@ -103,15 +120,29 @@ def lobby_settings(
             current=TURN_CLOCKS.index(record.turn_clock) if record.turn_clock in TURN_CLOCKS else 0,
         )
     )
-    if len(record.seats) < record.max_seats:
+    if has_search_player(record):
+        settings.append(
+            layouts.LobbySetting(
+                THINKING_TIME,
+                _("Thinking time"),
+                choices=tuple(thinking_text(ms, _) for ms in THINKING_TIMES),
+                current=THINKING_TIMES.index(record.thinking_ms)
+                if record.thinking_ms in THINKING_TIMES
+                else 0,
+            )
+        )
+    levels = offered_levels(record.game_name, len(record.seats) + 1)
+    if len(record.seats) < record.max_seats and levels:
         settings.append(
             layouts.LobbySetting(
                 ADD_AUTOMATIC,
                 _("Add an automatic player"),
                 choices=tuple(
-                    _("Cardroom AI ({level})", level=_(LEVEL_NAMES[level])) for level in LEVELS
+                    _("Cardroom AI ({level})", level=_(LEVEL_NAMES[level])) for level in levels
                 ),
                 placeholder=True,
+                values=tuple(LEVELS.index(level) for level in levels),
+                descriptions=tuple(_(LEVEL_HINTS[level]) for level in levels),
             )
         )
     return settings

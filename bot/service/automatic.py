@@ -85,14 +85,14 @@ class AutomaticPlay(Committing):
 
     async def automatic_move(self, snapshot: GameSnapshot, seat: int, level: str) -> Action:
         """The move of the automatic player of ``level`` for ``seat`` (a search player thinks
-        in a worker thread). Its randomness comes from the game and step, never the seed."""
+        in a worker thread, for the table's thinking time, else the server's budget). Its
+        randomness comes from the game and step, never the seed."""
         state = snapshot.state
         assert state is not None
         rng = random.Random(f"{snapshot.id}:{state.step}:{seat}")
         if level_named(level) == "search":
-            return await asyncio.to_thread(
-                choose, level, state, seat, rng, budget_ms=self.search_budget_ms
-            )
+            budget = snapshot.record.thinking_ms or self.search_budget_ms
+            return await asyncio.to_thread(choose, level, state, seat, rng, budget_ms=budget)
         return choose(level, state, seat, rng)
 
     async def play_due_automatic_moves(self, played: Played) -> None:

@@ -37,7 +37,7 @@ class Committing(GameReader):
     """Applying and committing actions; the turn clock's deadlines.
 
     ``clock`` gives the time (default: the system's); ``search_budget_ms`` is the search
-    player's thinking time per move.
+    player's thinking time per move at a table whose host chose none (a lobby's "fast").
     """
 
     def __init__(

@@ -9,11 +9,22 @@ from bot.i18n import N_
 from bot.service.commits import Committing
 from bot.service.errors import UserError
 from bot.service.snapshots import GameSnapshot
-from engine.players import LEVELS
+from engine.players import LEVEL_ALIASES, offered_levels
 from storage import AlreadySeated, GameRecord, GameStatus, LobbyFull, WrongStatus
 
 TURN_CLOCKS: tuple[int | None, ...] = (None, 60, 300, 3600, 86400)
 """The turn clocks a table may have, in seconds (``None``: none)."""
+THINKING_TIMES: tuple[int | None, ...] = (None, 1000)
+"""How long the search level may think per move at a table, in milliseconds: "fast" (``None``:
+the server's ``search_budget_ms``, 250 ms unless set) or "deep" (1 s)."""
+
+
+def has_search_player(record: GameRecord) -> bool:
+    """Whether an automatic player of the search level is seated (the thinking time is its)."""
+    return any(
+        s.user_id is None and LEVEL_ALIASES.get(s.level or "", s.level) == "search"
+        for s in record.seats
+    )
 
 
 class LobbyUseCases(Committing):
@@ -71,11 +82,12 @@ class LobbyUseCases(Committing):
             return await self.storage.games.leave_lobby(game_id, user_id)
 
     async def add_automatic(self, game_id: int, user_id: int, level: str) -> GameRecord:
-        """Seat an automatic player of ``level`` (host only), up to the game's maximum."""
+        """Seat an automatic player of ``level`` (host only), up to the game's maximum; only a
+        level the game offers at the table it would make (``engine.players.offered_levels``)."""
         async with self.locked(game_id):
             game = await self._lobby(game_id)
             self._host_only(game, user_id)
-            if level not in LEVELS:
+            if level not in offered_levels(game.game_name, len(game.seats) + 1):
                 raise UserError(N_("That option does not exist."))
             try:
                 return await self.storage.games.join_lobby(
@@ -104,6 +116,16 @@ class LobbyUseCases(Committing):
             if seconds not in TURN_CLOCKS:
                 raise UserError(N_("That option does not exist."))
             return await self.storage.games.set_turn_clock(game_id, seconds)
+
+    async def set_thinking_time(self, game_id: int, user_id: int, ms: int | None) -> GameRecord:
+        """Set how long the table's search level thinks per move (host only, once a search
+        player is seated) to one of :data:`THINKING_TIMES`."""
+        async with self.locked(game_id):
+            game = await self._lobby(game_id)
+            self._host_only(game, user_id)
+            if ms not in THINKING_TIMES or not has_search_player(game):
+                raise UserError(N_("That option does not exist."))
+            return await self.storage.games.set_thinking_time(game_id, ms)
 
     async def toggle_option(self, game_id: int, user_id: int, option: str) -> GameRecord:
         """Flip the on/off host option ``option`` (a boolean field of the game's options)."""

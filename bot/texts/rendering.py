@@ -90,7 +90,17 @@ def chosen_options(record: GameRecord, show: Presentation, _: Translator) -> str
     ]
     if record.turn_clock is not None:
         parts.append(_("Turn clock: {clock}", clock=clock_text(record.turn_clock, _)))
+    if record.thinking_ms is not None:
+        parts.append(_("Thinking time: {time}", time=thinking_text(record.thinking_ms, _)))
     return " · ".join(parts)
+
+
+def thinking_text(ms: int | None, _: Translator) -> str:
+    """The search level's thinking time per move in words: "fast" (``None``, the server's
+    default) or "deep (1 s)"."""
+    if ms is None:
+        return _("fast")
+    return _("deep ({seconds} s)", seconds=format(ms / 1000, "g"))
 
 
 def clock_text(seconds: int | None, _: Translator) -> str:

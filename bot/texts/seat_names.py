@@ -13,6 +13,12 @@ LEVEL_NAMES: dict[str, str] = {
     "ismcts": N_("search"),  # the search level's former name, in seats stored before
 }
 """How each automatic player's level is called (msgids)."""
+LEVEL_HINTS: dict[str, str] = {
+    "random": N_("for learning the rules"),
+    "greedy": N_("a casual game"),
+    "search": N_("a real opponent"),
+}
+"""What each level is for, in a few words (msgids), where the host seats automatic players."""
 
 
 def _named(seat: Seat, name: str, _: Translator, numbered: bool = False) -> str:

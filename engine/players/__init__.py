@@ -49,6 +49,17 @@ def level_named(name: str) -> str:
     return level
 
 
+def offered_levels(game: str, seats: int) -> tuple[str, ...]:
+    """The levels worth seating at a table of ``seats`` of ``game`` (the game's
+    ``automatic_levels``), weakest first, in the order of :data:`LEVELS`.
+
+    Raises:
+        UnknownGame: no game has that name.
+    """
+    kept = get_game(game).automatic_levels(seats)
+    return tuple(level for level in LEVELS if level in kept)
+
+
 def choose(
     level: str,
     state: GameState,
@@ -84,5 +95,6 @@ __all__ = [
     "Situation",
     "choose",
     "level_named",
+    "offered_levels",
     "situation",
 ]

@@ -12,6 +12,8 @@ import pytest
 
 import engine
 from bot.messages import followups
+from bot.service import automatic
+from bot.service.errors import UserError
 from storage import GameStatus
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, find_table, leak_scan
@@ -283,3 +285,102 @@ async def test_in_a_solo_game_each_timeout_makes_one_move_until_the_third(world:
     rows = await log_rows(world, game_id)
     assert [r.actor for r in rows][:3] == ["timeout"] * 3
     assert {r.actor for r in rows[3:]} == {"automatic"}
+
+
+async def test_the_host_gives_the_search_player_a_deep_thinking_time_and_it_is_used(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    budgets: list[float | None] = []
+    real = automatic.choose
+
+    def choose(level, state, seat, rng, **kwargs):  # noqa: ANN001, ANN003, ANN202
+        if level == "search":
+            budgets.append(kwargs.get("budget_ms"))
+            return real(level, state, seat, rng, budget_ms=None, iterations=10)
+        return real(level, state, seat, rng, **kwargs)
+
+    monkeypatch.setattr(automatic, "choose", choose)
+    alice = world.alice
+    lobby, game_id = await open_lobby(world, alice, game="ninjan")
+    assert (
+        "🤖 Cardroom AI: random, for learning the rules · greedy, a casual game · search, a "
+        "real opponent" in lobby.text()
+    )
+    levels = lobby_menu(lobby, "add_automatic")["options"]
+    assert [o.get("description") for o in levels] == [
+        "for learning the rules",
+        "a casual game",
+        "a real opponent",
+    ]
+    assert not [s for s in lobby.selects() if s["custom_id"].endswith(":thinking_ms")]
+    await add_ai(alice, lobby, "Cardroom AI (search)")
+
+    menu = lobby_menu(lobby, "thinking_ms")
+    labels = [o["label"] for o in menu["options"]]
+    assert labels == ["Thinking time: fast", "Thinking time: deep (1 s)"]
+    assert [o.get("default", False) for o in menu["options"]] == [True, False]
+    assert told(await world.bob.select(lobby, ["1"], custom_id=menu["custom_id"]), world.bob) == (
+        "⚠️ Only the host can do that."
+    )
+    for forged_value in ("2", "1000", "01"):  # values never offered
+        forged = await alice.forge(lobby, menu["custom_id"], [forged_value])
+        assert told(forged, alice) == "⚠️ That option does not exist."
+    assert (await stored(world, game_id)).record.thinking_ms is None
+
+    deep = next(o["value"] for o in menu["options"] if o["label"].endswith("deep (1 s)"))
+    record = await alice.select(lobby, [deep], custom_id=menu["custom_id"])
+    assert record.response_type == 7
+    menu = lobby_menu(lobby, "thinking_ms")
+    assert [o.get("default", False) for o in menu["options"]] == [False, True]
+    assert (await stored(world, game_id)).record.thinking_ms == 1000
+
+    table = await start(world, lobby, alice, game_id)
+    assert "Thinking time: deep (1 s)" in lobby.text()
+    driver = Driver(world, [alice], random.Random(5), "ninjan")
+    driver.game_id, driver.table = game_id, table
+    for _ in range(3):
+        await driver.step()
+    assert budgets and set(budgets) == {1000}
+    assert (await stored(world, game_id)).record.thinking_ms == 1000
+
+
+async def test_the_thinking_time_is_refused_without_a_search_player(world: World) -> None:
+    alice = world.alice
+    lobby, game_id = await open_lobby(world, alice, game="ninjan")
+    await add_ai(alice, lobby, "Cardroom AI (greedy)")
+    assert not [s for s in lobby.selects() if s["custom_id"].endswith(":thinking_ms")]
+    forged = await alice.forge(lobby, f"cr:lopt:{game_id}:thinking_ms", ["1"])
+    assert told(forged, alice).startswith("⚠️ ")  # a menu the lobby does not show
+    with pytest.raises(UserError, match="That option does not exist"):
+        await world.bot.service.set_thinking_time(game_id, alice.id, 1000)
+    assert (await stored(world, game_id)).record.thinking_ms is None
+
+
+async def test_the_lobby_offers_only_the_levels_the_game_offers_at_that_table(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a game whose search is no stronger than greedy at 3 seats stops offering it there
+    ninjan = engine.get_game("ninjan")
+    monkeypatch.setattr(
+        ninjan,
+        "automatic_levels",
+        lambda seats: ("random", "greedy") if seats == 3 else ("random", "greedy", "search"),
+    )
+    alice = world.alice
+    lobby, game_id = await open_lobby(world, alice, game="ninjan")
+    labels = [o["label"] for o in lobby_menu(lobby, "add_automatic")["options"]]
+    assert labels == ["Cardroom AI (random)", "Cardroom AI (greedy)", "Cardroom AI (search)"]
+    await add_ai(alice, lobby, "Cardroom AI (greedy)")  # the next one would make 3 seats
+
+    menu = lobby_menu(lobby, "add_automatic")
+    assert [o["label"] for o in menu["options"]] == [
+        "Cardroom AI (random)",
+        "Cardroom AI (greedy)",
+    ]
+    assert "search, a real opponent" not in lobby.text()
+    forged = await alice.forge(lobby, menu["custom_id"], ["2"])  # search's value elsewhere
+    assert told(forged, alice) == "⚠️ That option does not exist."
+    assert [s.level for s in (await stored(world, game_id)).record.seats] == [None, "greedy"]
+    await add_ai(alice, lobby, "Cardroom AI (random)")
+    labels = [o["label"] for o in lobby_menu(lobby, "add_automatic")["options"]]
+    assert "Cardroom AI (search)" in labels  # offered again at 4 seats

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from storage import GameNotActive, GameResult, StaleVersion, Storage
+from storage import GameNotActive, GameNotInLobby, GameResult, StaleVersion, Storage
 from storage.migrate import load_migrations, migrate
 from tests.storage.helpers import start_game
 
@@ -153,6 +153,25 @@ async def test_a_turn_clock_is_set_in_the_lobby(storage: Storage) -> None:
     assert (await storage.games.set_turn_clock(lobby.id, None)).turn_clock is None
     with pytest.raises(ValueError):
         await storage.games.set_turn_clock(lobby.id, 0)
+
+
+async def test_the_thinking_time_is_set_in_the_lobby_and_kept_with_the_game(
+    storage: Storage,
+) -> None:
+    lobby = await storage.games.create_lobby(
+        guild_id=1, channel_id=9, game_name="ninjan", host_id=1, max_seats=5
+    )
+    assert lobby.thinking_ms is None
+    assert (await storage.games.set_thinking_time(lobby.id, 1000)).thinking_ms == 1000
+    with pytest.raises(ValueError):
+        await storage.games.set_thinking_time(lobby.id, 0)
+    await storage.games.join_lobby(lobby.id, 2)
+    state = engine.new_game("ninjan", 2, None, 5)
+    started = await storage.games.start_game(lobby.id, seed=5, state_json=engine.dumps(state))
+    assert started.thinking_ms == 1000
+    assert (await storage.games.get_game(lobby.id)).thinking_ms == 1000
+    with pytest.raises(GameNotInLobby):
+        await storage.games.set_thinking_time(lobby.id, None)
 
 
 async def test_three_timeouts_in_a_row_make_a_seat_away_until_its_player_acts(

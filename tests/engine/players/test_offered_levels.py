@@ -1,0 +1,30 @@
+"""Which automatic levels a game offers at each table size (``Game.automatic_levels``, read
+through ``engine.players.offered_levels``): every level by default, in the order of LEVELS,
+and a game can leave one out at a size where it plays no better than the level below."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine.players import LEVELS, offered_levels
+
+
+@pytest.mark.parametrize("name", engine.game_names())
+def test_every_level_is_offered_at_every_table_size_unless_the_game_says_otherwise(
+    name: str,
+) -> None:
+    info = engine.get_game(name).info
+    for seats in range(max(info.min_players, 2), info.max_players + 1):
+        assert offered_levels(name, seats) == LEVELS, (name, seats)
+
+
+def test_a_game_leaves_a_level_out_at_one_table_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = engine.get_game("ninjan")
+    monkeypatch.setattr(
+        game,
+        "automatic_levels",
+        lambda seats: ("greedy", "random") if seats == 5 else LEVELS,
+    )
+    assert offered_levels("ninjan", 5) == ("random", "greedy")  # weakest first, as LEVELS
+    assert offered_levels("ninjan", 4) == LEVELS
