@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.api import apply, deciding_seats, new_game, outcome
-from engine.players import choose, level_named
+from engine.players import Tally, choose, level_named
 
 
 def arena(
@@ -47,6 +47,7 @@ def arena(
         level: {"games": 0, "wins": 0, "scores": [], "won_scores": [], "ms": []}
         for level in dict.fromkeys(levels)
     }
+    tallies = {level: Tally() for level in stats}
     for game in range(games):
         order = [levels[(k + game) % seats] for k in range(seats)]
         state = new_game(name, seats, options, seed + game)
@@ -54,7 +55,13 @@ def arena(
             seat = deciding_seats(state)[0]
             started = time.perf_counter()
             action = choose(
-                order[seat], state, seat, rng, budget_ms=budget_ms, iterations=iterations
+                order[seat],
+                state,
+                seat,
+                rng,
+                budget_ms=budget_ms,
+                iterations=iterations,
+                tally=tallies[order[seat]],
             )
             stats[order[seat]]["ms"].append((time.perf_counter() - started) * 1000)
             apply(state, action)
@@ -92,4 +99,29 @@ def arena(
                 "p99": round(ms[min(len(ms) - 1, int(0.99 * len(ms)))], 2) if ms else None,
             },
         }
+        tally = tallies[level]
+        if tally.steps:
+            report["levels"][level].update(searched(tally))
     return report
+
+
+def _at(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def searched(tally: Tally) -> dict[str, Any]:
+    """The arena's figures of a search level's ``tally``: ``searched`` (decisions),
+    ``iterations_per_decision`` (mean, p1, median) and ``cpu_ms_per_decision`` (mean, p99)."""
+    return {
+        "searched": len(tally.steps),
+        "iterations_per_decision": {
+            "mean": round(statistics.fmean(tally.steps), 1),
+            "p1": _at(tally.steps, 0.01),
+            "median": _at(tally.steps, 0.5),
+        },
+        "cpu_ms_per_decision": {
+            "mean": round(statistics.fmean(tally.cpu_ms), 2),
+            "p99": round(_at(tally.cpu_ms, 0.99), 2),
+        },
+    }
