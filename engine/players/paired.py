@@ -70,9 +70,10 @@ def search(
 
 
 def greedy_index(game_name: str, seen: Situation, rng: random.Random, options: list[Action]) -> int:
-    """The index of the greedy player's answer for ``seen.seat`` in ``options``, appended
-    first when missing (a multi-select answer the candidates' sample left out)."""
-    greedy = get_game(game_name).greedy_action(seen.view, rng)
+    """The index of the search's own move for ``seen.seat`` (``Game.lookahead_action``:
+    greedy's unless the game looks further) in ``options``, appended first when missing (a
+    multi-select answer the candidates' sample left out)."""
+    greedy = get_game(game_name).lookahead_action(seen.view, rng)
     if greedy not in options:
         options.append(greedy)
     return options.index(greedy)
