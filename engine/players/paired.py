@@ -10,7 +10,9 @@ moves (``Game.rollout_action``). All candidates meet the same deck order, the sa
 same playout draws, so the *difference* of two answers' rewards in a round carries little noise
 even when the rewards themselves vary a lot.
 
-The answer is the candidate of best mean reward; it replaces the greedy player's choice only
+The search's own move is ``Game.lookahead_action`` (the greedy player's, unless the game looks
+further ahead: Pentaquest weighs a capture by the quest area it leaves); below, "greedy's"
+means that move. The answer is the candidate of best mean reward; it replaces it only
 when its paired gain over greedy's clears a one-sided test whose level is shared out among the
 candidates (Bonferroni): were every candidate exactly as good as greedy's, the search would
 override greedy in at most :data:`FALSE_OVERRIDE` of its decisions, however many candidates
