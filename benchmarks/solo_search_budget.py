@@ -32,7 +32,6 @@ of rounds, which makes the times longer. Read them as orders of magnitude.
 from __future__ import annotations
 
 import json
-import math
 import platform
 import random
 import statistics
@@ -42,6 +41,7 @@ import cli
 
 from engine.api import apply, deciding_seats, new_game, outcome
 from engine.players import choose, situation
+from engine.players.budget import Budget
 from engine.players.ismcts import candidates
 from engine.players.paired import greedy_index, play_rounds
 
@@ -71,7 +71,7 @@ def measure(
         options = candidates(seen.view.decisions, seat, rng)
         base = greedy_index(game, seen, rng, options)
         started = time.perf_counter()
-        played = play_rounds(game, seen, rng, options, base, rounds, math.inf)
+        played = play_rounds(game, seen, rng, options, base, Budget(None, rounds))
         per_round = (time.perf_counter() - started) * 1000 / rounds
         round_ms.append(per_round)
         best = played.best()

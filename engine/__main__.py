@@ -148,7 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         default=250.0,
         metavar="MS",
-        help="the search player's thinking time per decision, in ms (0: none, then "
+        help="the search player's thinking time per decision, in ms of its thread's CPU time "
+        "(a wall-clock ceiling of 4x stops it on a starved machine; 0: none, then "
         "--iterations alone bounds it and a run is reproducible)",
     )
     fight.add_argument(

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.api import apply, deciding_seats, new_game, outcome
 from engine.contract import Outcome
-from engine.players import choose, level_named
+from engine.players import Tally, choose, level_named
 
 
 def rotated(levels: Sequence[str], game: int) -> list[str]:
@@ -35,16 +35,21 @@ def play_game(
     iterations: int | None = None,
     options: dict[str, Any] | None = None,
     on_decision: Callable[[str, float], object] | None = None,
+    tallies: dict[str, Tally] | None = None,
 ) -> Outcome:
     """Play one game of ``name`` dealt from ``seed`` with the automatic player of
     ``order[seat]`` at each seat (``rng`` drives their choices; ``budget_ms``/``iterations``
-    bound the search player); ``on_decision(level, ms)`` hears each decision's thinking time.
+    bound the search player); ``on_decision(level, ms)`` hears each decision's thinking time;
+    ``tallies[level]``, if given, counts each level's search iterations and CPU time.
     Returns the outcome."""
     state = new_game(name, len(order), options, seed)
     while (result := outcome(state)) is None:
         seat = deciding_seats(state)[0]
         started = time.perf_counter()
-        action = choose(order[seat], state, seat, rng, budget_ms=budget_ms, iterations=iterations)
+        tally = tallies.get(order[seat]) if tallies is not None else None
+        action = choose(
+            order[seat], state, seat, rng, budget_ms=budget_ms, iterations=iterations, tally=tally
+        )
         if on_decision is not None:
             on_decision(order[seat], (time.perf_counter() - started) * 1000)
         apply(state, action)
@@ -81,6 +86,7 @@ def arena(
         level: {"games": 0, "wins": 0, "scores": [], "won_scores": [], "ms": []}
         for level in dict.fromkeys(levels)
     }
+    tallies = {level: Tally() for level in stats}
     for game in range(games):
         order = rotated(levels, game)
         result = play_game(
@@ -92,6 +98,7 @@ def arena(
             iterations=iterations,
             options=options,
             on_decision=lambda level, ms: stats[level]["ms"].append(ms),
+            tallies=tallies,
         )
         for seat, level in enumerate(order):
             entry = stats[level]
@@ -127,4 +134,29 @@ def arena(
                 "p99": round(ms[min(len(ms) - 1, int(0.99 * len(ms)))], 2) if ms else None,
             },
         }
+        tally = tallies[level]
+        if tally.steps:
+            report["levels"][level].update(searched(tally))
     return report
+
+
+def _at(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def searched(tally: Tally) -> dict[str, Any]:
+    """The arena's figures of a search level's ``tally``: ``searched`` (decisions),
+    ``iterations_per_decision`` (mean, p1, median) and ``cpu_ms_per_decision`` (mean, p99)."""
+    return {
+        "searched": len(tally.steps),
+        "iterations_per_decision": {
+            "mean": round(statistics.fmean(tally.steps), 1),
+            "p1": _at(tally.steps, 0.01),
+            "median": _at(tally.steps, 0.5),
+        },
+        "cpu_ms_per_decision": {
+            "mean": round(statistics.fmean(tally.cpu_ms), 2),
+            "p99": round(_at(tally.cpu_ms, 0.99), 2),
+        },
+    }

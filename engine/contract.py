@@ -298,6 +298,17 @@ class Game(ABC, Generic[S, O]):
         assert view.viewer is not None
         return random_answer(view.decisions, view.viewer, rng)
 
+    def lookahead_action(self, view: View, rng: random.Random) -> Action:
+        """The solo search player's own move on ``view`` (``engine.players.paired``): the
+        one it plays unless its playouts find a clearly better one. Default: the greedy
+        player's; a game may look further ahead at little cost (Pentaquest weighs a capture
+        by the quest area it leaves).
+
+        Raises:
+            IllegalAction: the viewer has nothing to decide.
+        """
+        return self.greedy_action(view, rng)
+
     def rollout_action(
         self, state: S, pending: Sequence[Decision], seat: int, rng: random.Random
     ) -> Action:

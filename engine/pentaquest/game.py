@@ -32,6 +32,7 @@ from engine.pentaquest.cards import DECK, POWER_TEXT, POWERS
 from engine.pentaquest.describe import describe_action
 from engine.pentaquest.greedy import greedy_action
 from engine.pentaquest.hidden import redistribute
+from engine.pentaquest.lookahead import lookahead_action
 from engine.pentaquest.rules import apply_legal, decisions
 from engine.pentaquest.setup import new_game
 from engine.pentaquest.state import (
@@ -196,6 +197,11 @@ class Pentaquest(Game[PentaquestState, PentaquestOptions]):
         """See ``engine.pentaquest.greedy``."""
         assert isinstance(view, PentaquestView)
         return greedy_action(view, rng)
+
+    def lookahead_action(self, view: View, rng: random.Random) -> Action:
+        """See ``engine.pentaquest.lookahead``."""
+        assert isinstance(view, PentaquestView)
+        return lookahead_action(view, rng)
 
     def rollout_action(
         self, state: PentaquestState, pending: Sequence[Decision], seat: int, rng: random.Random

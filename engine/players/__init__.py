@@ -22,6 +22,7 @@ import random
 
 from engine.legal import random_answer
 from engine.players import ismcts, paired
+from engine.players.budget import Tally
 from engine.players.situation import Situation, situation
 from engine.registry import get_game
 from engine.state import GameState
@@ -68,10 +69,13 @@ def choose(
     *,
     budget_ms: float | None = DEFAULT_BUDGET_MS,
     iterations: int | None = None,
+    tally: Tally | None = None,
 ) -> Action:
     """The answer of the automatic player of ``level`` (see :func:`level_named`) for ``seat``
-    (which must have a decision). ``budget_ms``/``iterations`` bound the search player (the
-    first reached stops it).
+    (which must have a decision). ``budget_ms`` (CPU time of the calling thread, with a
+    wall-clock ceiling: ``engine.players.budget``) and ``iterations`` bound the search player
+    (the first reached stops it); ``tally``, if given, gets each searched decision's
+    iterations and CPU time.
 
     Raises:
         ValueError: an unknown level.
@@ -83,9 +87,8 @@ def choose(
         return random_answer(seen.view.decisions, seat, rng)
     if level == "greedy":
         return get_game(state.game).greedy_action(seen.view, rng)
-    if state.seats == 1:
-        return paired.search(state.game, seen, rng, budget_ms=budget_ms, iterations=iterations)
-    return ismcts.search(state.game, seen, rng, budget_ms=budget_ms, iterations=iterations)
+    search = paired.search if state.seats == 1 else ismcts.search
+    return search(state.game, seen, rng, budget_ms=budget_ms, iterations=iterations, tally=tally)
 
 
 __all__ = [
@@ -93,6 +96,7 @@ __all__ = [
     "LEVELS",
     "LEVEL_ALIASES",
     "Situation",
+    "Tally",
     "choose",
     "level_named",
     "offered_levels",

@@ -18,13 +18,13 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import time
 from collections.abc import Sequence
 from typing import Any
 
 from engine.api import apply, deciding_seats, decisions, outcome
 from engine.contract import Decision, Game, GameInfo, Outcome
 from engine.legal import random_answer
+from engine.players.budget import Budget, Tally
 from engine.players.situation import Situation
 from engine.playout import Mover, play_out
 from engine.registry import get_game
@@ -37,9 +37,6 @@ MULTI_CANDIDATES = 24
 """At most this many answers of one multi-select decision are searched."""
 ROLLOUT_LIMIT = 2_000
 """A playout stops after this many actions (then every seat is credited 0.5)."""
-RESERVE = 2.0
-"""A search stops while this many of its steps (iterations, playouts) of the mean length
-would still fit in its budget: room for the answer, a slow step and a garbage collection."""
 ROLLOUT_DEPTH = 40
 """A playout of a game that can ``evaluate`` a position stops after this many actions."""
 
@@ -111,18 +108,6 @@ def candidates(pending: Sequence[Decision], seat: int, rng: random.Random) -> li
     return found
 
 
-def deadline(budget_ms: float | None, iterations: int | None) -> float:
-    """When a search given ``budget_ms`` (from now) or ``iterations`` must stop, in
-    ``time.perf_counter()`` seconds (``inf`` without a budget).
-
-    Raises:
-        ValueError: neither a budget nor an iteration count.
-    """
-    if budget_ms is None and iterations is None:
-        raise ValueError("the search needs a budget or an iteration count")
-    return time.perf_counter() + budget_ms / 1000 if budget_ms is not None else math.inf
-
-
 def root_candidates(seen: Situation, rng: random.Random) -> list[Action]:
     """The answers a search weighs for ``seen.seat`` (:func:`candidates` of its decisions).
 
@@ -142,16 +127,19 @@ def search(
     *,
     budget_ms: float | None = 250.0,
     iterations: int | None = None,
+    tally: Tally | None = None,
 ) -> Action:
     """The search player's answer for ``seen.seat``: ISMCTS until ``iterations`` samples or
-    ``budget_ms`` milliseconds, whichever comes first (at least one iteration).
+    ``budget_ms`` milliseconds of its thread's CPU time (``engine.players.budget``: with a
+    wall-clock ceiling), whichever comes first (at least one iteration). ``tally``, if given,
+    gets the decision's iterations and CPU time (a decision with one candidate is not
+    searched and not tallied).
 
     Raises:
         ValueError: neither a budget nor an iteration count.
         IllegalAction: the seat has nothing to decide.
     """
-    started = time.perf_counter()
-    stop = deadline(budget_ms, iterations)
+    budget = Budget(budget_ms, iterations)
     info = get_game(game_name).info
     me = seen.seat
     first = root_candidates(seen, rng)
@@ -159,13 +147,10 @@ def search(
         return first[0]
     root = Node(None, None, me)
     done = 0
-    while done < (iterations if iterations is not None else 1 << 60):
-        if done:  # stop while RESERVE iterations of the usual length would still fit
-            now = time.perf_counter()
-            if now + RESERVE * (now - started) / done >= stop:
-                break
+    while not budget.spent(done):
         _iterate(root, seen.sample(rng), me, info, rng)
         done += 1
+    budget.record(tally, done)
     return _answer(root, get_game(game_name).greedy_action(seen.view, rng))
 
 

@@ -10,7 +10,9 @@ moves (``Game.rollout_action``). All candidates meet the same deck order, the sa
 same playout draws, so the *difference* of two answers' rewards in a round carries little noise
 even when the rewards themselves vary a lot.
 
-The answer is the candidate of best mean reward; it replaces the greedy player's choice only
+The search's own move is ``Game.lookahead_action`` (the greedy player's, unless the game looks
+further ahead: Pentaquest weighs a capture by the quest area it leaves); below, "greedy's"
+means that move. The answer is the candidate of best mean reward; it replaces it only
 when its paired gain over greedy's clears a one-sided test whose level is shared out among the
 candidates (Bonferroni): were every candidate exactly as good as greedy's, the search would
 override greedy in at most :data:`FALSE_OVERRIDE` of its decisions, however many candidates
@@ -21,19 +23,12 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from statistics import NormalDist
 
 from engine.api import apply
 from engine.contract import GameInfo, Outcome
-from engine.players.ismcts import (
-    RESERVE,
-    ROLLOUT_LIMIT,
-    deadline,
-    playout_mover,
-    reward,
-    root_candidates,
-)
+from engine.players.budget import Budget, Tally
+from engine.players.ismcts import ROLLOUT_LIMIT, playout_mover, reward, root_candidates
 from engine.players.situation import Situation
 from engine.playout import play_out
 from engine.registry import get_game
@@ -53,28 +48,34 @@ def search(
     *,
     budget_ms: float | None = 250.0,
     iterations: int | None = None,
+    tally: Tally | None = None,
 ) -> Action:
     """The answer for ``seen.seat`` after ``iterations`` rounds (one sample, every candidate
-    played out from it) or ``budget_ms`` milliseconds, whichever comes first. A round cut short
-    by the budget is not counted; with fewer than :data:`MIN_ROUNDS` rounds the greedy player's
-    answer stands.
+    played out from it) or ``budget_ms`` milliseconds of its thread's CPU time
+    (``engine.players.budget``: with a wall-clock ceiling), whichever comes first. A round cut
+    short by the budget is not counted; with fewer than :data:`MIN_ROUNDS` rounds the greedy
+    player's answer stands. ``tally``, if given, gets the decision's complete rounds and CPU
+    time (a decision with one candidate is not searched and not tallied).
 
     Raises:
         ValueError: neither a budget nor an iteration count.
         IllegalAction: the seat has nothing to decide.
     """
-    stop = deadline(budget_ms, iterations)
+    budget = Budget(budget_ms, iterations)
     options = root_candidates(seen, rng)
     if len(options) == 1:
         return options[0]
     base = greedy_index(game_name, seen, rng, options)
-    return options[play_rounds(game_name, seen, rng, options, base, iterations, stop).answer()]
+    totals = play_rounds(game_name, seen, rng, options, base, budget)
+    budget.record(tally, totals.rounds)
+    return options[totals.answer()]
 
 
 def greedy_index(game_name: str, seen: Situation, rng: random.Random, options: list[Action]) -> int:
-    """The index of the greedy player's answer for ``seen.seat`` in ``options``, appended
-    first when missing (a multi-select answer the candidates' sample left out)."""
-    greedy = get_game(game_name).greedy_action(seen.view, rng)
+    """The index of the search's own move for ``seen.seat`` (``Game.lookahead_action``:
+    greedy's unless the game looks further) in ``options``, appended first when missing (a
+    multi-select answer the candidates' sample left out)."""
+    greedy = get_game(game_name).lookahead_action(seen.view, rng)
     if greedy not in options:
         options.append(greedy)
     return options.index(greedy)
@@ -86,33 +87,27 @@ def play_rounds(
     rng: random.Random,
     options: list[Action],
     base: int,
-    rounds: int | None,
-    stop: float,
+    budget: Budget,
 ) -> Rounds:
-    """Play ``rounds`` rounds (``None``: no limit) of every answer in ``options`` from shared
-    samples, until fewer than :data:`~engine.players.ismcts.RESERVE` playouts of the mean
-    length would fit before ``time.perf_counter()`` reaches ``stop`` (seconds); ``base`` is
-    the index of greedy's answer. A round cut short is dropped; as soon as the playouts so far
-    show that :data:`MIN_ROUNDS` rounds cannot fit, none more are played."""
+    """Play rounds of every answer in ``options`` from shared samples, until ``budget``'s
+    iteration count of rounds, or while :data:`~engine.players.budget.RESERVE` playouts of
+    the mean length would still fit in its time (``Budget.out_of_time``, counting playouts);
+    ``base`` is the index of greedy's answer. A round cut short is dropped; as soon as the
+    playouts so far show that :data:`MIN_ROUNDS` rounds cannot fit, none more are played."""
     game = get_game(game_name)
     me = seen.seat
     totals = Rounds(len(options), base)
-    limit = rounds if rounds is not None else 1 << 60
     mover = playout_mover(game)
-    started = time.perf_counter()
     played = 0
-    while totals.rounds < limit:
+    while totals.rounds < budget.iterations:
         sample = seen.sample(rng)
         seed = rng.getrandbits(64)
         rewards = []
         for option in options:
-            if played:
-                now = time.perf_counter()
-                mean = (now - started) / played
-                if now + RESERVE * mean >= stop:  # RESERVE playouts would still fit: stop
-                    return totals
-                if totals.rounds < MIN_ROUNDS and started + mean * MIN_ROUNDS * len(options) > stop:
-                    return totals  # the minimum rounds cannot fit: greedy's answer, at once
+            if budget.out_of_time(played):
+                return totals
+            if totals.rounds < MIN_ROUNDS and not budget.fits(played, MIN_ROUNDS * len(options)):
+                return totals  # the minimum rounds cannot fit: greedy's answer, at once
             played += 1
             state = sample.clone()
             apply(state, option)

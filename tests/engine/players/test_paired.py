@@ -3,7 +3,6 @@ samples, greedy's answer overridden only where the paired playouts show clearly 
 
 from __future__ import annotations
 
-import math
 import random
 
 import pytest
@@ -11,6 +10,7 @@ import pytest
 import engine
 from engine.arena import arena
 from engine.players import choose, situation
+from engine.players.budget import Budget
 from engine.players.ismcts import candidates
 from engine.players.paired import MIN_ROUNDS, Rounds, play_rounds
 from tests.engine.players.test_policies import states
@@ -74,7 +74,9 @@ def test_the_solo_search_rounds_depend_on_what_its_seat_sees_only(
         assert engine.view(twin, seat) == engine.view(state, seat)
         options = candidates(engine.view(state, seat).decisions, seat, random.Random(1))
         totals = [
-            play_rounds(name, situation(s, seat), random.Random(5), options, 0, played, math.inf)
+            play_rounds(
+                name, situation(s, seat), random.Random(5), options, 0, Budget(None, played)
+            )
             for s in (state, twin)
         ]
         assert totals[0].rounds == totals[1].rounds == played

@@ -1,0 +1,109 @@
+"""How long a search may think: its budget in CPU time, with a wall-clock ceiling.
+
+A search counts the CPU time of the thread it runs in (``time.thread_time``), not the wall
+clock: on a busy machine (a bot's event loop, other games' searches, other processes) the
+thread gets fewer slices, and a wall-clock budget would make the player think less — and play
+weaker — the busier the machine. In CPU time it does the same work whatever the load. So that a
+move never hangs when the thread gets almost no CPU, the wall clock still stops it at
+:data:`WALL_CEILING` times the budget.
+
+A search asks :meth:`Budget.spent` before each of its steps (an iteration, a playout) and
+stops while :data:`RESERVE` steps of the mean length so far would still fit, on either clock:
+room for the answer, a slow step and a garbage collection. :attr:`Budget.steps` is the tally
+of steps taken (``engine.arena`` reports it per decision).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+RESERVE = 2.0
+"""A search stops while this many of its steps of the mean length would still fit."""
+WALL_CEILING = 4.0
+"""A search stops, whatever CPU time it has used, once the wall clock nears this many times
+its budget."""
+
+Clock = Callable[[], float]
+"""A clock in seconds (only differences are read)."""
+
+
+@dataclass
+class Tally:
+    """What searches did, decision after decision (the arena keeps one per level).
+
+    Attributes:
+        steps: per decision searched, the steps (tree iterations; solo: complete rounds of
+            every candidate) it took.
+        cpu_ms: per decision searched, the CPU time its thread used, in ms.
+    """
+
+    steps: list[int] = field(default_factory=list)
+    cpu_ms: list[float] = field(default_factory=list)
+
+
+class Budget:
+    """One decision's allowance: ``budget_ms`` milliseconds of CPU time (``None``: no time
+    limit) and at most ``iterations`` steps (``None``: no limit), the first reached ending the
+    search, and never more than :data:`WALL_CEILING` times the budget of wall time.
+
+    ``cpu`` and ``wall`` are the clocks (defaults ``time.thread_time`` and
+    ``time.perf_counter``; tests inject their own). Both start at construction.
+
+    Raises:
+        ValueError: neither a budget nor an iteration count.
+    """
+
+    def __init__(
+        self,
+        budget_ms: float | None,
+        iterations: int | None,
+        *,
+        cpu: Clock = time.thread_time,
+        wall: Clock = time.perf_counter,
+    ) -> None:
+        if budget_ms is None and iterations is None:
+            raise ValueError("the search needs a budget or an iteration count")
+        self.limit = budget_ms / 1000 if budget_ms is not None else math.inf
+        self.iterations = iterations if iterations is not None else 1 << 60
+        self.cpu = cpu
+        self.wall = wall
+        self.cpu_started = cpu()
+        self.wall_started = wall()
+
+    def spent(self, steps: int) -> bool:
+        """Whether a search that has taken ``steps`` steps (of whatever it counts) must stop
+        before the next: ``steps`` reached the iteration count, or (after at least one step)
+        :data:`RESERVE` more steps of the mean length so far would pass the CPU budget or the
+        wall ceiling."""
+        return steps >= self.iterations or self.out_of_time(steps)
+
+    def out_of_time(self, steps: int) -> bool:
+        """Whether, after ``steps`` steps (at least one), :data:`RESERVE` more of the mean
+        length so far would pass the CPU budget or the wall ceiling."""
+        if not steps or self.limit == math.inf:
+            return False
+        used = self.cpu() - self.cpu_started
+        if used + RESERVE * used / steps >= self.limit:
+            return True
+        waited = self.wall() - self.wall_started
+        return waited + RESERVE * waited / steps >= WALL_CEILING * self.limit
+
+    def fits(self, steps: int, total: int) -> bool:
+        """Whether ``total`` steps of the mean CPU length of the ``steps`` taken so far fit in
+        the budget (a search that needs ``total`` steps to say anything stops early when not)."""
+        if not steps or self.limit == math.inf:
+            return True
+        return (self.cpu() - self.cpu_started) / steps * total <= self.limit
+
+    def cpu_ms(self) -> float:
+        """The CPU time used since the budget started, in ms."""
+        return (self.cpu() - self.cpu_started) * 1000
+
+    def record(self, tally: Tally | None, steps: int) -> None:
+        """Add this decision (``steps`` steps, the CPU time so far) to ``tally`` if given."""
+        if tally is not None:
+            tally.steps.append(steps)
+            tally.cpu_ms.append(self.cpu_ms())
