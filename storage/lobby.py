@@ -204,7 +204,7 @@ class LobbyOperations:
         if ms is not None and ms <= 0:
             raise ValueError("a thinking time is a positive number of milliseconds")
 
-        def tx(conn: sqlite3.Connection) -> GameRecord:
+        def tx(conn: Connection) -> GameRecord:
             status, _ = game_status(conn, game_id)
             if status != GameStatus.LOBBY:
                 raise GameNotInLobby(game_id, status)
