@@ -136,6 +136,7 @@ def shared_database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | st
     return tmp_path / "cardroom.sqlite3"
 
 
+@pytest.mark.soak  # two bot processes restarted under play: in .ci/run's soak step
 async def test_two_processes_of_two_shards_each_and_a_kill(
     fake_discord: FakeDiscord, tmp_path: Path, shared_database: Path | str
 ) -> None:

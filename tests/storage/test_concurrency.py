@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from storage import StaleVersion, Storage
+from storage import GameResult, StaleVersion, Storage
 from tests.backends import OpenStorage
 from tests.storage.helpers import start_game
 
@@ -94,9 +94,16 @@ async def test_racing_players_on_many_games_stay_consistent(open_storage: OpenSt
                 seat = rng.choice(engine.deciding_seats(state))
                 action = engine.random_action(state, seat, rng)
                 engine.apply(state, action)
+                over = engine.outcome(state)  # an action that ends the game ends it here too
                 try:
                     await store.games.commit_action(
-                        game_id, record.version, action.seat, action.key, engine.dumps(state)
+                        game_id,
+                        record.version,
+                        action.seat,
+                        action.key,
+                        engine.dumps(state),
+                        status="finished" if over else None,
+                        result=GameResult.of(over) if over else None,
                     )
                 except StaleVersion:
                     stale += 1

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import engine
 from engine.pentaquest import GAME
 from engine.pentaquest.lookahead import capture_values, safety
@@ -38,6 +40,7 @@ def test_without_a_free_reroll_it_captures_what_leaves_the_safer_area() -> None:
     assert lookahead(state) == f"capture:{TROLL}"
 
 
+@pytest.mark.soak  # 200 whole solo games: in .ci/run's soak step
 def test_it_wins_more_of_the_same_solo_deals_than_greedy() -> None:
     wins = {"greedy": 0, "lookahead": 0}
     for seed in range(3, 103):  # the first 100 of the 200 deals of issue 27 (seed 3)
