@@ -1089,7 +1089,7 @@ async def bad_inputs(count: int, games: int, seed: int, db_path: Path) -> dict[s
                 user = fake.add_user(f"g{g}p{p}")
                 guild.add_member(user)
                 users[user.username] = user
-            world = World(fake, guild, channel, users, db_path, handle)
+            world = World(fake, guild, channel, users, db_path, handle=handle)
             table = Table(world, name, random.Random(seed * 100 + g))
             await table.new_game()
             tables.append(table)
