@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from storage.errors import (
     AlreadySeated,
@@ -180,18 +180,7 @@ class LobbyOperations:
         """
         if seconds is not None and seconds <= 0:
             raise ValueError("a turn clock is a positive number of seconds")
-
-        def tx(conn: Connection) -> GameRecord:
-            status, _ = game_status(conn, game_id)
-            if status != GameStatus.LOBBY:
-                raise GameNotInLobby(game_id, status)
-            conn.execute(
-                "UPDATE games SET turn_clock = ?, updated_at = ? WHERE id = ?",
-                (seconds, now_text(), game_id),
-            )
-            return fetch_game(conn, game_id)
-
-        return await self._db.write(tx)
+        return await self._set_lobby_setting(game_id, "turn_clock", seconds)
 
     async def set_thinking_time(self, game_id: int, ms: int | None) -> GameRecord:
         """Set how long the lobby's search level thinks per move (``None``: the server's
@@ -203,14 +192,24 @@ class LobbyOperations:
         """
         if ms is not None and ms <= 0:
             raise ValueError("a thinking time is a positive number of milliseconds")
+        return await self._set_lobby_setting(game_id, "thinking_ms", ms)
+
+    async def _set_lobby_setting(
+        self, game_id: int, column: Literal["turn_clock", "thinking_ms"], value: int | None
+    ) -> GameRecord:
+        """Set one of a lobby's ``games`` columns (the game's start reads it).
+
+        Raises:
+            GameNotFound, GameNotInLobby.
+        """
 
         def tx(conn: Connection) -> GameRecord:
             status, _ = game_status(conn, game_id)
             if status != GameStatus.LOBBY:
                 raise GameNotInLobby(game_id, status)
             conn.execute(
-                "UPDATE games SET thinking_ms = ?, updated_at = ? WHERE id = ?",
-                (ms, now_text(), game_id),
+                f"UPDATE games SET {column} = ?, updated_at = ? WHERE id = ?",
+                (value, now_text(), game_id),
             )
             return fetch_game(conn, game_id)
 
