@@ -63,8 +63,10 @@ class CardroomBot(commands.AutoShardedBot):
     (``"always"``, ``"auto"``, ``"never"``); ``resume=False`` skips resuming running games
     (``cardroom sync``); ``clock`` gives the time to the turn clocks (default: the system's;
     tests move one by hand); ``log_sync=False`` leaves the sync's result to the caller to say
-    (``sync_report``: ``cardroom sync`` prints it). Other keyword ``options`` go to
-    discord.py.
+    (``sync_report``: ``cardroom sync`` prints it); ``freeze_heap=False`` skips the
+    collection and freeze at the end of ``setup_hook`` (tests start hundreds of bots in one
+    process: there each full collection walks every earlier test's objects, and freezing them
+    would keep their garbage for good). Other keyword ``options`` go to discord.py.
 
     Attributes:
         room: the shared parts (storage, use cases, keepers), once set up.
@@ -85,6 +87,7 @@ class CardroomBot(commands.AutoShardedBot):
         resume: bool = True,
         clock: Clock | None = None,
         log_sync: bool = True,
+        freeze_heap: bool = True,
         **options: object,
     ) -> None:
         intents = discord.Intents.none()
@@ -109,6 +112,7 @@ class CardroomBot(commands.AutoShardedBot):
         self.sync_report: str | None = None
         """What the last sync did, in a few words ("synced 3 slash commands globally")."""
         self._log_sync = log_sync
+        self._freeze_heap = freeze_heap
         self.room = Cardroom(self)
         self.in_flight = InFlight()
         """The interactions being handled now (a shutdown lets them finish)."""
@@ -205,8 +209,9 @@ class CardroomBot(commands.AutoShardedBot):
         # Everything made so far (modules, commands, components) lives as long as the bot:
         # out of the collector's sight, a full collection no longer pauses every
         # interaction for a few hundred milliseconds while it walks them.
-        gc.collect()
-        gc.freeze()
+        if self._freeze_heap:
+            gc.collect()
+            gc.freeze()
 
     async def _sync_commands(self) -> None:
         """Send the slash commands to Discord when asked to (``always``), or in ``auto`` mode

@@ -67,6 +67,15 @@ def counts() -> list[object]:
     return params
 
 
+def depths(quick: int, soak: int) -> pytest.MarkDecorator:
+    """Parametrize ``games``: ``quick`` seeded games in the README's test run, ``soak`` games
+    of other seeds in the soak step of `.ci/run`."""
+    return pytest.mark.parametrize(
+        "games",
+        [pytest.param(quick, id="quick"), pytest.param(soak, id="soak", marks=pytest.mark.soak)],
+    )
+
+
 def count_components(tree: list[dict]) -> int:
     total = 0
     for node in tree:
@@ -123,12 +132,13 @@ def check_limits(screen: Screen, table: bool = False) -> None:
                 assert len(custom_id) <= 100 and re.fullmatch(ACTION_TEMPLATE, custom_id)
 
 
+@depths(5, 30)
 @pytest.mark.parametrize(("game", "seats", "options"), counts())
 def test_every_legal_answer_has_exactly_its_component(
-    game: str, seats: int, options: dict | None
+    game: str, seats: int, options: dict | None, games: int
 ) -> None:
     checked = 0
-    for state, _rng in playout_states(game, seats, 12, seats, options):
+    for state, _rng in playout_states(game, seats, games, seats * 1000 + games, options):
         record = record_for(state)
         table = table_screen(record, state, [], _)
         check_limits(table, table=True)
@@ -202,17 +212,18 @@ def test_table_and_screens_do_not_depend_on_what_their_audience_cannot_see(
 LANGUAGES = ["uk", "es", "fr"]
 
 
+@depths(2, 10)
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize(("game", "seats", "options"), counts())
 def test_every_screen_fits_discord_in_every_language(
-    language: str, game: str, seats: int, options: dict | None
+    language: str, game: str, seats: int, options: dict | None, games: int
 ) -> None:
     """Tables, seat screens, every event line and menu in each language: Discord's limits
     hold, and no text is left in English where the catalog has it."""
     tr = translator(language)
     show = presentation(game)
-    rng = random.Random(seats)
-    for _game in range(4):
+    rng = random.Random(seats * 1000 + games)
+    for _game in range(games):
         state = engine.new_game(game, seats, options, rng.randrange(2**32))
         record = record_for(state)
         ctx, english = context_for(record, tr), context_for(record, _)

@@ -71,6 +71,7 @@ class World:
             seed_source=lambda: next(self.seeds),
             clock=self.clock,
             guild_ready_timeout=0.05,
+            freeze_heap=False,
         )
         self.handle = await self.fake.start_bot(bot)
         await self.fake.wait_for(bot.resumed.is_set, what="games resumed")

@@ -71,7 +71,7 @@ async def test_unset_shard_count_still_connects_to_the_configured_gateway(
         discord_gateway_url=proxy,
         picture_workers="thread",
     )
-    bot = CardroomBot(settings, guild_ready_timeout=0.05)
+    bot = CardroomBot(settings, guild_ready_timeout=0.05, freeze_heap=False)
     bot.before_identify_hook = no_identify_pause  # type: ignore[method-assign]
     handle = await fake_discord.start_bot(bot)
     try:

@@ -25,7 +25,9 @@ async def test_commands_are_synced_once_then_only_when_asked(world: World) -> No
     settings = BotSettings(
         discord_token=world.fake.token, database_path=world.db_path, sync_commands="always"
     )
-    world.handle = await world.fake.start_bot(CardroomBot(settings, guild_ready_timeout=0.05))
+    world.handle = await world.fake.start_bot(
+        CardroomBot(settings, guild_ready_timeout=0.05, freeze_heap=False)
+    )
     assert len(world.fake.requests_to(GLOBAL)) == 2
     record = await world.alice.slash(world.channel, "game rules")  # the commands still work
     assert record.response_type == 4
@@ -45,6 +47,8 @@ async def test_a_development_guild_that_shows_commands_twice_is_warned_about(
         discord_token=world.fake.token, database_path=world.db_path, dev_guild_id=world.guild.id
     )
     with caplog.at_level(logging.WARNING, logger="bot.app"):
-        world.handle = await world.fake.start_bot(CardroomBot(settings, guild_ready_timeout=0.05))
+        world.handle = await world.fake.start_bot(
+            CardroomBot(settings, guild_ready_timeout=0.05, freeze_heap=False)
+        )
     assert len(world.fake.requests_to(GUILD)) == 1
     assert any("shows each of them twice" in r.getMessage() for r in caplog.records)

@@ -28,20 +28,34 @@ import pytest
 import engine
 from engine import Action, Decision, GameState, Outcome
 
-PLAYOUTS = 210
-CHUNKS = 3  # each count's playouts are split in this many tests, for parallel runs
+PLAYOUTS = 40  # per player count, in the README's test run
+SOAK_PLAYOUTS = 240  # per player count, other seeds, in the soak step of `.ci/run`
+SOAK_CHUNKS = 3  # the soak playouts of a count are split in this many tests, for parallel runs
 MAX_SELECT_OPTIONS = 25  # a Discord select menu
 LEAK_CHECK_SHARE = 0.5  # of the actions, drawn at random, followed by a leak check
 SAMPLE_CHECK_EVERY = 4  # rounds of viewers between checks that sampling uses the view only
 
 
 def _configs() -> list[Any]:
+    """(game, seats, seed label, playouts) of every game and count: one quick test each, and
+    ``SOAK_CHUNKS`` soak tests of other seeds."""
     params = []
     for name in engine.game_names():
         info = engine.get_game(name).info
         for seats in range(info.min_players, info.max_players + 1):
-            for chunk in range(CHUNKS):
-                params.append(pytest.param(name, seats, chunk, id=f"{name}-{seats}p-{chunk}"))
+            label = f"{name}-{seats}p"
+            params.append(pytest.param(name, seats, label, PLAYOUTS, id=label))
+            for chunk in range(SOAK_CHUNKS):
+                params.append(
+                    pytest.param(
+                        name,
+                        seats,
+                        f"{label}-soak-{chunk}",
+                        SOAK_PLAYOUTS // SOAK_CHUNKS,
+                        id=f"{label}-soak-{chunk}",
+                        marks=pytest.mark.soak,
+                    )
+                )
     return params
 
 
@@ -160,13 +174,15 @@ def check_outcome(name: str, result: Outcome, seats: int) -> None:
         assert result.draw or result.winners
 
 
-@pytest.mark.parametrize(("name", "seats", "chunk"), _configs())
-def test_random_playouts_conform_to_the_contract(name: str, seats: int, chunk: int) -> None:
+@pytest.mark.parametrize(("name", "seats", "label", "playouts"), _configs())
+def test_random_playouts_conform_to_the_contract(
+    name: str, seats: int, label: str, playouts: int
+) -> None:
     info = engine.get_game(name).info
-    rng = random.Random(f"conformance-{name}-{seats}-{chunk}")
+    rng = random.Random(f"conformance-{label}")
     stats: Counter[str] = Counter()
     leak_checks = 0
-    for _game in range(PLAYOUTS // CHUNKS):
+    for _game in range(playouts):
         seed = rng.randrange(2**32)
         state = engine.new_game(name, seats, None, seed)
         log: list[Action] = []

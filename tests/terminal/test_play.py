@@ -47,8 +47,19 @@ def plain(markdown: str) -> list[str]:
     return text_of(markdown).plain.split("\n")
 
 
+QUICK = {
+    "artichokes-2p-fr", "ninjan-2p-uk", "verso-3p-es", "verso-1p-en", "pentaquest-2p-en",
+    "pentaquest-1p-fr",
+}  # fmt: skip
+"""The cases of the README's test run: every game, every language; the others run in soak."""
 CASES = [
-    pytest.param(game, players, language, id=f"{game}-{players}p-{language}")
+    pytest.param(
+        game,
+        players,
+        language,
+        id=f"{game}-{players}p-{language}",
+        marks=[] if f"{game}-{players}p-{language}" in QUICK else [pytest.mark.soak],
+    )
     for game, players, other in GAMES
     for language in ("en", other)
 ]

@@ -17,22 +17,31 @@ import engine
 from tests.engine.artichokes.helpers import accounted, expected_cards
 from tests.engine.test_conformance import check_decisions, check_leaks, check_round_trip
 
-GAMES = 150
+GAMES = 40  # per setting, in the README's test run
+SOAK_GAMES = 200  # per setting, other seeds, in the soak step of `.ci/run`
 
+SETTINGS = [
+    (2, {}, "2p"),
+    (4, {}, "4p"),
+    (4, {"rhubarb": True}, "4p-rhubarb"),
+    (3, {"rhubarb": True, "auto_end_turn": True}, "3p-rhubarb-auto-end"),
+]
 CONFIGS = [
-    pytest.param(2, {}, id="2p"),
-    pytest.param(4, {}, id="4p"),
-    pytest.param(4, {"rhubarb": True}, id="4p-rhubarb"),
-    pytest.param(3, {"rhubarb": True, "auto_end_turn": True}, id="3p-rhubarb-auto-end"),
+    pytest.param(seats, options, "", GAMES, id=name) for seats, options, name in SETTINGS
+] + [
+    pytest.param(seats, options, "soak", SOAK_GAMES, id=f"{name}-soak", marks=pytest.mark.soak)
+    for seats, options, name in SETTINGS
 ]
 
 
-@pytest.mark.parametrize(("seats", "options"), CONFIGS)
-def test_every_card_is_accounted_for_in_random_games(seats: int, options: dict) -> None:
-    rng = random.Random(f"playouts-{seats}-{sorted(options.items())}")
+@pytest.mark.parametrize(("seats", "options", "label", "games"), CONFIGS)
+def test_every_card_is_accounted_for_in_random_games(
+    seats: int, options: dict, label: str, games: int
+) -> None:
+    rng = random.Random(f"playouts-{seats}-{sorted(options.items())}{label}")
     stats: Counter[str] = Counter()
     contract_checks = bool(options)
-    for game in range(GAMES):
+    for game in range(games):
         seed = rng.randrange(2**32)
         state = engine.new_game("artichokes", seats, options, seed)
         expected = expected_cards(state)
