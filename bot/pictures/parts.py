@@ -17,6 +17,10 @@ from bot.pictures.png import RGB
 
 Shape = Literal["circle", "triangle", "square", "diamond"]
 
+WINNER = "♛ "
+"""Before a winner's name in every game's picture (a star already means a 3-VP side in
+Verso, and DejaVu Sans, the shipped font, has no trophy)."""
+
 
 def shape(sketch: Sketch, kind: Shape, cx: float, cy: float, r: float, fill: RGB) -> None:
     """A filled ``kind`` of radius ``r`` points centred on ``(cx, cy)`` of a sketch."""

@@ -231,6 +231,20 @@ def seat_view(record: GameRecord, state: engine.GameState, seat: int) -> View:
     return view
 
 
+def won_line(view: View, ctx: RenderContext) -> str | None:
+    """A multiplayer winner's own end line, "🏆 You win!" (or "🏆 You share the win!"), in
+    place of the table's "🏆 <@you> wins!"; ``None`` for everyone else and for solo games
+    (their prompt says how the game went)."""
+    outcome = view.outcome
+    if outcome is None or view.viewer is None or len(ctx.names) < 2:
+        return None
+    if view.viewer not in outcome.winners:
+        return None
+    if len(outcome.winners) > 1:
+        return ctx._("🏆 You share the win!")
+    return ctx._("🏆 You win!")
+
+
 def seat_screen(
     record: GameRecord,
     state: engine.GameState,
@@ -254,7 +268,9 @@ def seat_screen(
     lines.append(_("Game #{game} · your seat", game=record.id))
     lines += [f"*{line}*" for line in private]
     lines += show.seat_sections(view, ctx)
-    prompt = _("This game is over.") if ctx.closed else show.prompt(view, ctx)
+    prompt = (
+        _("This game is over.") if ctx.closed else won_line(view, ctx) or show.prompt(view, ctx)
+    )
     lines += ["", f"**{prompt}**"]
     lines += [f"-# {line}" for line in show.notes(view, ctx)]
     since = view.decisions[0].since if view.decisions else 0

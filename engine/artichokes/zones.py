@@ -40,11 +40,20 @@ def take_artichokes(state: ArtichokesState, seat: int, count: int) -> list[str]:
     return [ARTICHOKE] * count
 
 
-def compost(state: ArtichokesState, seat: int, cards: list[str], ev: Events) -> None:
-    """Move ``cards`` (already taken from their zone) to the Community Compost Pile."""
+def compost(
+    state: ArtichokesState, seat: int, cards: list[str], ev: Events, *, by: str | None = None
+) -> None:
+    """Move ``cards`` (already taken from their zone) to the Community Compost Pile.
+
+    ``by``: the card whose power composts them when they are not ``seat``'s own choice
+    (Beet's two Artichokes, Potato's revealed Artichoke); the event then carries it.
+    """
     state.compost.extend(cards)
     if ev is not None:
-        ev.append(Event("composted", seat, {"cards": list(cards)}))
+        data: dict[str, object] = {"cards": list(cards)}
+        if by is not None:
+            data["by"] = by
+        ev.append(Event("composted", seat, data))
 
 
 def reshuffle_discard_into_deck(state: ArtichokesState, seat: int, ev: Events) -> None:

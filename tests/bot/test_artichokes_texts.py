@@ -10,6 +10,7 @@ from bot.i18n import translator
 from bot.texts.rendering import seat_screen, table_screen
 from engine.artichokes.cards import PEAS
 from tests.bot.records import record_for
+from tests.engine.artichokes.helpers import A, act, position
 
 _ = translator("en-US")
 NAMES = ("<@101>", "<@102>", "<@103>", "<@104>")
@@ -62,6 +63,33 @@ def test_a_beet_names_each_player_once() -> None:
     assert ART.event_line(event, None, CTX) == "Beet: <@101> swapped Corn for <@103>'s Peas."
     played = engine.Event("played", 0, {"card": "Beet"})
     assert ART.event_line(played, None, CTX) is None  # the Beet line says it was played
+
+
+def public_lines(events: list[engine.Event]) -> list[str]:
+    lines = [ART.event_line(e, None, CTX) for e in events if e.visible_to is None]
+    return [line for line in lines if line]
+
+
+def test_a_beet_of_two_artichokes_says_once_that_both_are_composted() -> None:
+    # "<@101> composted Artichoke ×2" after the Beet's line read as two of their own
+    state = position(hands=[["Beet", A], [A]], auto_target=False)
+    act(state, 0, "play:Beet")
+    assert public_lines(act(state, 0, "target:1")) == [
+        "Beet: <@101> and <@102> drew each other's Artichoke: both are composted."
+    ]
+
+
+def test_a_potato_artichoke_is_told_once() -> None:
+    state = position(hands=[["Potato"], [A]], decks=[[A], []])
+    assert public_lines(act(state, 0, "play:Potato")) == [
+        "Potato: <@101> composted an Artichoke from their Deck."
+    ]
+
+
+def test_other_composts_still_say_who_composted_what() -> None:
+    state = position(hands=[["Broccoli", A, A, A], [A]])
+    lines = public_lines(act(state, 0, "play:Broccoli"))
+    assert "<@101> composted Artichoke." in lines
 
 
 def test_every_card_to_harvest_or_play_says_what_it_does() -> None:

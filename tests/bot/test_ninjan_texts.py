@@ -31,8 +31,9 @@ def test_score_areas_and_piles_are_summed_up() -> None:
     text = table_screen(record_for(state), state, [], _).text
     assert "▶ <@101> — **20 points** · taken: 10 cards" in text  # not the 10 cards one by one
     assert "▶ <@102> — **0 points** · taken: 0 cards" in text
-    assert "Pile 1: 📄 9 Paper on top · 2 cards · +14" in text  # the top decides, the sum counts
-    assert "Pile 2: 🪨 7 Rock · +7" in text
+    # the top decides, the sum counts
+    assert "Pile 1: 📄 9 Paper on top · 2 cards · worth +14" in text
+    assert "Pile 2: 🪨 7 Rock · worth +7" in text
     assert "5 Scissors" not in text, "a card under a pile's top is not named"
     assert "everyone chooses a card (▶ still choosing, ✓ chosen)" in text
 

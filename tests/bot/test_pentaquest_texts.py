@@ -54,8 +54,8 @@ def test_the_solo_table_shows_the_quest_area_what_the_dice_beat_and_the_fix() ->
     text = table(state).text
     assert "**Turn 5** · 1 free reroll left" in text
     assert "**Quest area** · deck: 3 cards" in text
-    assert "▫️ **Troll** (reroll) — 6 6 6" in text
-    assert "✅ **Kelpie** (+1) — 6 6" in text
+    assert "▫️ **Troll** — needs 6 6 6 · power reroll" in text
+    assert "✅ **Kelpie** — needs 6 6 · power +1" in text
     assert "**Dice**: ⚅6 ⚅6 ⚄5 ⚀1 ⚂3" in text and "The dice beat: Kelpie." in text
     assert "▶ <@101> — army 2 (+1 · −1) · discard pile 0" in text  # the names: own screen
     assert "Goblin Scout" not in text

@@ -14,10 +14,12 @@ from PIL import Image
 import engine
 from bot.games import presented_games
 from bot.i18n import available_languages
+from bot.pictures import canvas as canvas_module
 from bot.pictures import fonts
 from bot.pictures.base import DESCRIPTION_LIMIT, Picture, PictureContext, draw, picture_of
 from bot.pictures.canvas import MIN_TEXT, SCALE, WIDTH, Canvas
 from bot.pictures.painter import PictureCache
+from bot.pictures.parts import WINNER
 from bot.pictures.samples import NAMES
 
 MAX_BYTES = 150 * 1024
@@ -250,3 +252,34 @@ async def test_an_answer_waits_for_its_picture_a_moment_only_and_the_next_one_ha
         painter.close()
     assert again == draw("ninjan", "seat", view, ctx) and painter.late == 1
     assert painter.rendered == 1  # one drawing, shared
+
+
+@pytest.mark.parametrize(("game", "seats"), tables())
+def test_every_mark_a_picture_draws_is_in_the_shipped_font_and_the_winner_is_crowned(
+    game: str, seats: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A character the font lacks draws as an empty box ("tofu"): the picture's marks (▶, ♛,
+    arrows, digits) and texts in every language must all be in DejaVu Sans. And the winner
+    carries the crown, not Verso's 3-VP star."""
+    drawn: list[tuple[str, bool]] = []
+    real = fonts.mask
+
+    def recording(text: str, size: int, bold: bool, anchor: str) -> object:
+        drawn.append((text, bold))
+        return real(text, size, bold, anchor)
+
+    monkeypatch.setattr(fonts, "mask", recording)
+    monkeypatch.setattr(canvas_module, "_sprites", type(canvas_module._sprites)())
+    views = [engine.view(state, None) for state, _rng in states(game, seats, seed=5, count=3)]
+    outcome = views[-1].outcome  # the last of them ends the game
+    assert outcome is not None
+    for language in available_languages():
+        ctx = PictureContext(language, NAMES[:seats])
+        for view in views:
+            check(draw(game, "table", view, ctx))
+    missing = {ch for text, bold in drawn for ch in text if not fonts.has_glyph(ch, bold)}
+    assert not missing, f"drawn without a glyph: {sorted(missing)}"
+    if outcome.winners and seats > 1:
+        crowned = {fonts.drawable(NAMES[s]) for s in outcome.winners}
+        assert any(text.startswith(WINNER) and text[len(WINNER) :] in crowned for text, _b in drawn)
+    assert not any(text.startswith("★ ") for text, _b in drawn)

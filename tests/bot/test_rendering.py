@@ -324,3 +324,36 @@ def test_an_event_said_twice_in_a_row_is_one_line_with_its_count() -> None:
                if step == 153]  # fmt: skip
     twice = [line for line in text.split("\n") if line.startswith("- Four of a kind")]
     assert len(twice) == 1 and twice[0].endswith(" (×2)"), text
+
+
+@pytest.mark.parametrize("game", presented_games())
+def test_a_multiplayer_winner_reads_you_win_on_their_own_screen(game: str) -> None:
+    # The table's "🏆 <@101> wins!" read oddly on the winner's own screen.
+    rng = random.Random(f"winner-{game}")
+    while True:
+        state = engine.new_game(game, 3, None, rng.randrange(2**32))
+        while engine.outcome(state) is None:
+            seat = rng.choice(engine.deciding_seats(state))
+            engine.apply(state, engine.random_action(state, seat, rng))
+        outcome = engine.outcome(state)
+        assert outcome is not None
+        if outcome.winners:
+            break
+    record = record_for(state)
+    for seat in range(3):
+        prompt = seat_screen(record, state, seat, _).text.splitlines()
+        if seat in outcome.winners:
+            won = "**🏆 You win!**" if len(outcome.winners) == 1 else "**🏆 You share the win!**"
+            assert won in prompt
+        else:
+            assert not any("You win" in line or "share the win" in line for line in prompt)
+
+
+def test_a_solo_game_keeps_its_own_end_line() -> None:
+    rng = random.Random("solo-end")
+    state = engine.new_game("verso", 1, None, 5)
+    while engine.outcome(state) is None:
+        engine.apply(state, engine.random_action(state, engine.deciding_seats(state)[0], rng))
+    text = seat_screen(record_for(state), state, 0, _).text
+    assert "**The game is over: the table shows the scores.**" in text  # the score is there
+    assert "You win" not in text

@@ -54,11 +54,13 @@ def event_line(event: Event, viewer: int | None, ctx: RenderContext) -> str | No
     if kind == "played_along":  # Corn's Artichoke
         return _("{player} played Corn with {card}.", player=who, card=_.card(d["card"]))
     if kind == "composted":
+        if d.get("by") in (BEET, POTATO):
+            return None  # the Beet's or the Potato's own line tells where they went
         return _("{player} composted {cards}.", player=who, cards=cards_text(d["cards"], _))
     if kind == "beet":
         if d["composted"]:
             return _(
-                "Beet: {player} and {target} drew each other's Artichoke.",
+                "Beet: {player} and {target} drew each other's Artichoke: both are composted.",
                 player=who,
                 target=target,
             )

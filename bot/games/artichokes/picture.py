@@ -15,7 +15,7 @@ from bot.i18n import Translator
 from bot.pictures import fonts
 from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import MIN_TEXT, SCALE, WIDTH, Canvas, Sketch, px, sprite
-from bot.pictures.parts import badge, panel, pile, rounded_box, tile
+from bot.pictures.parts import WINNER, badge, panel, pile, rounded_box, tile
 from bot.pictures.png import RGB, Palette, hex_colour
 from engine import View
 from engine.artichokes.cards import ALL_KINDS
@@ -235,7 +235,7 @@ def player(
     elif view.phase == "eggplant" and seat.pass_chosen:
         name = "✓ " + name
     elif view.winner == seat.seat:
-        name = "★ " + name
+        name = WINNER + name
     canvas.fitted(x + 6, y + 4, w - 12, name, 14, TEXT, bold=True)
     top = y + 24
     zone = PILE_W + 10

@@ -14,7 +14,7 @@ from PIL import Image
 from bot.i18n import Translator
 from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import WIDTH, Canvas, Sketch, sprite
-from bot.pictures.parts import panel, rounded_box, tile
+from bot.pictures.parts import WINNER, panel, rounded_box, tile
 from bot.pictures.png import RGB, Palette, hex_colour
 from engine import View
 from engine.ninjan.cards import BEATS, SUIT, SUIT_NAMES, VALUE, points
@@ -338,7 +338,7 @@ class NinjanPicture(GamePicture):
         elif seat.chosen:
             name = "✓ " + name
         elif view.outcome is not None and seat.seat in view.outcome.winners:
-            name = "★ " + name
+            name = WINNER + name
         canvas.fitted(x + 6, y + 4, w - score - 18, name, 14, TEXT, bold=True)
         line = _("taken {taken} · hand {hand}", taken=len(seat.taken), hand=seat.hand_count)
         canvas.fitted(x + 6, y + 25, w - 12, line, 12, MUTED)

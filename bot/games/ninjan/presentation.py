@@ -43,13 +43,14 @@ def points_text(points_: int, _: Translator) -> str:
 
 def pile_line(number: int, pile: tuple[str, ...], _: Translator) -> str:
     """One pile, summed up: its top card (what decides who takes it), its size and its
-    value: "Pile 1: 🪨 9 Rock on top · 3 cards · +12"."""
+    value, named as such (a bare "+12" beside a "9 Rock" read as a typo):
+    "Pile 1: 🪨 9 Rock on top · 3 cards · worth +12"."""
     card, value = card_text(pile[0], _), signed(points(pile))
     if len(pile) == 1:
-        return _("Pile {pile}: {card} · {points}", pile=number, card=card, points=value)
+        return _("Pile {pile}: {card} · worth {points}", pile=number, card=card, points=value)
     return _.plural(
-        "Pile {pile}: {card} on top · {count} card · {points}",
-        "Pile {pile}: {card} on top · {count} cards · {points}",
+        "Pile {pile}: {card} on top · {count} card · worth {points}",
+        "Pile {pile}: {card} on top · {count} cards · worth {points}",
         len(pile),
         pile=number,
         card=card,

@@ -17,7 +17,7 @@ from bot.games.pentaquest.texts import POWER_WORDS
 from bot.i18n import N_, Translator
 from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import WIDTH, Canvas, Sketch, sprite
-from bot.pictures.parts import panel, rounded_box, tile
+from bot.pictures.parts import WINNER, panel, rounded_box, tile
 from bot.pictures.png import RGB, Palette, hex_colour
 from engine import View
 from engine.pentaquest.cards import POWERS, Card
@@ -309,7 +309,7 @@ class PentaquestPicture(GamePicture):
                 + 10
             )
         won = view.outcome is not None and player.seat in view.outcome.winners and not view.solo
-        name = ("▶ " if active else "★ " if won else "") + ctx.name(player.seat)
+        name = ("▶ " if active else WINNER if won else "") + ctx.name(player.seat)
         canvas.fitted(MARGIN + 6, y + 4, right - MARGIN - 12, name, 14, TEXT, bold=True)
         if player.army is None:
             army = _.plural(

@@ -83,12 +83,12 @@ class PentaquestPresentation(Presentation):
         LobbyOption(
             "first_turn_rerolls_everyone",
             N_("Two rerolls on every first turn"),
-            N_("multiplayer: every player's first turn gets 2 free rerolls, not only the first"),
+            N_("in multiplayer, every player's first turn gets 2 free rerolls, not only the first"),
         ),
         LobbyOption(
             "stall_rounds",
             N_("Stall rule"),
-            N_("multiplayer: that many full rounds in a row without a capture end the game"),
+            N_("in multiplayer, that many full rounds in a row without a capture end the game"),
             choices=STALL_CHOICES,
         ),
         LobbyOption(

@@ -27,13 +27,14 @@ POWER_WORDS = {
 
 
 POWER_HINTS = {
-    "add": N_("+1 to one die (not on a 6)"),
-    "sub": N_("−1 from one die (not on a 1)"),
-    "addsub": N_("+1 or −1 to one die, your choice"),
-    "mirror": N_("one die to its opposite face (1↔6, 2↔5, 3↔4)"),
-    "reroll": N_("reroll any of the dice (at least one)"),
+    "add": N_("on a die showing 1 to 5"),
+    "sub": N_("on a die showing 2 to 6"),
+    "addsub": N_("up or down, your choice"),
+    "mirror": N_("the die shows its opposite face"),
+    "reroll": N_("any of the dice, at least one"),
 }
-"""What each power does, in a few words (a menu option's description)."""
+"""What an army card's option adds, in a menu, to its label's :data:`POWER_SHORT` (its
+limits; never the same words twice)."""
 
 POWER_SHORT = {
     "add": N_("+1 to a die"),
@@ -87,9 +88,10 @@ def card_label(card: Card | int, _: Translator) -> str:
 
 def quest_line(card: Card, beaten: bool, _: Translator) -> str:
     """One quest card: mark (✅ when the dice beat it and the table highlights), name,
-    requirement and power."""
+    requirement and power, each named (a bare "Pixie (−1) — 1" told a newcomer neither):
+    ``"▫️ **Pixie** — needs 1 · power −1"``."""
     return _(
-        "{mark} **{card}** ({power}) — {requirement}",
+        "{mark} **{card}** — needs {requirement} · power {power}",
         mark="✅" if beaten else "▫️",
         card=_(card.name),
         requirement=requirement_text(card.requirement),

@@ -15,7 +15,7 @@ from bot.games.verso.texts import number_text
 from bot.i18n import Translator
 from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import WIDTH, Canvas, Sketch, sprite
-from bot.pictures.parts import Shape, panel, rounded_box, shape, tile
+from bot.pictures.parts import WINNER, Shape, panel, rounded_box, shape, tile
 from bot.pictures.png import RGB, Palette, hex_colour
 from engine import View
 from engine.verso.cards import COLOURS
@@ -147,15 +147,15 @@ def tableau(
     panel(canvas, x, y, lay.width, lay.tableau_h, paper, outline=ACCENT if active else None)
     score = view.scores[seat.seat] if view.scores else 0
     right = _("{score} VP", score=score)
-    if seat.square:
-        right = "■ " + right
+    if seat.square:  # not a ■: that is orange's shape; in words where the name has room
+        right = _("square · {score} VP", score=score) if lay.columns == 1 else "▦ " + right
     size = 14.0 if lay.columns == 2 else 16.0
     taken = canvas.text(x + lay.width - 6, y + 4, right, size, GOLD, bold=True, align="right")
     name = _("Your tableau") if own else ctx.name(seat.seat)
     if active:
         name = "▶ " + name
     elif view.outcome is not None and seat.seat in view.outcome.winners and not view.solo:
-        name = "★ " + name
+        name = WINNER + name
     canvas.fitted(x + 6, y + 4, lay.width - taken - 16, name, size, TEXT, bold=True)
     canvas.paste(grid(lay, paper), x + 4, y + lay.header)
     for r, row in enumerate(seat.rows):
@@ -283,9 +283,11 @@ class VersoPicture(GamePicture):
             if only is not None and seat.seat != only:
                 continue
             score = view.scores[seat.seat] if view.scores else 0
+            square = " (" + _("square") + ")" if seat.square else ""
             parts.append(
                 _(
-                    "{player} {score} VP: {cards}",
+                    "{player} {score} VP{square}: {cards}",
+                    square=square,
                     player=ctx.name(seat.seat),
                     score=score,
                     cards=row_words(seat, _),

@@ -51,7 +51,7 @@ def on_target(state: ArtichokesState, seat: int, target: int, ev: Events) -> Non
             )
         )
     if both_artichokes:
-        compost(state, seat, [taken, given], ev)
+        compost(state, seat, [taken, given], ev, by=BEET)
     else:
         mine.append(taken)
         theirs.append(given)

@@ -28,7 +28,7 @@ def play(state: ArtichokesState, seat: int, ev: Events) -> None:
     if ev is not None:
         ev.append(Event("potato_revealed", seat, {"card": card, "composted": card == ARTICHOKE}))
     if card == ARTICHOKE:
-        compost(state, seat, [card], ev)
+        compost(state, seat, [card], ev, by=POTATO)
     else:
         state.players[seat].discard.append(card)
     finish_card(state, seat, ev)
