@@ -283,16 +283,11 @@ class VersoPicture(GamePicture):
             if only is not None and seat.seat != only:
                 continue
             score = view.scores[seat.seat] if view.scores else 0
-            square = " (" + _("square") + ")" if seat.square else ""
-            parts.append(
-                _(
-                    "{player} {score} VP{square}: {cards}",
-                    square=square,
-                    player=ctx.name(seat.seat),
-                    score=score,
-                    cards=row_words(seat, _),
-                )
-            )
+            fields = {"player": ctx.name(seat.seat), "score": score, "cards": row_words(seat, _)}
+            if seat.square:  # one phrase, so that a translation can place the word
+                parts.append(_("{player} {score} VP (square): {cards}", **fields))
+            else:
+                parts.append(_("{player} {score} VP: {cards}", **fields))
         return ". ".join(parts) + "."
 
 
