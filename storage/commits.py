@@ -97,8 +97,15 @@ def _apply_to(batch: list[CommitRequest], conn: Connection) -> list[int | Except
 
 
 def apply_batch(conn: Connection, batch: list[CommitRequest]) -> list[int | Exception]:
-    """Apply each request in its own savepoint; return the new version or the error, in order."""
+    """Apply each request in its own savepoint; return the new version or the error, in order.
+
+    A batch of one (every commit at low load) needs no savepoint: its error rolls the whole
+    transaction back and reaches its one request (:meth:`CommitQueue._flush`), two statements
+    fewer per move — two round trips on PostgreSQL.
+    """
     now = now_text()
+    if len(batch) == 1:
+        return [apply_one(conn, batch[0], now)]
     outcomes: list[int | Exception] = []
     for request in batch:
         conn.execute("SAVEPOINT commit_action")

@@ -22,6 +22,12 @@ from storage import (
     Storage,
 )
 
+Prepare = Callable[[GameRecord, engine.GameState], None]
+"""A hook called with the record and the state an action leads to, before its commit is
+sent, to start work that is only shown once the commit stands — the answer's picture is
+drawn while the database writes (nothing may be shown from it before then: the commit can
+still be refused). It must not block: it starts a task and returns."""
+
 MOVED_ON = N_("The game has moved on since that button was shown.")
 
 
@@ -74,10 +80,17 @@ class Committing(GameReader):
         return self.clock.now() + timedelta(seconds=record.turn_clock)
 
     async def _commit(
-        self, played: Played, action: Action, *, actor: str, counts_timeout: bool = False
+        self,
+        played: Played,
+        action: Action,
+        *,
+        actor: str,
+        counts_timeout: bool = False,
+        prepare: Prepare | None = None,
     ) -> None:
         """Apply ``action`` to a copy of the state and commit it with the deadline that
-        follows; only then adopt the copy."""
+        follows; only then adopt the copy. ``prepare`` (see :data:`Prepare`) is called with
+        the game as the action leaves it just before the commit is sent."""
         current = played.snapshot
         assert current.state is not None
         state = engine.clone(current.state)
@@ -87,6 +100,8 @@ class Committing(GameReader):
         if actor == "player":  # a person who acts is back: their clock counts again
             record = _back(record, action.seat)
         deadline = self.deadline_after(record, current.state, state, current.record.deadline)
+        if prepare is not None:
+            prepare(record, state)
         try:
             stored = await self.storage.games.commit_action_record(
                 current.id,

@@ -7,7 +7,7 @@ import logging
 import engine
 from bot.i18n import N_
 from bot.service.automatic import LEAVER_LEVEL
-from bot.service.commits import MOVED_ON, Committing
+from bot.service.commits import MOVED_ON, Committing, Prepare
 from bot.service.errors import UserError
 from bot.service.reasons import ABANDONED, ADMIN_ABORT, FORFEIT
 from bot.service.snapshots import GameSnapshot, Played
@@ -24,9 +24,12 @@ class PlayUseCases(Committing):
     committed before it is returned; automatic moves that become due follow later
     (``AutomaticPlay.play_automatic``), never inside a reply."""
 
-    async def act(self, game_id: int, user_id: int, since: int, key: str) -> Played:
+    async def act(
+        self, game_id: int, user_id: int, since: int, key: str, *, prepare: Prepare | None = None
+    ) -> Played:
         """Apply ``user_id``'s action ``key``, chosen on components shown for the decisions
-        stamped ``since``.
+        stamped ``since``; ``prepare`` is called with the game the action leads to before its
+        commit (:data:`bot.service.commits.Prepare`).
 
         A click counts when its action is still legal for that seat's unchanged decisions
         (the stamp): simultaneous choices of other seats leave it standing; the player's own
@@ -52,7 +55,7 @@ class PlayUseCases(Committing):
                     raise UserError(N_("That is already your choice."), refresh_screen=True)
                 raise UserError(N_("That move is not possible right now."), refresh_screen=True)
             played = Played(snapshot, deciding_before=engine.deciding_seats(state))
-            await self._commit(played, action, actor="player")
+            await self._commit(played, action, actor="player", prepare=prepare)
             return played
 
     async def forfeit(self, game_id: int, user_id: int) -> Played:

@@ -92,6 +92,29 @@ async def test_an_action_is_committed_with_its_version(service: GameService) -> 
     assert [(a.seat, a.action_key) for a in actions] == [(seat, key)]
 
 
+async def test_the_answer_can_be_prepared_while_the_move_is_committed(
+    service: GameService,
+) -> None:
+    """``prepare`` gets the game the move leads to (what the answer's picture is drawn from)
+    before the move is stored; a refused move calls it not at all or leaves nothing stored."""
+    game_id = await started(service)
+    snapshot = await service.snapshot(game_id)
+    seat = engine.deciding_seats(snapshot.state)[0]
+    key = engine.legal_actions(snapshot.state, seat)[0].key
+    seen: list[tuple[int, engine.View]] = []
+
+    def prepare(record, state) -> None:  # noqa: ANN001
+        seen.append((record.version, engine.view(state, seat)))
+
+    user, since = user_of(snapshot, seat), stamp(snapshot, seat)
+    played = await service.act(game_id, user, since, key, prepare=prepare)
+    assert seen == [(0, engine.view(played.snapshot.state, seat))]
+    assert played.snapshot.record.version == 1
+    with pytest.raises(UserError):
+        await service.act(game_id, user, since, key, prepare=prepare)
+    assert len(seen) == 1 and (await service.snapshot(game_id)).record.version == 1
+
+
 async def test_stale_illegal_and_foreign_clicks_change_nothing(service: GameService) -> None:
     game_id = await started(service)
     snapshot = await service.snapshot(game_id)
