@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from storage import Storage
+from storage import DatabaseBusy, DatabaseUnavailable, Storage
 
 if TYPE_CHECKING:
     from bot.messages.followups import FollowUps
@@ -60,6 +60,8 @@ class Cardroom:
         async def guarded() -> None:
             try:
                 await work
+            except (DatabaseUnavailable, DatabaseBusy) as exc:  # outside the bot: no traceback
+                log.warning("background work failed: %s; no database (%s)", what, exc)
             except Exception:
                 log.exception("background work failed: %s", what)
 

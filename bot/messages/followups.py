@@ -20,6 +20,7 @@ from bot.service import GameService, GameSnapshot, Played
 from bot.service.locks import KeyedLocks
 from bot.texts.rendering import context_for, table_controls
 from bot.texts.seat_names import seat_names
+from bot.timing.retry import when_reachable
 from engine import GameState, deciding_seats
 from storage import GameRecord, GameStatus, Storage
 
@@ -97,14 +98,19 @@ class FollowUps:
         """Let the automatic players move while it is their turn (the table says so when
         they think for more than a second), show their moves, and watch the turn clock."""
         thinking = asyncio.create_task(self._thinking(game_id))
-        try:
-            played = await self.service.play_automatic(game_id)
+        try:  # nobody clicks again for these moves: tried again while the database is away
+            played = await when_reachable(
+                lambda: self.service.play_automatic(game_id), f"automatic moves of game {game_id}"
+            )
         finally:
             thinking.cancel()
         if played is not None:
             await self._show(played, None, None)
         if self.clocks is not None:
-            self.clocks.schedule(await self.service.record(game_id))
+            record = await when_reachable(
+                lambda: self.service.record(game_id), f"turn clock of game {game_id}"
+            )
+            self.clocks.schedule(record)
 
     async def _thinking(self, game_id: int) -> None:
         await asyncio.sleep(THINKING_AFTER)

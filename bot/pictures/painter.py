@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
 import threading
 from collections import OrderedDict
@@ -94,9 +95,29 @@ BACKGROUND_NICE = 5
 """How much lower the background drawing process runs than the bot (``os.nice``)."""
 
 
+def _urgent() -> None:
+    _exit_with_parent()
+
+
 def _background() -> None:
+    _exit_with_parent()
     with contextlib.suppress(OSError):
         os.nice(BACKGROUND_NICE)
+
+
+def _exit_with_parent() -> None:
+    """End this drawing process when the bot's ends, even killed (``SIGKILL``): a pool's
+    worker waits on a queue whose writing end it holds itself, so it would never see the
+    bot go and would live on (with the resource tracker) after every crash."""
+    parent = multiprocessing.parent_process()
+    if parent is None:  # pragma: no cover - only ever run in a spawned worker
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 class Painter:
@@ -134,7 +155,7 @@ class Painter:
             return ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
         spawn = multiprocessing.get_context("spawn")  # no fork of a process with threads
         count = URGENT_PROCESSES if urgent else 1
-        initializer = None if urgent else _background
+        initializer = _urgent if urgent else _background
         worker = ProcessPoolExecutor(max_workers=count, mp_context=spawn, initializer=initializer)
         for _start in range(count):  # started now (with their fonts), not in the first burst
             worker.submit(_warm)

@@ -23,6 +23,7 @@ from bot.i18n import Translator
 from bot.service import GameService, Played
 from bot.service.automatic import waiting_people
 from bot.timing.clock import Clock
+from bot.timing.retry import when_reachable
 from storage import GameRecord, GameStatus, Storage
 
 log = logging.getLogger(__name__)
@@ -138,7 +139,9 @@ class TurnClocks:
     async def _time_out(self, record: GameRecord) -> None:
         """The deadline of ``record`` (as scheduled) passed: the automatic move, if the game
         is still where it was, and its follow-ups."""
-        played = await self.service.timeout(record.id, record.version)
+        played = await when_reachable(
+            lambda: self.service.timeout(record.id, record.version), f"timeout of game {record.id}"
+        )
         if played is not None:
             await self.after_timeout(played)
 

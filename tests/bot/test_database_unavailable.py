@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
 from pytest_postgresql.executors import PostgreSQLExecutor
 
 import engine
 from bot.service import GameService
 from bot.service.errors import UserError
+from bot.timing.retry import when_reachable
 from storage import DatabaseBusy, DatabaseUnavailable, GameStatus, Storage
 from tests.bot.test_service import BOB, CAROL, HOST, play_random
 
@@ -81,3 +83,22 @@ async def test_a_postgresql_restart_mid_play_loses_and_doubles_no_move(
             )
     finally:
         await storage.close()
+
+
+async def test_background_work_is_tried_again_until_the_database_is_back() -> None:
+    """An automatic move or a timeout that meets the database away is made once it is back
+    (nobody would click for it), and still raises when it never comes back."""
+    calls: list[int] = []
+
+    async def work() -> str:
+        calls.append(len(calls))
+        if len(calls) < 3:
+            raise DatabaseUnavailable("PostgreSQL restarting")
+        return "moved"
+
+    assert await when_reachable(work, "automatic moves of game 1", delays=(0, 0, 0)) == "moved"
+    assert len(calls) == 3
+    calls.clear()
+    with pytest.raises(DatabaseUnavailable):
+        await when_reachable(work, "automatic moves of game 1", delays=(0,))
+    assert len(calls) == 2

@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
+from pytest_postgresql.executors import PostgreSQLExecutor
 
 from bot.settings import BotSettings
 from storage import Storage
@@ -37,6 +38,8 @@ SHARDS = 4
 GAMES = ("artichokes", "ninjan", "pentaquest", "verso")
 CLICKS = 8
 """Moves each player group makes in each phase (before the kill, during it, after)."""
+POOL_FLOOR = "WARNING asyncpg.pool: Failed to restore the pool connection floor"
+"""asyncpg's warning, with its traceback, while the server it reconnects to is down."""
 COMMAND_SYNC = "PUT /applications/{application_id}/commands"
 ACTION = re.compile(r"cr:(act|sel|ok):(\d+):")
 BACKENDS = ["sqlite", *(["postgresql"] if "database_url" in BotSettings.model_fields else [])]
@@ -62,11 +65,18 @@ class Table:
         """Moves the bot answered as made, by user id."""
         self.in_flight: collections.Counter[int] = collections.Counter()
         """Moves never answered (the bot was killed meanwhile), by user id."""
+        self.uncertain: collections.Counter[int] = collections.Counter()
+        """Moves answered "please try again" (the database went away: applied or not), by
+        user id."""
 
     def answered(self, user: User, record: InteractionRecord, screen: Message) -> None:
-        """Count an answered action as a move unless it was refused or asked to confirm."""
+        """Count an answered action as a move unless it was refused, asked to confirm, or
+        met the database away (then it may or may not have been applied)."""
         text = record.answer_text or ""
         if MOVED_ON in text or "already your choice" in text:
+            return
+        if "try again" in text:
+            self.uncertain[user.id] += 1
             return
         asks = [c for c in action_components(screen) if c["custom_id"].startswith("cr:ok:")]
         if asks and not record.name.startswith("cr:ok:"):
@@ -111,7 +121,8 @@ async def build(fake: FakeDiscord, db_path: Path, database: Path | str) -> list[
 async def play(table: Table, clicks: int, up: asyncio.Event, *, killed: bool = False) -> None:
     """Make ``clicks`` moves (fewer if the game ends), pausing while ``up`` is clear (the
     process of the table's guild is down). Every click is answered, unless ``killed``: the
-    process is killed meanwhile, and a click it never answers counts as in flight."""
+    process is killed (or its database restarted) meanwhile, and a click it never answers
+    counts as in flight."""
     driver = table.driver
     target = driver.clicks + clicks
     while driver.clicks < target:
@@ -125,6 +136,32 @@ async def play(table: Table, clicks: int, up: asyncio.Event, *, killed: bool = F
             if isinstance(failed, InteractionFailed) and ACTION.match(failed.record.name):
                 table.in_flight[failed.record.user.id] += 1
             await up.wait()
+
+
+async def moves_kept(tables: list[Table], database: Path | str) -> tuple[int, int, int, int]:
+    """Check every game is whole, and count, over every player: the moves acknowledged, those
+    in flight, the acknowledged ones missing from the game's log (lost) and the logged ones
+    beyond what was acknowledged, in flight or uncertain (applied twice)."""
+    acknowledged = lost = twice = in_flight = 0
+    async with await open_storage(database) as storage:
+        for table in tables:
+            game_id = table.driver.game_id
+            assert (await storage.verify_game(game_id)).ok
+            record = await storage.games.get_game(game_id)
+            seats = {seat.seat: seat.user_id for seat in record.seats}
+            logged = collections.Counter(
+                seats[a.seat]
+                for a in await storage.games.get_actions(game_id)
+                if a.actor == "player"
+            )
+            for user in table.driver.players:
+                made, flying = table.acknowledged[user.id], table.in_flight[user.id]
+                acknowledged += made
+                in_flight += flying
+                lost += max(0, made - logged[user.id])
+                maybe = flying + table.uncertain[user.id]
+                twice += max(0, logged[user.id] - made - maybe)
+    return acknowledged, in_flight, lost, twice
 
 
 @pytest.fixture(params=BACKENDS)
@@ -196,25 +233,7 @@ async def test_two_processes_of_two_shards_each_and_a_kill(
 
     for process in processes:
         assert "Traceback" not in process.text(), process.text()
-    # every game is whole, and holds exactly the moves its players saw made
-    acknowledged = lost = twice = in_flight = 0
-    async with await open_storage(database) as storage:
-        for table in tables:
-            game_id = table.driver.game_id
-            assert (await storage.verify_game(game_id)).ok
-            record = await storage.games.get_game(game_id)
-            seats = {seat.seat: seat.user_id for seat in record.seats}
-            logged = collections.Counter(
-                seats[a.seat]
-                for a in await storage.games.get_actions(game_id)
-                if a.actor == "player"
-            )
-            for user in table.driver.players:
-                made, flying = table.acknowledged[user.id], table.in_flight[user.id]
-                acknowledged += made
-                in_flight += flying
-                lost += max(0, made - logged[user.id])
-                twice += max(0, logged[user.id] - made - flying)
+    acknowledged, in_flight, lost, twice = await moves_kept(tables, database)
     during = [
         r.latency
         for r in fake.interactions
@@ -236,3 +255,69 @@ async def test_two_processes_of_two_shards_each_and_a_kill(
     print(json.dumps(figures))
     assert (lost, twice) == (0, 0), figures
     assert acknowledged > 0 and during, figures
+
+
+@pytest.mark.soak  # PostgreSQL restarted under two bot processes: in .ci/run's soak step
+async def test_a_postgresql_restart_under_two_processes_loses_and_doubles_no_move(
+    fake_discord: FakeDiscord,
+    tmp_path: Path,
+    postgresql_server: PostgreSQLExecutor,
+    postgresql_url: str,
+) -> None:
+    """PostgreSQL stops for three seconds while the players of both processes click: each
+    click in flight is answered "please try again" (or applied), none fails, none of the moves
+    acknowledged is lost, none is applied twice, and play goes on once it is back."""
+    fake = fake_discord
+    fake.world.response_timeout = 4.0
+    db_path = tmp_path / "cardroom.sqlite3"  # where the heartbeats go
+    env = {"TABLE_EDIT_INTERVAL": "0.2", "TABLE_TURN_INTERVAL": "1", "DATABASE_URL": postgresql_url}
+    tables = await build(fake, db_path, postgresql_url)
+    processes = [
+        BotProcess(fake, db_path, SHARDS, "0-1", env),
+        BotProcess(fake, db_path, SHARDS, "2-3", env),
+    ]
+    up = asyncio.Event()
+    up.set()
+    try:
+        for process in processes:
+            await process.start()
+        await asyncio.gather(*(t.driver.open_and_start() for t in tables))
+        await asyncio.gather(*(play(t, CLICKS, up) for t in tables))
+        clicking = asyncio.gather(*(play(t, 3 * CLICKS, up, killed=True) for t in tables))
+        await asyncio.sleep(0.5)
+        stopped_at = time.monotonic()
+        await asyncio.to_thread(postgresql_server.stop)
+        try:  # longer than the bots wait for it (2 s): clicks meet "please try again"
+            await asyncio.sleep(3.0)
+        finally:
+            await asyncio.to_thread(postgresql_server.start)
+        back_at = time.monotonic()
+        await clicking
+        await asyncio.gather(*(play(t, CLICKS, up) for t in tables))  # all well again
+        for process in processes:
+            assert await process.stop() == 0, process.text()
+    finally:
+        for process in processes:
+            await process.stop()
+    for process in processes:  # no traceback but asyncpg's own, reconnecting its pool
+        text = process.text()
+        assert text.count("Traceback") == text.count(POOL_FLOOR), text
+    acknowledged, in_flight, lost, twice = await moves_kept(tables, postgresql_url)
+    uncertain = sum(sum(t.uncertain.values()) for t in tables)
+    during = [
+        r.latency
+        for r in fake.interactions
+        if r.latency is not None and stopped_at <= r.created_at <= back_at
+    ]
+    figures = {
+        "moves_acknowledged": acknowledged,
+        "answered_try_again": uncertain,
+        "never_answered": in_flight,
+        "lost": lost,
+        "applied_twice": twice,
+        "interactions_during_the_restart": len(during),
+        "p99_ms_during_the_restart": round(percentile(during, 99) * 1000, 1),
+    }
+    print(json.dumps(figures))
+    assert (lost, twice, in_flight) == (0, 0, 0), figures
+    assert uncertain > 0 and acknowledged > 0, figures  # the restart met clicks in flight
