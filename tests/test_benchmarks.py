@@ -68,6 +68,7 @@ def test_every_game_stays_within_its_size_budgets_in_the_memory_benchmark() -> N
         assert 0 < sizes["memory_kb_per_game"] <= 20, (key, sizes)
 
 
+@pytest.mark.soak  # a benchmark run in small: in .ci/run's soak step
 @pytest.mark.parametrize("path", ["simulate", "api"])
 def test_the_engine_speed_benchmark_compares_two_trees(path: str) -> None:
     # this tree against itself: both runs play the same seeded games through the same code
@@ -80,6 +81,7 @@ def test_the_engine_speed_benchmark_compares_two_trees(path: str) -> None:
     assert figures["ratio"] > 0 and figures["round_ratio_median"] > 0
 
 
+@pytest.mark.soak  # a benchmark run in small: in .ci/run's soak step
 def test_the_solo_search_budget_benchmark_measures_the_decisions_it_names() -> None:
     figures = run_benchmark(
         "solo_search_budget.py", "--game", "verso", "--games", "1", "--decisions", "3",
@@ -90,6 +92,7 @@ def test_the_solo_search_budget_benchmark_measures_the_decisions_it_names() -> N
     assert figures["ms_per_round_median"] > 0
 
 
+@pytest.mark.soak  # a benchmark run in small: in .ci/run's soak step
 def test_the_table_sizes_benchmark_plays_each_setting_with_the_search_at_every_seat() -> None:
     figures = run_benchmark(
         "table_sizes.py", "--games", "3", "--budget-ms", "0", "--iterations", "3",
@@ -167,6 +170,7 @@ def test_a_benchmark_shows_a_progress_bar_on_a_terminal_only() -> None:
     assert b"games: 100%" in shown and f"{tables}/{tables}".encode() in shown
 
 
+@pytest.mark.soak  # a benchmark run in small: in .ci/run's soak step
 def test_the_pictures_benchmark_shows_its_progress_on_a_terminal() -> None:
     args = ("--game", "verso", "--games", "1", "--pictures", "4", "--seed", "3")
     stdout, shown = on_a_terminal("pictures.py", *args)
@@ -193,6 +197,7 @@ def test_the_table_text_benchmark_reports_every_language_against_its_target() ->
     assert figures["over"] == []
 
 
+@pytest.mark.soak  # a benchmark run in small: in .ci/run's soak step
 def test_the_history_benchmark_in_small(tmp_path: Path) -> None:
     figures = run_benchmark(
         "history.py", "--games", "1200", "--guilds", "5", "--players", "60", "--queries", "20",

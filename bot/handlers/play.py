@@ -13,6 +13,7 @@ import engine
 from bot.context import Cardroom
 from bot.games import presentation
 from bot.handlers.command_text import qualified_name
+from bot.handlers.draw_ahead import draw_ahead
 from bot.handlers.replies import ephemeral, guarded, say
 from bot.i18n import N_
 from bot.messages import layouts
@@ -20,7 +21,6 @@ from bot.messages.languages import tr
 from bot.messages.pictures import edit_files, send_files
 from bot.pictures.base import Picture
 from bot.service import GameSnapshot, Played
-from bot.service.commits import Prepare
 from bot.service.errors import UserError
 from bot.service.play import MOVED_ON
 from bot.texts.decisions import decode
@@ -138,7 +138,7 @@ class PlayHandlers:
                 interaction.user.id,
                 since,
                 key,
-                prepare=self._draw_ahead(interaction, where, _.language),
+                prepare=draw_ahead(self.room, interaction.user.id, where, _.language),
             )
         except UserError as error:
             if not error.refresh_screen:
@@ -169,29 +169,6 @@ class PlayHandlers:
             await self._show_screen(interaction, played.snapshot, where, private=private)
         except discord.HTTPException as exc:  # the move is saved; the table shows it
             log.warning("could not answer a move in game %s: %s", game_id, exc.text)
-
-    def _draw_ahead(self, interaction: discord.Interaction, where: str, language: str) -> Prepare:
-        """The hook (:data:`bot.service.commits.Prepare`) that starts drawing the picture this
-        click's answer shows — the clicker's screen, or the table for a click on it — from the
-        game the move leads to, while the move is committed: the answer then finds it drawn
-        or under way (the painter draws a picture once), instead of waiting for it after the
-        commit. A refused commit leaves a picture in the cache that nobody is shown."""
-        room = self.room
-
-        def prepare(record: GameRecord, state: engine.GameState) -> None:
-            if where == "table":
-                room.spawn(room.tables.draw_ahead(record, state), f"game {record.id} table")
-                return
-            seat = record.seat_of(interaction.user.id)
-            if seat is None:
-                return
-
-            async def draw() -> None:
-                await room.pictures.seat(record, state, seat.seat, language)
-
-            room.spawn(draw(), f"game {record.id} screen picture")
-
-        return prepare
 
     async def _ask_first(
         self, interaction: discord.Interaction, game_id: int, since: int, key: str, where: str

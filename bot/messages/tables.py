@@ -40,7 +40,7 @@ from bot.messages.pictures import UNKNOWN, Pictures, edit_files, send_files
 from bot.messages.table_look import TableLook, message_id, nonce, table_look
 from bot.service import GameService, GameSnapshot
 from bot.service.locks import KeyedLocks
-from storage import TABLE, GameMessage, GameRecord, GameStatus, Storage
+from storage import TABLE, GameMessage, GameStatus, Storage
 
 log = logging.getLogger(__name__)
 
@@ -122,12 +122,6 @@ class TableKeeper:
         logged = await self.service.recent_actions(record.id)
         drawn = None if drawing is None else await drawing
         return table_look(record, snapshot.state, logged, _, drawn, thinking)
-
-    async def draw_ahead(self, record: GameRecord, state: engine.GameState) -> None:
-        """Draw the picture of the table ``state`` will show (urgently: a click's answer is
-        about to wait for it), before that table is rendered; see ``Prepare``."""
-        _ = await self.languages.public(record.guild_id)
-        await self.pictures.table(record, state, _.language, urgent=True)
 
     def edit_files(self, game_id: int, look: TableLook) -> dict[str, Any]:
         """The attachments of an edit of ``game_id``'s table to ``look`` (its picture if new)."""

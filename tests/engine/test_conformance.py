@@ -28,7 +28,7 @@ import pytest
 import engine
 from engine import Action, Decision, GameState, Outcome
 
-PLAYOUTS = 40  # per player count, in the README's test run
+PLAYOUTS = 24  # per player count, in the README's test run
 SOAK_PLAYOUTS = 240  # per player count, other seeds, in the soak step of `.ci/run`
 SOAK_CHUNKS = 3  # the soak playouts of a count are split in this many tests, for parallel runs
 MAX_SELECT_OPTIONS = 25  # a Discord select menu

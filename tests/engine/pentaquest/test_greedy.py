@@ -109,6 +109,7 @@ def test_its_moves_are_always_legal(seats: int, options: dict) -> None:
             engine.apply(state, action)
 
 
+@pytest.mark.soak  # a strength check over many deals: in .ci/run's soak step
 def test_it_wins_most_solo_games() -> None:
     wins = 0
     games = 100

@@ -48,6 +48,7 @@ def test_a_player_decides_on_what_its_seat_sees_only(name: str, level: str) -> N
         assert mine in engine.legal_actions(state, seat)
 
 
+@pytest.mark.soak  # a strength check over many games: in .ci/run's soak step
 def test_the_search_player_beats_random_at_ninjan() -> None:
     result = arena("ninjan", ["search", "random"], 8, seed=3, budget_ms=None, iterations=60)
     assert result["levels"]["search"]["wins"] >= 7

@@ -75,6 +75,7 @@ def test_the_greedy_player_plays_legal_games_to_the_end(seats: int) -> None:
         assert engine.outcome(state).scores == tuple(state.scores)
 
 
+@pytest.mark.soak  # a strength check over many games: in .ci/run's soak step
 def test_the_greedy_player_beats_the_random_player_in_solo() -> None:
     greedy = random_ = 0
     for seed in range(100):
