@@ -60,7 +60,7 @@ class Cardroom:
         async def guarded() -> None:
             try:
                 await work
-            except (DatabaseUnavailable, DatabaseBusy) as exc:  # outside the bot: no traceback
+            except (DatabaseUnavailable, DatabaseBusy) as exc:  # no traceback: not a bug
                 log.warning("background work failed: %s; no database (%s)", what, exc)
             except Exception:
                 log.exception("background work failed: %s", what)

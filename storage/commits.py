@@ -2,10 +2,11 @@
 
 Each ``commit_action`` call becomes a :class:`CommitRequest` queued here. One flusher task
 takes every request queued so far and applies them in a single ``BEGIN IMMEDIATE``
-transaction, each inside its own savepoint, so one refused request (stale version, game
-not active) never affects the others. A request's future resolves only after ``COMMIT``
-returned, so an acknowledged action is on disk. At low load a batch holds one request;
-under load the fsync is shared, which keeps commit latency flat (see the storage note).
+transaction, each inside its own savepoint when there are several, so one refused request
+(stale version, game not active) never affects the others. A request's future resolves only
+after ``COMMIT`` returned, so an acknowledged action is on disk. At low load a batch holds one
+request; under load the fsync is shared, which keeps commit latency flat (see the storage
+note).
 """
 
 from __future__ import annotations
@@ -97,7 +98,8 @@ def _apply_to(batch: list[CommitRequest], conn: Connection) -> list[int | Except
 
 
 def apply_batch(conn: Connection, batch: list[CommitRequest]) -> list[int | Exception]:
-    """Apply each request in its own savepoint; return the new version or the error, in order.
+    """Apply each request (in its own savepoint when there are several); return the new
+    version or the error of each, in order.
 
     A batch of one (every commit at low load) needs no savepoint: its error rolls the whole
     transaction back and reaches its one request (:meth:`CommitQueue._flush`), two statements

@@ -22,7 +22,7 @@ from bot.texts.rendering import context_for, table_controls
 from bot.texts.seat_names import seat_names
 from bot.timing.retry import when_reachable
 from engine import GameState, deciding_seats
-from storage import GameRecord, GameStatus, Storage
+from storage import DatabaseBusy, DatabaseUnavailable, GameRecord, GameStatus, Storage
 
 if TYPE_CHECKING:
     from bot.timing.turn_clocks import TurnClocks
@@ -114,7 +114,10 @@ class FollowUps:
 
     async def _thinking(self, game_id: int) -> None:
         await asyncio.sleep(THINKING_AFTER)
-        snapshot = await self.service.snapshot(game_id)
+        try:
+            snapshot = await self.service.snapshot(game_id)
+        except (DatabaseUnavailable, DatabaseBusy):  # the moves are being tried again
+            return
         if snapshot.state is None or snapshot.record.status != GameStatus.ACTIVE:
             return
         automatic = {s.seat for s in snapshot.record.seats if s.played_automatically}

@@ -38,6 +38,8 @@ SHARDS = 4
 GAMES = ("artichokes", "ninjan", "pentaquest", "verso")
 CLICKS = 8
 """Moves each player group makes in each phase (before the kill, during it, after)."""
+DATABASE_AWAY = "Cardroom cannot reach its database right now: please try again in a moment."
+"""The answer to a click that met the database away (``bot.handlers.replies``)."""
 POOL_FLOOR = "WARNING asyncpg.pool: Failed to restore the pool connection floor"
 """asyncpg's warning, with its traceback, while the server it reconnects to is down."""
 COMMAND_SYNC = "PUT /applications/{application_id}/commands"
@@ -75,7 +77,7 @@ class Table:
         text = record.answer_text or ""
         if MOVED_ON in text or "already your choice" in text:
             return
-        if "try again" in text:
+        if DATABASE_AWAY in text:
             self.uncertain[user.id] += 1
             return
         asks = [c for c in action_components(screen) if c["custom_id"].startswith("cr:ok:")]
