@@ -98,14 +98,19 @@ class FollowUps:
         """Let the automatic players move while it is their turn (the table says so when
         they think for more than a second), show their moves, and watch the turn clock."""
         thinking = asyncio.create_task(self._thinking(game_id))
+        failed: list[Exception] = []
         try:  # nobody clicks again for these moves: tried again while the database is away
             played = await when_reachable(
-                lambda: self.service.play_automatic(game_id), f"automatic moves of game {game_id}"
+                lambda: self.service.play_automatic(game_id),
+                f"automatic moves of game {game_id}",
+                retried=failed,
             )
         finally:
             thinking.cancel()
         if played is not None:
             await self._show(played, None, None)
+        elif failed:  # a failed try may have committed moves: the table shows what is stored
+            self.tables.request(game_id)
         if self.clocks is not None:
             record = await when_reachable(
                 lambda: self.service.record(game_id), f"turn clock of game {game_id}"

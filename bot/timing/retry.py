@@ -26,11 +26,18 @@ managed PostgreSQL takes seconds to a minute)."""
 
 
 async def when_reachable(
-    work: Callable[[], Awaitable[T]], what: str, delays: Sequence[float] = DATABASE_RETRY_S
+    work: Callable[[], Awaitable[T]],
+    what: str,
+    delays: Sequence[float] = DATABASE_RETRY_S,
+    *,
+    retried: list[Exception] | None = None,
 ) -> T:
     """``await work()``, called again after each pause of ``delays`` (seconds) while it raises
     :class:`~storage.DatabaseUnavailable` or :class:`~storage.DatabaseBusy`; ``what`` names
-    it in the log (a warning per try, no traceback: the cause is outside the bot).
+    it in the log (a warning per try, no traceback: not a bug of the bot). Each error met is
+    appended to ``retried``: a try that failed may still have committed (the connection broke
+    during its ``COMMIT``), so a caller whose next try finds nothing to do shows the game
+    as stored instead.
 
     Raises:
         DatabaseUnavailable, DatabaseBusy: still so after the last pause.
@@ -39,6 +46,8 @@ async def when_reachable(
         try:
             return await work()
         except (DatabaseUnavailable, DatabaseBusy) as exc:
+            if retried is not None:
+                retried.append(exc)
             if delay is None:
                 raise
             log.warning("%s: the database is unreachable (%s); again in %s s", what, exc, delay)

@@ -139,9 +139,14 @@ class TurnClocks:
     async def _time_out(self, record: GameRecord) -> None:
         """The deadline of ``record`` (as scheduled) passed: the automatic move, if the game
         is still where it was, and its follow-ups."""
+        failed: list[Exception] = []
         played = await when_reachable(
-            lambda: self.service.timeout(record.id, record.version), f"timeout of game {record.id}"
+            lambda: self.service.timeout(record.id, record.version),
+            f"timeout of game {record.id}",
+            retried=failed,
         )
+        if played is None and failed:  # a failed try may have committed: watch what is stored
+            self.schedule(await when_reachable(lambda: self.service.record(record.id), "clock"))
         if played is not None:
             await self.after_timeout(played)
 

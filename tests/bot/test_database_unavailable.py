@@ -96,8 +96,10 @@ async def test_background_work_is_tried_again_until_the_database_is_back() -> No
             raise DatabaseUnavailable("PostgreSQL restarting")
         return "moved"
 
-    assert await when_reachable(work, "automatic moves of game 1", delays=(0, 0, 0)) == "moved"
-    assert len(calls) == 3
+    failed: list[Exception] = []
+    moved = await when_reachable(work, "automatic moves of game 1", (0, 0, 0), retried=failed)
+    assert moved == "moved" and len(calls) == 3
+    assert [type(e) for e in failed] == [DatabaseUnavailable] * 2  # maybe committed: shown
     calls.clear()
     with pytest.raises(DatabaseUnavailable):
         await when_reachable(work, "automatic moves of game 1", delays=(0,))
