@@ -95,10 +95,6 @@ BACKGROUND_NICE = 5
 """How much lower the background drawing process runs than the bot (``os.nice``)."""
 
 
-def _urgent() -> None:
-    _exit_with_parent()
-
-
 def _background() -> None:
     _exit_with_parent()
     with contextlib.suppress(OSError):
@@ -155,7 +151,7 @@ class Painter:
             return ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
         spawn = multiprocessing.get_context("spawn")  # no fork of a process with threads
         count = URGENT_PROCESSES if urgent else 1
-        initializer = _urgent if urgent else _background
+        initializer = _exit_with_parent if urgent else _background
         worker = ProcessPoolExecutor(max_workers=count, mp_context=spawn, initializer=initializer)
         for _start in range(count):  # started now (with their fonts), not in the first burst
             worker.submit(_warm)

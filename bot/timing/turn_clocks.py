@@ -146,7 +146,10 @@ class TurnClocks:
             retried=failed,
         )
         if played is None and failed:  # a failed try may have committed: watch what is stored
-            self.schedule(await when_reachable(lambda: self.service.record(record.id), "clock"))
+            stored = await when_reachable(
+                lambda: self.service.record(record.id), f"turn clock of game {record.id}"
+            )
+            self.schedule(stored)
         if played is not None:
             await self.after_timeout(played)
 

@@ -80,6 +80,10 @@ def find_table(world: World, game_id: int) -> Message | None:
     return None
 
 
+DATABASE_AWAY = "Cardroom cannot reach its database right now: please try again in a moment."
+"""The answer to a click that met the database away (``bot.handlers.replies``)."""
+
+
 @dataclass
 class Driver:
     """The players' side of one game: the table message and each player's latest screen.
@@ -209,7 +213,7 @@ class Driver:
             record = await user.select(
                 screen, self.rng.sample(values, count), custom_id=component["custom_id"]
             )
-        away = "cannot reach its database" in (record.answer_text or "")
+        away = DATABASE_AWAY in (record.answer_text or "")
         if record.response_type == 4 and self.remote and away:
             pass  # a remote bot whose database was away answered with a notice: try again
         else:

@@ -26,7 +26,7 @@ from pytest_postgresql.executors import PostgreSQLExecutor
 from bot.settings import BotSettings
 from storage import Storage
 from tests.e2e.conftest import World
-from tests.e2e.driver import Driver, action_components
+from tests.e2e.driver import DATABASE_AWAY, Driver, action_components
 from tests.e2e.helpers import MOVED_ON
 from tests.e2e.processes import BotProcess
 from tests.fakediscord import BotOffline, FakeDiscord, InteractionFailed, percentile
@@ -38,8 +38,6 @@ SHARDS = 4
 GAMES = ("artichokes", "ninjan", "pentaquest", "verso")
 CLICKS = 8
 """Moves each player group makes in each phase (before the kill, during it, after)."""
-DATABASE_AWAY = "Cardroom cannot reach its database right now: please try again in a moment."
-"""The answer to a click that met the database away (``bot.handlers.replies``)."""
 POOL_FLOOR = "WARNING asyncpg.pool: Failed to restore the pool connection floor"
 """asyncpg's warning, with its traceback, while the server it reconnects to is down."""
 COMMAND_SYNC = "PUT /applications/{application_id}/commands"
