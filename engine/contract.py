@@ -309,6 +309,14 @@ class Game(ABC, Generic[S, O]):
         """
         return self.greedy_action(view, rng)
 
+    def search_style(self, seats: int) -> str:
+        """How the search level thinks at a table of ``seats`` (``engine.players.choose``):
+        ``"tree"``, the tree over every seat's moves (``engine.players.ismcts``), or
+        ``"paired"``, each of its own candidate answers played out by every seat's
+        ``rollout_action`` from shared samples (``engine.players.paired``). Default: paired
+        alone (a solo game's tree is all chance), the tree otherwise."""
+        return "paired" if seats == 1 else "tree"
+
     def rollout_action(
         self, state: S, pending: Sequence[Decision], seat: int, rng: random.Random
     ) -> Action:

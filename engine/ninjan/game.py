@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.contract import (
     Common,
@@ -17,7 +18,7 @@ from engine.contract import (
 )
 from engine.ninjan.cards import OVERVIEW, REFERENCE_ENTRIES, ROUNDS
 from engine.ninjan.describe import describe_action
-from engine.ninjan.greedy import greedy_action
+from engine.ninjan.greedy import greedy_action, rollout_action
 from engine.ninjan.hidden import redistribute
 from engine.ninjan.rules import apply_legal, decisions, scores
 from engine.ninjan.setup import new_game
@@ -86,6 +87,18 @@ class Ninjan(Game[NinjanState, NinjanOptions]):
     def greedy_action(self, view: View, rng: random.Random) -> Action:
         """See ``engine.ninjan.greedy``."""
         return greedy_action(view, rng)
+
+    def search_style(self, seats: int) -> str:
+        """Paired playouts from 3 seats on (``benchmarks/table_sizes.py``, seed 1, 60 games:
+        one search seat won 70 % at 3 seats and 60 % at 5 against greedy seats, where the
+        tree won 43 %); the tree at 2 seats, where it meets its target."""
+        return "paired" if seats >= 3 else "tree"
+
+    def rollout_action(
+        self, state: NinjanState, pending: Sequence[Decision], seat: int, rng: random.Random
+    ) -> Action:
+        """The greedy choices on a sampled state (``engine.ninjan.greedy.rollout_action``)."""
+        return rollout_action(state, pending, seat, rng)
 
 
 GAME = Ninjan()

@@ -15,10 +15,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from engine.contract import View
+from engine.contract import Decision, View
 from engine.errors import IllegalAction
 from engine.ninjan.cards import BEATS, SUIT, VALUE, points
+from engine.ninjan.state import NinjanState
 from engine.types import Action
 
 
@@ -29,20 +31,57 @@ def greedy_action(view: View, rng: random.Random) -> Action:
         IllegalAction: the viewer has nothing to decide (or only a locked choice).
     """
     seat = view.viewer
+    if seat is None:
+        raise IllegalAction("not_your_decision", "this seat has nothing to decide right now")
     piles = getattr(view, "piles", ())
-    for decision in view.decisions:
-        options = [o for o in decision.options if (o,) != decision.committed]
-        if seat is None or not options:
+    revealed = dict(getattr(view, "revealed", ()))
+    return _choose(seat, view.decisions, piles, revealed.get(seat, ""), rng, drop_committed=True)
+
+
+def rollout_action(
+    state: NinjanState, pending: Sequence[Decision], seat: int, rng: random.Random
+) -> Action:
+    """The same choice as :func:`greedy_action`, read straight off a *sampled* state and its
+    ``pending`` decisions, for a search player's playouts (fast: no view is built). A seat
+    that has already chosen this round keeps its choice (answered again, it changes nothing)."""
+    piles = [pile[::-1] for pile in state.piles]  # top first, as a view shows them
+    return _choose(seat, pending, piles, state.played[seat], rng, drop_committed=False)
+
+
+def _choose(
+    seat: int,
+    pending: Sequence[Decision],
+    piles: Sequence[Sequence[str]],
+    card: str,
+    rng: random.Random,
+    *,
+    drop_committed: bool,
+) -> Action:
+    """The greedy answer of ``seat`` among ``pending``, with the piles top first and ``card``
+    the seat's revealed card (for a place). ``drop_committed``: a choice already made is not
+    offered again (the greedy player on a view); else it may be answered again.
+
+    Raises:
+        IllegalAction: ``seat`` has nothing to decide.
+    """
+    for decision in pending:
+        if decision.seat != seat:
+            continue
+        options = decision.options
+        if drop_committed:
+            options = tuple(o for o in options if (o,) != decision.committed)
+        elif decision.committed is not None:
+            return Action(seat, decision.committed[0])
+        if not options:
             continue
         if decision.kind == "take":
             return Action(seat, max(options, key=lambda k: (_total(piles, k), -_pile(k))))
         if decision.kind == "place":
-            card = dict(view.revealed)[seat]  # type: ignore[attr-defined]
             sign = 1 if VALUE[card] < 0 else -1
             return Action(seat, max(options, key=lambda k: (sign * _total(piles, k), -_pile(k))))
-        worth = {card: _worth(piles, card) for card in options}
+        worth = {option: _worth(piles, option) for option in options}
         best = max(worth.values())
-        return Action(seat, rng.choice([card for card in options if worth[card] == best]))
+        return Action(seat, rng.choice([option for option in options if worth[option] == best]))
     raise IllegalAction("not_your_decision", "this seat has nothing to decide right now")
 
 
@@ -50,11 +89,11 @@ def _pile(key: str) -> int:
     return int(key.partition(":")[2])
 
 
-def _total(piles: tuple[tuple[str, ...], ...], key: str) -> int:
+def _total(piles: Sequence[Sequence[str]], key: str) -> int:
     return points(piles[_pile(key) - 1])
 
 
-def _worth(piles: tuple[tuple[str, ...], ...], card: str) -> float:
+def _worth(piles: Sequence[Sequence[str]], card: str) -> float:
     beaten = BEATS[SUIT[card]]
     gains = [points(pile) for pile in piles if SUIT[pile[0]] == beaten]
     return (max(gains) if gains else 0) - VALUE[card] / 2

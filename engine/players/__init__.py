@@ -8,9 +8,10 @@ never the state itself. Levels:
 - ``random``: a uniformly random legal answer (BGA "zombie" level 1);
 - ``greedy``: the game's own greedy player on the view (``Game.greedy_action``, level 2);
 - ``search``: information-set Monte Carlo search within a budget of iterations or
-  milliseconds: a tree over every seat's moves (ISMCTS, ``engine.players.ismcts``), and in a
-  solo game, whose tree is all chance, one level of candidates played out from shared samples
-  (``engine.players.paired``). Its former name ``ismcts`` is still accepted
+  milliseconds: a tree over every seat's moves (ISMCTS, ``engine.players.ismcts``), or one
+  level of candidates played out from shared samples (``engine.players.paired``): in a solo
+  game, whose tree is all chance, and wherever the game says so (``Game.search_style``).
+  Its former name ``ismcts`` is still accepted
   (:data:`LEVEL_ALIASES`).
 
 Use :func:`choose`; ``python -m engine arena`` plays levels against each other.
@@ -87,7 +88,8 @@ def choose(
         return random_answer(seen.view.decisions, seat, rng)
     if level == "greedy":
         return get_game(state.game).greedy_action(seen.view, rng)
-    search = paired.search if state.seats == 1 else ismcts.search
+    style = get_game(state.game).search_style(state.seats)
+    search = paired.search if style == "paired" else ismcts.search
     return search(state.game, seen, rng, budget_ms=budget_ms, iterations=iterations, tally=tally)
 
 

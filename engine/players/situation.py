@@ -14,11 +14,12 @@ from engine.state import GameState
 @dataclass(frozen=True)
 class Situation:
     """What an automatic player may know: its seat's ``view`` (holding the decisions in front
-    of it) and ``sample(rng)``, a full state consistent with that view (hidden cards dealt
-    afresh; it depends only on the view and ``rng``)."""
+    of it), ``sample(rng)``, a full state consistent with that view (hidden cards dealt
+    afresh; it depends only on the view and ``rng``), and the table's number of ``seats``."""
 
     view: View
     sample: Callable[[random.Random], GameState]
+    seats: int
 
     @property
     def seat(self) -> int:
@@ -29,4 +30,4 @@ class Situation:
 
 def situation(state: GameState, seat: int) -> Situation:
     """The :class:`Situation` of ``seat`` in ``state`` (the only way a policy sees a game)."""
-    return Situation(view(state, seat), lambda rng: redistribute(state, seat, rng))
+    return Situation(view(state, seat), lambda rng: redistribute(state, seat, rng), state.seats)

@@ -78,3 +78,22 @@ def test_it_beats_random_play_in_two_player_games() -> None:
         totals["greedy"] += scores[greedy_seat]
         totals["random"] += scores[1 - greedy_seat]
     assert totals["greedy"] > totals["random"] + 100  # a clear margin over 100 games
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_the_playout_move_is_the_greedy_players_move(seats: int) -> None:
+    # the search's playouts read the sampled state straight (no view): they must play
+    # exactly as the greedy player would on that seat's view, ties broken by the same draw
+    rng = random.Random(f"ninjan-rollout-{seats}")
+    compared = 0
+    for game in range(12):
+        state = engine.new_game("ninjan", seats, None, seed=game)
+        while engine.outcome(state) is None:
+            seat = rng.choice(engine.deciding_seats(state))
+            pending = GAME.decisions(state)
+            draw = rng.randrange(1000)
+            fast = GAME.rollout_action(state, pending, seat, random.Random(draw))
+            assert fast == _greedy(state, seat, draw)
+            compared += 1
+            engine.apply(state, fast)
+    assert compared > 12 * seats * 9  # every pick, and the takes and places among them
