@@ -36,7 +36,7 @@ from bot.terminal.output import Output
 from bot.terminal.session import NewGame, Session, last_unfinished, open_game
 from bot.texts.seat_names import LEVEL_NAMES
 from bot.timing.clock import Clock, SystemClock
-from engine.players import LEVEL_ALIASES, LEVELS
+from engine.players import LEVEL_ALIASES, LEVELS, offered_levels
 from storage import Storage, StorageError
 
 DEFAULT_LEVEL = "greedy"
@@ -229,6 +229,12 @@ def play(args: argparse.Namespace, *, clock: Clock | None = None) -> int:
         except ValueError:
             return fail(f"--clock {args.clock}: choose one of {clock_names()}")
         level = levels()[args.ai or DEFAULT_LEVEL]
+        offered = offered_levels(args.game, players)
+        if players > 1 and level not in offered:
+            return fail(
+                f"{args.game} at {players} players offers --ai {', '.join(offered)}: "
+                f"its {level} player is no stronger than greedy there"
+            )
         new = NewGame(args.game, players, level, seconds, _login_name())
     try:
         return asyncio.run(_play(args, new, clock or SystemClock()))

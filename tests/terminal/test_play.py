@@ -182,6 +182,10 @@ async def test_the_rules_then_the_same_question(tmp_path: Path) -> None:
         (["ninjan", "--clock", "2m"], "cardroom: --clock 2m: choose one of off, 1m, 5m, 1h, 24h"),
         (["--resume", "--seed", "1"], "cardroom: --seed set up a new game: leave them out"),
         ([], "cardroom: which game? one of artichokes, ninjan, pentaquest, verso"),
+        (
+            ["verso", "--players", "3", "--ai", "search"],
+            "cardroom: verso at 3 players offers --ai random, greedy: its search player is no",
+        ),
     ],
 )
 async def test_what_cannot_be_played_is_one_line(

@@ -21,12 +21,16 @@ def test_every_level_is_offered_at_every_table_size_unless_the_game_says_otherwi
         assert offered_levels(name, seats) == LEVELS, (name, seats)
 
 
-WEAKER_SEARCH = {("pentaquest", 2)}  # measured: greedy beats search there (issue 27's note)
+WEAKER_SEARCH = {("pentaquest", n) for n in (2, 3, 4)} | {("verso", n) for n in range(2, 9)}
+"""Measured: greedy beats the search at these tables (issue 27's notes)."""
 
 
-def test_pentaquest_offers_no_search_at_two_seats_where_greedy_beats_it() -> None:
-    assert offered_levels("pentaquest", 2) == ("random", "greedy")
-    assert offered_levels("pentaquest", 3) == LEVELS
+@pytest.mark.parametrize("name", ["pentaquest", "verso"])
+def test_a_table_game_offers_no_search_where_greedy_beats_it_but_solo_does(name: str) -> None:
+    info = engine.get_game(name).info
+    assert offered_levels(name, 1) == LEVELS
+    for seats in range(2, info.max_players + 1):
+        assert offered_levels(name, seats) == ("random", "greedy"), seats
 
 
 def test_a_game_leaves_a_level_out_at_one_table_size(monkeypatch: pytest.MonkeyPatch) -> None:
