@@ -41,9 +41,10 @@ ROLLOUT_LIMIT = 2_000
 GREEDY_STANDS_UP_TO = 2
 """Up to this many seats, the greedy player's own choice stands when the tree finds it about
 as good as its most visited action (:func:`_answer`); at larger tables the most visited action
-is the answer. Measured with ``benchmarks/table_sizes.py`` (Artichokes, seed 1, 100 games, one
-search seat against greedy seats): keeping greedy's choice won 51 games at 3 seats and 27 at 4,
-the most visited action 48 and 36."""
+is the answer. Measured with ``benchmarks/table_sizes.py`` (seed 1, 100 games, one search seat
+against greedy seats, in the one game that searches its 3- and 4-seat tables by the tree):
+keeping greedy's choice won 51 games at 3 seats and 27 at 4, the most visited action 48 and
+36."""
 ROLLOUT_DEPTH = 40
 """A playout of a game that can ``evaluate`` a position stops after this many actions."""
 
