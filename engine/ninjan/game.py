@@ -16,6 +16,7 @@ from engine.contract import (
     View,
     scored_outcome,
 )
+from engine.legal import random_answer
 from engine.ninjan.cards import OVERVIEW, REFERENCE_ENTRIES, ROUNDS
 from engine.ninjan.describe import describe_action
 from engine.ninjan.greedy import greedy_action, rollout_action
@@ -97,7 +98,11 @@ class Ninjan(Game[NinjanState, NinjanOptions]):
     def rollout_action(
         self, state: NinjanState, pending: Sequence[Decision], seat: int, rng: random.Random
     ) -> Action:
-        """The greedy choices on a sampled state (``engine.ninjan.greedy.rollout_action``)."""
+        """From 3 seats, the greedy choices on a sampled state
+        (``engine.ninjan.greedy.rollout_action``), for the paired search; at 2 seats uniformly
+        random, the fast playouts the tree search was measured with there."""
+        if state.seats < 3:
+            return random_answer(pending, seat, rng)
         return rollout_action(state, pending, seat, rng)
 
 

@@ -42,8 +42,8 @@ def rollout_action(
     state: NinjanState, pending: Sequence[Decision], seat: int, rng: random.Random
 ) -> Action:
     """The same choice as :func:`greedy_action`, read straight off a *sampled* state and its
-    ``pending`` decisions, for a search player's playouts (fast: no view is built). A seat
-    that has already chosen this round keeps its choice (answered again, it changes nothing)."""
+    ``pending`` decisions, for a search player's playouts (fast: no view is built; a
+    playout never asks a seat that has already chosen this round)."""
     piles = [pile[::-1] for pile in state.piles]  # top first, as a view shows them
     return _choose(seat, pending, piles, state.played[seat], rng, drop_committed=False)
 
@@ -59,7 +59,7 @@ def _choose(
 ) -> Action:
     """The greedy answer of ``seat`` among ``pending``, with the piles top first and ``card``
     the seat's revealed card (for a place). ``drop_committed``: a choice already made is not
-    offered again (the greedy player on a view); else it may be answered again.
+    offered again (the greedy player on a view, which may change its mind).
 
     Raises:
         IllegalAction: ``seat`` has nothing to decide.
@@ -70,8 +70,6 @@ def _choose(
         options = decision.options
         if drop_committed:
             options = tuple(o for o in options if (o,) != decision.committed)
-        elif decision.committed is not None:
-            return Action(seat, decision.committed[0])
         if not options:
             continue
         if decision.kind == "take":

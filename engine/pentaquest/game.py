@@ -198,7 +198,8 @@ class Pentaquest(Game[PentaquestState, PentaquestOptions]):
         the lobby offers random and greedy only. At 2 seats greedy won 29 of 30 against it
         (arena round-robin, seed 1, 250 ms); at 3 and 4 seats one search seat won 14 and 6
         of 100 games against greedy seats, below its fair share (``benchmarks/table_sizes.py``,
-        seed 1). Solo keeps every level (its paired search beats greedy)."""
+        seed 1). A solo game seats no automatic player; its paired search, which ``engine arena``
+        plays, beats greedy."""
         if seats >= 2:
             return ("random", "greedy")
         return super().automatic_levels(seats)

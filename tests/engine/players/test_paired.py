@@ -82,13 +82,6 @@ def test_at_a_table_a_gain_of_more_than_one_standard_error_overrides_greedy() ->
     assert (alone.answer(), table.answer()) == (0, 1)
 
 
-def test_at_a_table_a_loss_never_overrides_greedy() -> None:
-    rounds = Rounds(2, base=0, alone=False)
-    for _ in range(MIN_ROUNDS * 4):
-        rounds.add([0.5, 0.45])
-    assert rounds.answer() == 0
-
-
 def test_ninjan_searches_its_larger_tables_by_paired_playouts() -> None:
     game = engine.get_game("ninjan")
     assert [game.search_style(n) for n in range(2, 6)] == ["tree", "paired", "paired", "paired"]
