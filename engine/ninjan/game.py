@@ -98,10 +98,10 @@ class Ninjan(Game[NinjanState, NinjanOptions]):
     def rollout_action(
         self, state: NinjanState, pending: Sequence[Decision], seat: int, rng: random.Random
     ) -> Action:
-        """From 3 seats, the greedy choices on a sampled state
-        (``engine.ninjan.greedy.rollout_action``), for the paired search; at 2 seats uniformly
-        random, the fast playouts the tree search was measured with there."""
-        if state.seats < 3:
+        """For the paired search (:meth:`search_style`), the greedy choices on a sampled state
+        (``engine.ninjan.greedy.rollout_action``); for the tree, uniformly random, the fast
+        playouts it was measured with at 2 seats."""
+        if self.search_style(state.seats) != "paired":
             return random_answer(pending, seat, rng)
         return rollout_action(state, pending, seat, rng)
 

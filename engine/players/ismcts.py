@@ -159,23 +159,20 @@ def search(
         _iterate(root, seen.sample(rng), me, info, rng)
         done += 1
     budget.record(tally, done)
-    if seen.seats > GREEDY_STANDS_UP_TO:
-        return _most_visited(root)
-    return _answer(root, get_game(game_name).greedy_action(seen.view, rng))
+    greedy = None
+    if seen.seats <= GREEDY_STANDS_UP_TO:
+        greedy = get_game(game_name).greedy_action(seen.view, rng)
+    return _answer(root, greedy)
 
 
-def _most_visited(root: Node) -> Action:
+def _answer(root: Node, greedy: Action | None) -> Action:
+    """The most visited root action — unless the greedy player's own choice (``None``: not
+    weighed) does about as well (its mean reward within two standard errors of the best's):
+    the search overrides the greedy player only where it found clearly better."""
     best = max(root.children.values(), key=lambda c: (c.visits, c.value))
     assert best.action is not None
-    return best.action
-
-
-def _answer(root: Node, greedy: Action) -> Action:
-    """The most visited root action — unless the greedy player's own choice does about as
-    well (its mean reward within two standard errors of the best's): the search overrides the
-    greedy player only where it found clearly better."""
-    best = max(root.children.values(), key=lambda c: (c.visits, c.value))
-    assert best.action is not None
+    if greedy is None:
+        return best.action
     mine = root.children.get(greedy)
     if mine is None or mine is best or not mine.visits or not best.visits:
         return best.action
