@@ -11,6 +11,7 @@ import functools
 import hashlib
 import importlib
 from abc import ABC, abstractmethod
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
@@ -97,9 +98,16 @@ class GamePicture(ABC):
     def table(self, view: View, ctx: PictureContext) -> Drawn:
         """The public table of a spectator's ``view``."""
 
-    def seat(self, view: View, ctx: PictureContext) -> Drawn | None:
-        """The private screen's picture of ``view.viewer`` (``None``: the screen has none,
-        the default: its text says all that helps)."""
+    def seat_subject(self, view: View) -> Hashable | None:
+        """What the private screen's picture of ``view.viewer`` is drawn from, all of it
+        (``None``: the screen has no picture). :meth:`seat` draws from this alone, so two
+        views with the same subject (a hand that another player's move left as it was)
+        share one picture, drawn once. The default: the whole view."""
+        return view
+
+    def seat(self, subject: Hashable, ctx: PictureContext) -> Drawn | None:
+        """The private screen's picture of ``subject`` (what :meth:`seat_subject` gave, never
+        ``None``); ``None``: the screen has none, the default: its text says all that helps."""
         return None
 
 
@@ -126,11 +134,34 @@ def picture_of(game: str) -> GamePicture | None:
     return found
 
 
-def draw(game: str, kind: Kind, view: View, ctx: PictureContext) -> Picture | None:
-    """The ``kind`` picture of ``view`` (``None`` when the game has none of that kind).
-    Runs in the painter's worker (``bot.pictures.painter``), never on the event loop."""
+def subject(game: str, kind: Kind, view: View) -> Hashable | None:
+    """What the ``kind`` picture of ``view`` is drawn from (``None``: the game has no such
+    picture for it): the whole view for a table, the game's
+    :meth:`GamePicture.seat_subject` for a seat. A picture is a function of its subject and
+    context alone (the painter's cache key)."""
     shown = picture_of(game)
     if shown is None:
         return None
-    drawn = shown.table(view, ctx) if kind == "table" else shown.seat(view, ctx)
+    return view if kind == "table" else shown.seat_subject(view)
+
+
+def render(game: str, kind: Kind, subject: Hashable, ctx: PictureContext) -> Picture | None:
+    """The ``kind`` picture of ``subject`` (what :func:`subject` gave; ``None`` when there is
+    none). Runs in the painter's worker (``bot.pictures.painter``), never on the event loop."""
+    shown = picture_of(game)
+    if shown is None:
+        return None
+    drawn: Drawn | None
+    if kind == "table":
+        assert isinstance(subject, View)
+        drawn = shown.table(subject, ctx)
+    else:
+        drawn = shown.seat(subject, ctx)
     return None if drawn is None else finish(drawn, kind, shown.palette)
+
+
+def draw(game: str, kind: Kind, view: View, ctx: PictureContext) -> Picture | None:
+    """The ``kind`` picture of ``view`` (``None`` when the game has none of that kind):
+    :func:`render` of its :func:`subject`."""
+    found = subject(game, kind, view)
+    return None if found is None else render(game, kind, found, ctx)

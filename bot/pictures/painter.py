@@ -1,8 +1,10 @@
 """Drawing pictures off the event loop, each once: a :class:`Painter` renders in workers and
 keeps what it drew in a cache bounded in bytes, keyed by everything a picture is drawn from —
-the game, the kind, the view and the context (language, seats' names, whether it ended early).
-A picture is a function of those alone, so a view seen again (the same hand after another
-player's move, the same table at a later step) is never drawn again, whatever the game's step.
+the game, the kind, the subject (the table's view; for a seat's screen what the game's picture
+shows of its view, such as the hand: ``bot.pictures.base.subject``) and the context (language,
+seats' names, whether it ended early). A picture is a function of those alone, so a subject
+seen again (the same hand after another player's move, the same table at a later step) is
+never drawn again, whatever the game's step.
 
 Two workers: one for the pictures an interaction's answer waits for (a player's screen, the
 table answering a click on it), one for the rest (tables and open screens edited in the
@@ -30,7 +32,7 @@ from collections.abc import Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from bot.pictures.base import Kind, Picture, PictureContext, draw
+from bot.pictures.base import Kind, Picture, PictureContext, render, subject
 from engine import View
 
 log = logging.getLogger(__name__)
@@ -117,7 +119,7 @@ def _exit_with_parent() -> None:
 
 
 class Painter:
-    """Renders pictures in workers, each (game, kind, view, context) once (see the module
+    """Renders pictures in workers, each (game, kind, subject, context) once (see the module
     docstring).
 
     Args:
@@ -167,13 +169,16 @@ class Painter:
 
         Raises:
             TypeError: ``view`` or ``ctx`` is not hashable (a game's view must be frozen)."""
-        key = (game, kind, view, ctx)
+        shown = subject(game, kind, view)
+        if shown is None:
+            return None
+        key = (game, kind, shown, ctx)
         found, picture = self.cache.get(key)
         if found:
             return picture
         pending = self._drawing.get(key)
         if pending is None:
-            pending = self._drawing[key] = self._submit(key, game, kind, view, ctx, urgent)
+            pending = self._drawing[key] = self._submit(key, game, kind, shown, ctx, urgent)
         if not urgent:
             return await asyncio.shield(pending)
         try:
@@ -189,7 +194,13 @@ class Painter:
             return None
 
     def _submit(
-        self, key: Hashable, game: str, kind: Kind, view: View, ctx: PictureContext, urgent: bool
+        self,
+        key: Hashable,
+        game: str,
+        kind: Kind,
+        shown: Hashable,
+        ctx: PictureContext,
+        urgent: bool,
     ) -> asyncio.Future[Picture | None]:
         """Hand the drawing to its worker now, not at the loop's next turn (what the caller
         does meanwhile runs beside it); the future of the picture, kept in the cache once
@@ -198,8 +209,8 @@ class Painter:
         worker = self._urgent if urgent else self._worker
         drawn: asyncio.Future[Picture | None] | None = None
         with contextlib.suppress(BrokenProcessPool):  # it broke before: drawn again below
-            drawn = loop.run_in_executor(worker, _draw_safely, game, kind, view, ctx)
-        return asyncio.ensure_future(self._finish(key, drawn, worker, game, kind, view, ctx))
+            drawn = loop.run_in_executor(worker, _draw_safely, game, kind, shown, ctx)
+        return asyncio.ensure_future(self._finish(key, drawn, worker, game, kind, shown, ctx))
 
     async def _finish(
         self,
@@ -208,7 +219,7 @@ class Painter:
         worker: Executor,
         game: str,
         kind: Kind,
-        view: View,
+        shown: Hashable,
         ctx: PictureContext,
     ) -> Picture | None:
         try:
@@ -226,7 +237,7 @@ class Painter:
                     self._fallback = ThreadPoolExecutor(1, thread_name_prefix="pictures-again")
                 loop = asyncio.get_running_loop()
                 picture = await loop.run_in_executor(
-                    self._fallback, _draw_safely, game, kind, view, ctx
+                    self._fallback, _draw_safely, game, kind, shown, ctx
                 )
             self.rendered += 1
             self.cache.put(key, picture)
@@ -249,9 +260,9 @@ def _warm() -> None:
     fonts.font(24, bold=True)
 
 
-def _draw_safely(game: str, kind: Kind, view: View, ctx: PictureContext) -> Picture | None:
+def _draw_safely(game: str, kind: Kind, shown: Hashable, ctx: PictureContext) -> Picture | None:
     try:
-        return draw(game, kind, view, ctx)
+        return render(game, kind, shown, ctx)
     except Exception:
         log.exception("drawing the %s picture of a %s game failed", kind, game)
         return None

@@ -194,6 +194,37 @@ async def test_the_painter_draws_an_equal_view_once_whatever_the_step() -> None:
     assert len({drawn.name, other.name, renamed.name}) == 3
 
 
+@pytest.mark.parametrize(("game", "seed"), [("artichokes", 7), ("ninjan", 7), ("pentaquest", 9)])
+async def test_a_seat_picture_is_drawn_once_while_other_players_move(game: str, seed: int) -> None:
+    """A seat's screen shows its hand (its army): another player's move changes the seat's
+    view but not that picture, which is found in the cache, byte for byte what drawing the
+    new view gives. Over a whole game, each different picture is drawn once."""
+    from bot.pictures.painter import Painter
+
+    rng = random.Random(seed)  # Pentaquest's random players build an army late: seed 9 does
+    state = engine.new_game(game, 3, None, seed)
+    ctx = PictureContext("en", NAMES[:3])
+    painter = Painter()
+    kept, seen = 0, set()
+    try:
+        drawn = await painter.picture(game, "seat", engine.view(state, 0), ctx, urgent=True)
+        while engine.outcome(state) is None:
+            before = engine.view(state, 0)
+            engine.apply(
+                state, engine.random_action(state, rng.choice(engine.deciding_seats(state)), rng)
+            )
+            after = engine.view(state, 0)
+            again = await painter.picture(game, "seat", after, ctx, urgent=True)
+            assert again == draw(game, "seat", after, ctx)
+            kept += after != before and again is not None and again == drawn
+            seen |= {again.name} if again is not None else set()
+            drawn = again
+    finally:
+        painter.close()
+    assert kept >= 3  # the view changed, the picture did not: no drawing
+    assert painter.rendered == len(seen) >= 3
+
+
 async def test_a_drawing_process_that_dies_is_replaced_and_its_picture_drawn_all_the_same() -> None:
     import asyncio
     import os
@@ -237,8 +268,9 @@ async def test_an_answer_waits_for_its_picture_a_moment_only_and_the_next_one_ha
         return real(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(painting, "_draw_safely", held)
-    state, _rng = next(states("ninjan", 3, seed=4, count=1))
+    state, _rng = next(states("ninjan", 3, seed=4, count=2))  # mid-game: a hand to draw
     view, ctx = engine.view(state, 1), PictureContext("es", NAMES[:3])
+    assert draw("ninjan", "seat", view, ctx) is not None
     painter = painting.Painter(urgent_wait=0.05)
     try:
         assert await painter.picture("ninjan", "seat", view, ctx, urgent=True) is None

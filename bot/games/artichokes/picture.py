@@ -7,7 +7,7 @@ name and the symbol tell the cards apart without the colour). Drawn from the vie
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from PIL import Image
 
@@ -330,21 +330,25 @@ class ArtichokesPicture(GamePicture):
             canvas.fitted(x, y + 18, room, label, 12, MUTED)
             x += cards_row(canvas, x, y + 34, room, kinds, MINI_W, PILE_H, _, PANEL) + 10
 
-    def seat(self, view: View, ctx: PictureContext) -> Drawn | None:
-        """The viewer's hand, as cards (overlapping when many)."""
+    def seat_subject(self, view: View) -> Hashable | None:
+        """The viewer's hand (a tuple of card kinds): all that the screen's picture shows."""
         assert isinstance(view, ArtichokesView)
-        if view.viewer is None or view.hand is None:
-            return None
+        return None if view.viewer is None or view.hand is None else view.hand
+
+    def seat(self, subject: Hashable, ctx: PictureContext) -> Drawn | None:
+        """The viewer's hand (``subject``), as cards, five to a row."""
+        assert isinstance(subject, tuple)
+        hand: tuple[str, ...] = subject
         _ = ctx._
         w, h = 72.0, 100.0
         per_row = 5
-        rows = max(1, -(-len(view.hand) // per_row))
+        rows = max(1, -(-len(hand) // per_row))
         canvas = Canvas(MARGIN + 18 + rows * (h + 6) + MARGIN, BACKGROUND)
         canvas.text(
-            MARGIN + 4, MARGIN, _("Your hand ({count})", count=len(view.hand)), 14, MUTED, bold=True
+            MARGIN + 4, MARGIN, _("Your hand ({count})", count=len(hand)), 14, MUTED, bold=True
         )
         x0 = (WIDTH - per_row * w - (per_row - 1) * 5) / 2
-        for i, kind in enumerate(view.hand):
+        for i, kind in enumerate(hand):
             card(
                 canvas,
                 x0 + (i % per_row) * (w + 5),
@@ -355,7 +359,7 @@ class ArtichokesPicture(GamePicture):
                 _,
                 BACKGROUND,
             )
-        words = ", ".join(_.card(k) for k in view.hand) or _("empty")
+        words = ", ".join(_.card(k) for k in hand) or _("empty")
         return Drawn(canvas, _("Your hand: {cards}", cards=words))
 
     def _description(self, view: ArtichokesView, ctx: PictureContext) -> str:

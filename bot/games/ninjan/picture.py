@@ -7,7 +7,7 @@ only cue. Drawn from the view only (``engine.ninjan.view``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from PIL import Image
 
@@ -343,26 +343,33 @@ class NinjanPicture(GamePicture):
         line = _("taken {taken} · hand {hand}", taken=len(seat.taken), hand=seat.hand_count)
         canvas.fitted(x + 6, y + 25, w - 12, line, 12, MUTED)
 
-    def seat(self, view: View, ctx: PictureContext) -> Drawn | None:
-        """The viewer's hand (its chosen card marked)."""
+    def seat_subject(self, view: View) -> Hashable | None:
+        """``(hand, chosen card or None)``: all that the screen's picture shows (none for an
+        empty hand)."""
         assert isinstance(view, NinjanView)
-        if view.viewer is None or view.hand is None or not view.hand:
+        if view.viewer is None or not view.hand:
             return None
+        return view.hand, view.my_pick
+
+    def seat(self, subject: Hashable, ctx: PictureContext) -> Drawn | None:
+        """The viewer's hand, its chosen card marked (``subject``: ``(hand, chosen)``)."""
+        assert isinstance(subject, tuple)
+        hand, chosen = subject
         _ = ctx._
         per_row = 5
-        rows = -(-len(view.hand) // per_row)
+        rows = -(-len(hand) // per_row)
         canvas = Canvas(MARGIN + 20 + rows * (CARD_H + 6) + MARGIN, BACKGROUND)
         canvas.text(
-            MARGIN + 4, MARGIN, _("Your hand ({count})", count=len(view.hand)), 14, MUTED, bold=True
+            MARGIN + 4, MARGIN, _("Your hand ({count})", count=len(hand)), 14, MUTED, bold=True
         )
         x0 = (WIDTH - per_row * CARD_W - (per_row - 1) * 5) / 2
-        for i, c in enumerate(view.hand):
+        for i, c in enumerate(hand):
             x = x0 + (i % per_row) * (CARD_W + 5)
             y = MARGIN + 20 + (i // per_row) * (CARD_H + 6)
-            if c == view.my_pick:
+            if c == chosen:
                 canvas.box(x - 3, y - 3, CARD_W + 6, CARD_H + 6, GOLD, radius=7)
-            card(canvas, x, y, CARD_W, CARD_H, c, _, GOLD if c == view.my_pick else BACKGROUND)
-        words = ", ".join(f"{value_text(c)} {_(SUIT_NAMES[SUIT[c]])}" for c in view.hand)
+            card(canvas, x, y, CARD_W, CARD_H, c, _, GOLD if c == chosen else BACKGROUND)
+        words = ", ".join(f"{value_text(c)} {_(SUIT_NAMES[SUIT[c]])}" for c in hand)
         return Drawn(canvas, _("Your hand: {cards}", cards=words))
 
     def _description(self, view: NinjanView, ctx: PictureContext) -> str:

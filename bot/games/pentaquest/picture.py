@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from PIL import Image
 
@@ -324,14 +324,18 @@ class PentaquestPicture(GamePicture):
         line = _("{army} · discard pile {discards}", army=army, discards=player.discard_count)
         canvas.fitted(MARGIN + 6, y + 22, WIDTH - 2 * MARGIN - 12, line, 12, MUTED)
 
-    def seat(self, view: View, ctx: PictureContext) -> Drawn | None:
-        """The viewer's army, card by card (name and power)."""
+    def seat_subject(self, view: View) -> Hashable | None:
+        """The viewer's army (its cards): all that the screen's picture shows (none for an
+        empty army)."""
         assert isinstance(view, PentaquestView)
         if view.viewer is None:
             return None
-        army = view.players[view.viewer].army or ()
-        if not army:
-            return None
+        return view.players[view.viewer].army or None
+
+    def seat(self, subject: Hashable, ctx: PictureContext) -> Drawn | None:
+        """The viewer's army (``subject``), card by card (name and power)."""
+        assert isinstance(subject, tuple)
+        army = subject
         _ = ctx._
         per_row = 5
         rows = -(-len(army) // per_row)

@@ -9,6 +9,8 @@ view only (``engine.verso.view``): a side nobody has seen is never in it.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from PIL import Image
 
 from bot.games.verso.texts import number_text
@@ -255,13 +257,18 @@ class VersoPicture(GamePicture):
             tableau(canvas, x, y + row * (lay.tableau_h + GAP), view, seat, ctx, lay)
         return Drawn(canvas, self._description(view, ctx))
 
-    def seat(self, view: View, ctx: PictureContext) -> Drawn | None:
+    def seat_subject(self, view: View) -> Hashable | None:
+        """The whole view while the viewer decides (the picture holds the Draw Pile's top and
+        the scores as well as the own tableau); none while they wait."""
+        assert isinstance(view, VersoView)
+        return None if view.viewer is None or not view.decisions else view
+
+    def seat(self, subject: Hashable, ctx: PictureContext) -> Drawn | None:
         """While the viewer decides: their own tableau, large, under the Draw Pile's top card
         (public, so shown only then, like the screen's text: a waiting player's screen holds
-        nothing that goes stale)."""
-        assert isinstance(view, VersoView)
-        if view.viewer is None or not view.decisions:
-            return None
+        nothing that goes stale). ``subject``: the viewer's view."""
+        view = subject
+        assert isinstance(view, VersoView) and view.viewer is not None
         lay = Layout(1)
         canvas = Canvas(MARGIN + 52 + GAP + lay.tableau_h + MARGIN, BACKGROUND)
         y = MARGIN + self._top(canvas, MARGIN, view, ctx) + GAP
