@@ -33,7 +33,9 @@ processes'), bot_loop_lag (how late the bot's event loop ran what was due:
 p50_ms, p99_ms, max_ms, over_50ms, ``benchmarks/loop_lag.py``), fake_cpu_ms_per_interaction
 and fake_loop_lag (the same for this process: the fake and the players), load_avg (the
 machine's 1, 5 and 15-minute load when done), bot_rss_idle_mb, bot_rss_mb,
-memory_per_game_kb, finished_games, python.
+memory_per_game_kb, finished_games, python, host_ms (``cli.host_ms`` before and after the
+run: the shared host's speed, lower is faster; figures of runs on hosts of different speed do
+not compare).
 """
 
 from __future__ import annotations
@@ -319,6 +321,7 @@ def main() -> None:
         help="whether the guild shows table pictures (the bot's default: on)",
     )
     args = parser.parse_args()
+    host_before = cli.host_ms()
     with tempfile.TemporaryDirectory() as folder:
         figures = asyncio.run(
             run(
@@ -332,6 +335,7 @@ def main() -> None:
                 args.pictures == "on",
             )
         )
+    figures["host_ms"] = [host_before, cli.host_ms()]
     print(json.dumps(figures))
 
 

@@ -4,13 +4,16 @@ is the first entry of ``sys.path``).
 - :func:`parser`: ``--help`` shows the script's docstring as written (paragraphs, usage lines,
   lists) and every option with its default;
 - :func:`progress`: a progress bar on stderr (tqdm), shown only when stderr is a terminal, so
-  that the one JSON line on stdout is all a redirected or captured run prints.
+  that the one JSON line on stdout is all a redirected or captured run prints;
+- :func:`host_ms`: how fast the machine runs Python right now, so that runs on a shared host
+  (whose speed was seen to change 1.6x within an hour) can be read side by side.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Iterable
 from typing import Never, TypeVar
 
@@ -45,3 +48,21 @@ def tracked(
 ) -> tqdm[T]:
     """``items``, with a :func:`progress` bar that advances as each is taken."""
     return tqdm(items, total=total, desc=description, unit=unit, file=sys.stderr, disable=None)
+
+
+HOST_LOOP = 2_000_000
+"""Iterations of :func:`host_ms`'s loop (0.15–0.25 s of CPU on this machine)."""
+
+
+def host_ms() -> float:
+    """Milliseconds of CPU time a fixed pure-Python loop (:data:`HOST_LOOP` multiply-adds)
+    takes now, the least of three tries: the host's speed, not the run's load (the CPU time
+    of this thread, so the other processes of a run do not count, but a slower host does)."""
+    best = float("inf")
+    for _try in range(3):
+        started = time.thread_time()
+        total = 0
+        for i in range(HOST_LOOP):
+            total += i * i
+        best = min(best, time.thread_time() - started)
+    return round(best * 1000, 1)

@@ -8,7 +8,7 @@ import hashlib
 import json
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -296,12 +296,10 @@ class CardroomBot(commands.AutoShardedBot):
         message = interaction.message
         if message is None:
             return False
-        layout = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
-        view = layout.from_message(message, timeout=None)
         kind = data.get("component_type")
         return any(
-            getattr(item, "custom_id", None) == custom_id and item.type.value == kind
-            for item in view.walk_children()
+            getattr(component, "custom_id", None) == custom_id and component.type.value == kind
+            for component in _walk(message.components)
         )
 
     async def _resume_games(self) -> None:
@@ -375,3 +373,15 @@ class CardroomBot(commands.AutoShardedBot):
         if storage is not None:
             await storage.close()
         gc.unfreeze()  # another bot started in this process (tests) collects this one
+
+
+def _walk(components: Iterable[discord.Component]) -> Iterator[discord.Component]:
+    """Every component of a message's ``components``, nested ones (in action rows,
+    containers, sections and their accessories) included, read as discord.py parsed them
+    (no ``ui.View`` built: that costs as much again as the dispatch itself)."""
+    for component in components:
+        yield component
+        yield from _walk(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory
