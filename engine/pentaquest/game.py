@@ -197,8 +197,9 @@ class Pentaquest(Game[PentaquestState, PentaquestOptions]):
         """No search level at 2 to 4 seats: the tree search plays worse than greedy there, so
         the lobby offers random and greedy only. At 2 seats greedy won 29 of 30 against it
         (arena round-robin, seed 1, 250 ms); at 3 and 4 seats one search seat won 14 and 6
-        of 100 games against greedy seats, below its fair share (``benchmarks/table_sizes.py``,
-        seed 1). A solo game seats no automatic player; its paired search, which ``engine arena``
+        of 100 games against greedy seats with every seat's moves in its tree, 1 and 0 with
+        its own turn only, below its fair share (``benchmarks/table_sizes.py``, seed 1). A
+        solo game seats no automatic player; its paired search, which ``engine arena``
         plays, beats greedy."""
         if seats >= 2:
             return ("random", "greedy")

@@ -8,7 +8,8 @@ never the state itself. Levels:
 - ``random``: a uniformly random legal answer (BGA "zombie" level 1);
 - ``greedy``: the game's own greedy player on the view (``Game.greedy_action``, level 2);
 - ``search``: information-set Monte Carlo search within a budget of iterations or
-  milliseconds: a tree over every seat's moves (ISMCTS, ``engine.players.ismcts``), or one
+  milliseconds: a tree over the moves ahead (ISMCTS, ``engine.players.ismcts``: both seats'
+  at two seats, the searching seat's own turn at a larger table), or one
   level of candidates played out from shared samples (``engine.players.paired``): in a solo
   game, whose tree is all chance, and wherever the game says so (``Game.search_style``).
   Its former name ``ismcts`` is still accepted
