@@ -311,10 +311,13 @@ class Game(ABC, Generic[S, O]):
 
     def search_style(self, seats: int) -> str:
         """How the search level thinks at a table of ``seats`` (``engine.players.choose``):
-        ``"tree"``, the tree over every seat's moves (``engine.players.ismcts``), or
-        ``"paired"``, each of its own candidate answers played out by every seat's
-        ``rollout_action`` from shared samples (``engine.players.paired``). Default: paired
-        alone (a solo game's tree is all chance), the tree otherwise."""
+        ``"tree"``, the tree over every seat's moves (``engine.players.ismcts``); ``"own
+        tree"``, the same search with only the searching seat's own turn in its tree, every
+        other seat playing on by its ``rollout_action`` (worth it where that plays as the
+        seat would, not where it is random); or ``"paired"``, each of its own candidate
+        answers played out by every seat's ``rollout_action`` from shared samples
+        (``engine.players.paired``). Default: paired alone (a solo game's tree is all
+        chance), the tree otherwise."""
         return "paired" if seats == 1 else "tree"
 
     def rollout_action(

@@ -8,8 +8,8 @@ never the state itself. Levels:
 - ``random``: a uniformly random legal answer (BGA "zombie" level 1);
 - ``greedy``: the game's own greedy player on the view (``Game.greedy_action``, level 2);
 - ``search``: information-set Monte Carlo search within a budget of iterations or
-  milliseconds: a tree over the moves ahead (ISMCTS, ``engine.players.ismcts``: both seats'
-  at two seats, the searching seat's own turn at a larger table), or one
+  milliseconds: a tree over the moves ahead (ISMCTS, ``engine.players.ismcts``: every seat's,
+  or the searching seat's own turn only where the game says so), or one
   level of candidates played out from shared samples (``engine.players.paired``): in a solo
   game, whose tree is all chance, and wherever the game says so (``Game.search_style``).
   Its former name ``ismcts`` is still accepted
@@ -90,8 +90,19 @@ def choose(
     if level == "greedy":
         return get_game(state.game).greedy_action(seen.view, rng)
     style = get_game(state.game).search_style(state.seats)
-    search = paired.search if style == "paired" else ismcts.search
-    return search(state.game, seen, rng, budget_ms=budget_ms, iterations=iterations, tally=tally)
+    if style == "paired":
+        return paired.search(
+            state.game, seen, rng, budget_ms=budget_ms, iterations=iterations, tally=tally
+        )
+    return ismcts.search(
+        state.game,
+        seen,
+        rng,
+        budget_ms=budget_ms,
+        iterations=iterations,
+        tally=tally,
+        own_turn=style == "own tree",
+    )
 
 
 __all__ = [

@@ -6,11 +6,12 @@ Each iteration samples a full state consistent with the deciding seat's view (it
 the actions taken, choosing among the actions legal in *this* sample by UCB1 with availability
 counts, expands one untried action, plays the rest of the game by the game's playout moves
 (``Game.rollout_action``: uniformly random unless the game gives a better one) and credits
-every seat with its reward. At two seats the tree holds both seats' actions; at a larger table
-only the searching seat's own, up to another seat's first decision (:data:`OWN_TREE_FROM`).
-The most visited root action is the answer (at two seats, greedy's own choice when it does
-about as well). The true state is never looked at: only samples of what the seat could
-imagine.
+every seat with its reward. The tree holds every seat's actions or, where the game asks for it
+(``Game.search_style``: ``"own tree"``), the searching seat's own only, up to another seat's
+first decision: with playouts that play as the other seats would, a tree of their guessed
+replies only spreads the iterations over moves the searching seat never chooses. The most
+visited root action is the answer (at two seats, greedy's own choice when it does about as
+well). The true state is never looked at: only samples of what the seat could imagine.
 
 Multi-select decisions are searched over a bounded set of candidate answers (all distinct ones
 when few, else a random sample), so nothing is ever enumerated beyond ``MULTI_CANDIDATES``.
@@ -47,15 +48,6 @@ is the answer. Measured with ``benchmarks/table_sizes.py`` (seed 1, 100 games, o
 against greedy seats, in the one game that searches its 3- and 4-seat tables by the tree):
 keeping greedy's choice won 51 games at 3 seats and 27 at 4, the most visited action 48 and
 36."""
-OWN_TREE_FROM = 3
-"""From this many seats the tree holds only the searching seat's own decisions, up to the
-first decision of another seat; from there on every seat plays its playout move. A tree of the
-opponents' replies spread a few hundred iterations over two or three guessed opponents' moves
-the searching seat never chooses. Measured with ``benchmarks/table_sizes.py`` (100 games,
-seed 1, 250 ms, one search seat against greedy seats): in the one game that searches its 3- and
-4-seat tables by the tree, the search seat won 48 games at 3 seats and 36 at 4 with every
-seat's moves in the tree, 59 and 46 with its own turn only (and made 476 and 423 iterations
-a decision instead of 309 and 268)."""
 ROLLOUT_DEPTH = 40
 """A playout of a game that can ``evaluate`` a position stops after this many actions."""
 
@@ -147,12 +139,14 @@ def search(
     budget_ms: float | None = 250.0,
     iterations: int | None = None,
     tally: Tally | None = None,
+    own_turn: bool = False,
 ) -> Action:
     """The search player's answer for ``seen.seat``: ISMCTS until ``iterations`` samples or
     ``budget_ms`` milliseconds of its thread's CPU time (``engine.players.budget``: with a
     wall-clock ceiling), whichever comes first (at least one iteration). ``tally``, if given,
     gets the decision's iterations and CPU time (a decision with one candidate is not
-    searched and not tallied).
+    searched and not tallied). ``own_turn``: the tree holds the seat's own decisions only, up
+    to another seat's first one (``Game.search_style`` ``"own tree"``); else every seat's.
 
     Raises:
         ValueError: neither a budget nor an iteration count.
@@ -167,7 +161,7 @@ def search(
     root = Node(None, None, me)
     done = 0
     while not budget.spent(done):
-        _iterate(root, seen.sample(rng), me, info, rng)
+        _iterate(root, seen.sample(rng), me, info, rng, own_turn)
         done += 1
     budget.record(tally, done)
     greedy = None
@@ -194,12 +188,19 @@ def _answer(root: Node, greedy: Action | None) -> Action:
     return best.action
 
 
-def _iterate(root: Node, state: GameState, me: int, info: GameInfo, rng: random.Random) -> None:
+def _iterate(
+    root: Node,
+    state: GameState,
+    me: int,
+    info: GameInfo,
+    rng: random.Random,
+    own_turn: bool = False,
+) -> None:
     node = root
     # selection and expansion, in this sample
     while outcome(state) is None:
         mover = me if node is root else _mover(state)
-        if mover != me and state.seats >= OWN_TREE_FROM:
+        if own_turn and mover != me:
             break
         actions = candidates(decisions(state, mover), mover, rng)
         if not actions:

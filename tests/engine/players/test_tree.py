@@ -1,5 +1,5 @@
-"""The tree search (``engine.players.ismcts``): whose decisions its tree holds at each table
-size."""
+"""The tree search (``engine.players.ismcts``): whose decisions its tree holds, and which games
+ask for a tree of their own turn only."""
 
 from __future__ import annotations
 
@@ -8,12 +8,14 @@ import random
 import pytest
 
 import engine
-from engine.players import situation
-from engine.players.ismcts import OWN_TREE_FROM, Node, _iterate
+from engine.players import choose, ismcts, situation
+from engine.players.ismcts import Node, _iterate
 from tests.engine.players.test_policies import states
 
 
-def _grown(name: str, seats: int, seed: int, iterations: int = 300) -> tuple[Node, int]:
+def _grown(
+    name: str, seats: int, seed: int, own_turn: bool, iterations: int = 300
+) -> tuple[Node, int]:
     """The tree of ``iterations`` iterations for a seeded position of ``name`` at ``seats``."""
     state, seat = states(name, seats, 1, seed)[0]
     seen = situation(state, seat)
@@ -21,7 +23,7 @@ def _grown(name: str, seats: int, seed: int, iterations: int = 300) -> tuple[Nod
     info = engine.get_game(name).info
     rng = random.Random(seed)
     for _ in range(iterations):
-        _iterate(root, seen.sample(rng), seat, info, rng)
+        _iterate(root, seen.sample(rng), seat, info, rng, own_turn)
     return root, seat
 
 
@@ -35,18 +37,53 @@ def _deciders(node: Node) -> set[int]:
 
 
 @pytest.mark.parametrize("name", ["artichokes", "pentaquest", "verso"])
-def test_at_a_table_the_tree_holds_the_searching_seats_own_turn_only(name: str) -> None:
-    # other seats play their playout moves (greedy): a tree of their guessed replies split
-    # the few hundred iterations over moves the searching seat does not choose
+def test_the_own_tree_holds_the_searching_seats_own_turn_only(name: str) -> None:
+    # other seats play their playout moves: a tree of their guessed replies would split the
+    # few hundred iterations over moves the searching seat does not choose
     for seed in range(3):
-        root, me = _grown(name, OWN_TREE_FROM, seed)
+        root, me = _grown(name, 3, seed, own_turn=True)
         assert root.children
         assert _deciders(root) == {me}
 
 
-def test_at_two_seats_the_tree_holds_the_opponents_replies_too() -> None:
+@pytest.mark.parametrize("name", ["artichokes", "pentaquest", "verso"])
+def test_the_full_tree_holds_the_other_seats_replies_too(name: str) -> None:
     deciders = set()
     for seed in range(3):
-        root, me = _grown("artichokes", 2, seed)
+        root, me = _grown(name, 3, seed, own_turn=False)
         deciders |= _deciders(root) - {me}
     assert deciders
+
+
+def test_only_artichokes_larger_tables_search_their_own_turn() -> None:
+    # measured: Artichokes' greedy playouts gain from it; the random playouts of Pentaquest
+    # and Verso lose (``benchmarks/table_sizes.py`` figures in their ``search_style``)
+    styles = {
+        name: [engine.get_game(name).search_style(n) for n in (2, 3, 4)]
+        for name in ("artichokes", "pentaquest", "verso")
+    }
+    assert styles == {
+        "artichokes": ["tree", "own tree", "own tree"],
+        "pentaquest": ["tree", "tree", "tree"],
+        "verso": ["tree", "tree", "tree"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("name", "seats", "own"),
+    [("artichokes", 2, False), ("artichokes", 3, True), ("verso", 3, False)],
+)
+def test_the_search_level_grows_the_tree_its_game_asks_for(
+    name: str, seats: int, own: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[bool] = []
+    grow = ismcts._iterate
+
+    def recording(*args: object, **kwargs: object) -> None:
+        asked.append(bool(args[5]))
+        grow(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ismcts, "_iterate", recording)
+    for state, seat in states(name, seats, 4, seed=seats):
+        choose("search", state, seat, random.Random(3), budget_ms=None, iterations=5)
+    assert asked and set(asked) == {own}
