@@ -16,7 +16,6 @@ from engine.contract import (
     View,
     scored_outcome,
 )
-from engine.legal import random_answer
 from engine.ninjan.cards import OVERVIEW, REFERENCE_ENTRIES, ROUNDS
 from engine.ninjan.describe import describe_action
 from engine.ninjan.greedy import greedy_action, rollout_action
@@ -90,19 +89,20 @@ class Ninjan(Game[NinjanState, NinjanOptions]):
         return greedy_action(view, rng)
 
     def search_style(self, seats: int) -> str:
-        """Paired playouts from 3 seats on (``benchmarks/table_sizes.py``, seed 1, 60 games:
-        one search seat won 70 % at 3 seats and 60 % at 5 against greedy seats, where the
-        tree won 43 %); the tree at 2 seats, where it meets its target."""
-        return "paired" if seats >= 3 else "tree"
+        """Paired playouts at every table size: the tree takes the simultaneous picks one
+        seat after another, so in it every opponent seems to know the search's card. At 3 to
+        5 seats (``benchmarks/table_sizes.py``, seed 1, 60 games) one search seat won 70 % at
+        3 seats and 60 % at 5 against greedy seats, where the tree won 43 %; at 2 seats
+        (``engine arena``, 100 games, beside another search process) 72 % and 77 % at 250 ms
+        and 73 % and 73 % at 125 ms (seeds 1 and 101), where the tree won 55 % and 56 %
+        (seed 1)."""
+        return "paired"
 
     def rollout_action(
         self, state: NinjanState, pending: Sequence[Decision], seat: int, rng: random.Random
     ) -> Action:
         """For the paired search (:meth:`search_style`), the greedy choices on a sampled state
-        (``engine.ninjan.greedy.rollout_action``); for the tree, uniformly random, the fast
-        playouts it was measured with at 2 seats."""
-        if self.search_style(state.seats) != "paired":
-            return random_answer(pending, seat, rng)
+        (``engine.ninjan.greedy.rollout_action``)."""
         return rollout_action(state, pending, seat, rng)
 
 

@@ -78,7 +78,7 @@ def test_fits_says_whether_a_number_of_steps_fits_the_cpu_budget() -> None:
     assert not budget.fits(4, 26)
 
 
-@pytest.mark.parametrize(("name", "seats"), [("ninjan", 2), ("verso", 1)])
+@pytest.mark.parametrize(("name", "seats"), [("artichokes", 2), ("verso", 1)])
 def test_the_tally_counts_each_searched_decisions_iterations(name: str, seats: int) -> None:
     tally = Tally()
     searched = 0
