@@ -73,6 +73,9 @@ def scored_outcome(
 
 Scoring = Literal["winners", "scores"]
 
+SearchStyle = Literal["tree", "own tree", "paired"]
+"""How a game's search level thinks at a table size (:meth:`Game.search_style`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
@@ -309,7 +312,7 @@ class Game(ABC, Generic[S, O]):
         """
         return self.greedy_action(view, rng)
 
-    def search_style(self, seats: int) -> str:
+    def search_style(self, seats: int) -> SearchStyle:
         """How the search level thinks at a table of ``seats`` (``engine.players.choose``):
         ``"tree"``, the tree over every seat's moves (``engine.players.ismcts``); ``"own
         tree"``, the same search with only the searching seat's own turn in its tree, every

@@ -28,6 +28,7 @@ from engine.contract import (
     Outcome,
     Reference,
     ReferenceSection,
+    SearchStyle,
     View,
 )
 from engine.legal import LegalActions
@@ -104,7 +105,7 @@ class Artichokes(Game[ArtichokesState, ArtichokesOptions]):
         """See ``engine.artichokes.greedy``."""
         return greedy_action(view, rng)
 
-    def search_style(self, seats: int) -> str:
+    def search_style(self, seats: int) -> SearchStyle:
         """The tree with the search's own turn only from 3 seats on, every seat's at 2.
         ``benchmarks/table_sizes.py`` (100 games, 250 ms, one search seat against greedy
         seats): with every seat's moves in the tree it won 48 % at 3 seats and 36 % at 4

@@ -13,6 +13,7 @@ from engine.contract import (
     Outcome,
     Reference,
     ReferenceSection,
+    SearchStyle,
     View,
     scored_outcome,
 )
@@ -88,7 +89,7 @@ class Ninjan(Game[NinjanState, NinjanOptions]):
         """See ``engine.ninjan.greedy``."""
         return greedy_action(view, rng)
 
-    def search_style(self, seats: int) -> str:
+    def search_style(self, seats: int) -> SearchStyle:
         """Paired playouts at every table size: the tree takes the simultaneous picks one
         seat after another, so in it every opponent seems to know the search's card. At 3 to
         5 seats (``benchmarks/table_sizes.py``, seed 1, 60 games) one search seat won 70 % at

@@ -114,8 +114,8 @@ class Verso(Game[VersoState, VersoOptions]):
         """No search level at 2 to 8 seats: there the tree search scores below greedy
         (``benchmarks/table_sizes.py``, seed 1, one search seat against greedy seats: mean
         32.4 against 41.0 at 2 seats over 40 games, 32.6 against 41.1 at 3 and 23.6 against
-        26.5 at 8 over 100; with its own turn only in the tree, 25.2 against 42.5 and 19.0
-        against 27.4), so the lobby offers random and greedy only. A solo game seats no
+        26.5 at 8 over 100; with its own turn only in the tree, 25.2 against 42.5 at 3 and
+        19.0 against 27.4 at 8), so the lobby offers random and greedy only. A solo game seats no
         automatic player; its paired search, which ``engine arena`` plays, scores above greedy."""
         if seats >= 2:
             return ("random", "greedy")
