@@ -8,12 +8,10 @@ counts, expands one untried action, plays the rest of the game by the game's pla
 (``Game.rollout_action``: uniformly random unless the game gives a better one) and credits
 every seat with its reward. The tree holds every seat's actions or, where the game asks for it
 (``Game.search_style``: ``"own tree"``), the searching seat's own only, up to another seat's
-first decision of its own (where every seat answers at once, the searching seat answers first
-in the tree, the others by their playout moves, and its turn goes on): with playouts that play
-as the other seats would, a tree of their guessed replies only spreads the iterations over
-moves the searching seat never chooses. The most visited root action is the answer (at two
-seats, greedy's own choice when it does about as well). The true state is never looked at: only
-samples of what the seat could imagine.
+first decision: with playouts that play as the other seats would, a tree of their guessed
+replies only spreads the iterations over moves the searching seat never chooses. The most
+visited root action is the answer (at two seats, greedy's own choice when it does about as
+well). The true state is never looked at: only samples of what the seat could imagine.
 
 Multi-select decisions are searched over a bounded set of candidate answers (all distinct ones
 when few, else a random sample), so nothing is ever enumerated beyond ``MULTI_CANDIDATES``.
@@ -148,9 +146,7 @@ def search(
     wall-clock ceiling), whichever comes first (at least one iteration). ``tally``, if given,
     gets the decision's iterations and CPU time (a decision with one candidate is not
     searched and not tallied). ``own_turn``: the tree holds the seat's own decisions only, up
-    to another seat's first one of its own (``Game.search_style`` ``"own tree"``: the others'
-    answers to a simultaneous decision the seat answers too are played by their
-    ``rollout_action``, and the seat's turn goes on in the tree); else every seat's.
+    to another seat's first one (``Game.search_style`` ``"own tree"``); else every seat's.
 
     Raises:
         ValueError: neither a budget nor an iteration count.
@@ -201,19 +197,11 @@ def _iterate(
     own_turn: bool = False,
 ) -> None:
     node = root
-    game = get_game(info.name)
-    together: set[int] = set()  # own tree: the other seats answering my simultaneous decision
     # selection and expansion, in this sample
     while outcome(state) is None:
-        mover = me if node is root else _mover(state, me if own_turn else None)
+        mover = me if node is root else _mover(state)
         if own_turn and mover != me:
-            if mover not in together:
-                break  # another seat's own decision: the rest is playout
-            together.discard(mover)  # its answer to the decision I answered too: played on
-            apply(state, game.rollout_action(state, decisions(state), mover, rng))
-            continue
-        if own_turn:
-            together = set(deciding_seats(state)) - {me}
+            break
         actions = candidates(decisions(state, mover), mover, rng)
         if not actions:
             break
@@ -242,6 +230,7 @@ def _iterate(
         apply(state, node.action)
     # simulation: the game's playout moves, to the end or (when it can judge a position)
     # for a few dozen actions
+    game = get_game(info.name)
     depth = ROLLOUT_DEPTH if game.evaluate(state) is not None else ROLLOUT_LIMIT
     result, _steps = play_out(game, state, rng, mover=playout_mover(game), limit=depth)
     seats = state.seats
@@ -265,13 +254,10 @@ def playout_mover(game: Game[Any, Any]) -> Mover:
     return move
 
 
-def _mover(state: GameState, first: int | None = None) -> int:
-    """Who acts next in the tree: ``first`` when the game waits for it, else the first seat
-    the game waits for (simultaneous choices are taken one seat after another; each still
-    hidden from the others' samples)."""
+def _mover(state: GameState) -> int:
+    """Who acts next in a playout: the first seat the game waits for (simultaneous choices
+    are taken one seat after another; each still hidden from the others' samples)."""
     waiting = deciding_seats(state)
-    if first is not None and first in waiting:
-        return first
     if waiting:
         return waiting[0]
     return decisions(state)[0].seat

@@ -42,20 +42,6 @@ def _depth(node: Node) -> int:
     return max((1 + _depth(c) for c in node.children.values()), default=0)
 
 
-def _eggplant_turn(seats: int, seat: int) -> engine.GameState:
-    """A seeded Artichokes position where ``seat`` may play an Eggplant."""
-    rng = random.Random(seat)
-    for _ in range(200):
-        state = engine.new_game("artichokes", seats, None, rng.randrange(2**32))
-        while engine.outcome(state) is None:
-            mover = engine.deciding_seats(state)[0]
-            legal = engine.legal_actions(state, mover)
-            if mover == seat and engine.Action(seat, "play:Eggplant") in legal:
-                return state
-            engine.apply(state, engine.random_action(state, mover, rng))
-    raise AssertionError("no Eggplant position found")
-
-
 @pytest.mark.parametrize("name", ["artichokes", "pentaquest", "verso"])
 def test_the_own_tree_holds_the_searching_seats_own_turn_only(name: str) -> None:
     # other seats play their playout moves: a tree of their guessed replies would split the
@@ -68,25 +54,6 @@ def test_the_own_tree_holds_the_searching_seats_own_turn_only(name: str) -> None
         depths.append(_depth(root))
     if name != "verso":  # a Verso turn is one decision
         assert max(depths) >= 2  # where its turn goes on, so does the tree
-
-
-def test_the_own_tree_goes_on_past_an_eggplant_pass() -> None:
-    # every seat passes at once; the searching seat (not the first) answers first in the tree,
-    # the others by their playout moves, and its turn goes on: its pass and its next plays
-    # are weighed, not left to the playout
-    seat = 2
-    state = _eggplant_turn(3, seat)
-    seen = situation(state, seat)
-    root = Node(None, None, seat)
-    info = engine.get_game("artichokes").info
-    rng = random.Random(7)
-    for _ in range(400):
-        _iterate(root, seen.sample(rng), seat, info, rng, True)
-    eggplant = root.children[engine.Action(seat, "play:Eggplant")]
-    assert eggplant.children, "the searching seat's pass is in the tree"
-    assert {a.key.partition(":")[0] for a in eggplant.children} == {"pass"}
-    assert max(_depth(c) for c in eggplant.children.values()) >= 1, "its turn goes on"
-    assert _deciders(root) == {seat}
 
 
 @pytest.mark.parametrize("name", ["artichokes", "pentaquest", "verso"])
