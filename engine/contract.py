@@ -331,6 +331,26 @@ class Game(ABC, Generic[S, O]):
         games may give a cheap heuristic."""
         return random_answer(pending, seat, rng)
 
+    def playout_horizon(self, seats: int) -> int | None:
+        """How far a playout of the paired search (``engine.players.paired``) looks at a
+        table of ``seats``: ``None`` (default), every seat plays its ``rollout_action`` to the
+        end of the game; a number ``k``, the searching seat plays its ``lookahead_action`` on
+        its view, the others their ``rollout_action``, and the playout stops when the
+        searching seat is to make its ``k + 1``-th decision after the candidate (or the game
+        ends) and is judged by :meth:`playout_value`. Worth it where whole greedy playouts
+        cost too much and random ones say nothing."""
+        return None
+
+    def playout_value(self, state: S, seat: int) -> float:
+        """What a playout stopped by :meth:`playout_horizon` (or finished) is worth to
+        ``seat``, on a sampled ``state``: any scale, higher is better (the paired search only
+        compares candidates' values from the same samples).
+
+        Raises:
+            NotImplementedError: the game gives no horizon (the default).
+        """
+        raise NotImplementedError(f"{self.info.name} gives no playout horizon")
+
     def evaluate(self, state: S) -> Sequence[float] | None:
         """How well each seat stands in an unfinished ``state`` (a sampled one), each in 0..1
         (0.5: even), for search players that stop a playout early; ``None``: play it out."""

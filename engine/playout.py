@@ -95,6 +95,38 @@ def solo_greedy_move(
     return game.greedy_action(seen, rng)
 
 
+def play_ahead(
+    game: Game[GameState, object],  # type: ignore[type-var]
+    state: GameState,
+    seat: int,
+    moves: int,
+    rng: random.Random,
+) -> None:
+    """Play ``state`` on in place until ``seat`` is to make its ``moves + 1``-th decision or
+    the game ends: ``seat`` plays the game's ``lookahead_action`` on its view (it goes first
+    where several seats are asked at once), every other seat its ``rollout_action``. For the
+    paired search's short playouts (``Game.playout_horizon``)."""
+    decide = game.decisions
+    act = game.advance
+    finished = game.outcome
+    made = 0
+    while finished(state) is None:
+        pending = decide(state)
+        waiting = waiting_seats(pending) or (pending[0].seat,)
+        mover = seat if seat in waiting else waiting[0]
+        if mover == seat:
+            if made >= moves:
+                break
+            made += 1
+            seen = game.view(state, seat, Common.of(seat, pending, None, state.since))
+            action = game.lookahead_action(seen, rng)
+        else:
+            action = game.rollout_action(state, pending, mover, rng)
+        act(state, action)
+        state.step += 1
+    state._pending = None  # type: ignore[attr-defined]
+
+
 def play_out(
     game: Game[GameState, object],  # type: ignore[type-var]
     state: GameState,

@@ -25,6 +25,12 @@ would go on if everyone played as greedy does: the rollout algorithm, one step o
 improvement over greedy. There the answer replaces greedy's on weaker evidence
 (:data:`TABLE_OVERRIDE_SE`): greedy's own move ignores the others, and measured, the
 solo game's strict test left most of the gain unused.
+
+Where whole greedy playouts cost too much and random ones say nothing, a game gives a horizon
+instead (``Game.playout_horizon``): the searching seat plays its own move for a few more
+decisions, the others their ``rollout_action``, and the playout is judged by the game's
+``playout_value`` of the position it reaches (Verso: the score plus the worth of the tableau,
+as its greedy player weighs it).
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ from engine.contract import GameInfo, Outcome
 from engine.players.budget import Budget, Tally
 from engine.players.ismcts import ROLLOUT_LIMIT, playout_mover, reward, root_candidates
 from engine.players.situation import Situation
-from engine.playout import play_out
+from engine.playout import play_ahead, play_out
 from engine.registry import get_game
 from engine.types import Action
 
@@ -112,6 +118,7 @@ def play_rounds(
     me = seen.seat
     totals = Rounds(len(options), base, alone=seen.seats == 1)
     mover = playout_mover(game)
+    horizon = game.playout_horizon(seen.seats)
     played = 0
     while totals.rounds < budget.iterations:
         sample = seen.sample(rng)
@@ -125,6 +132,10 @@ def play_rounds(
             played += 1
             state = sample.clone()
             apply(state, option)
+            if horizon is not None:
+                play_ahead(game, state, me, horizon, random.Random(seed))
+                rewards.append(game.playout_value(state, me))
+                continue
             result, _steps = play_out(
                 game, state, random.Random(seed), mover=mover, limit=ROLLOUT_LIMIT
             )

@@ -12,6 +12,7 @@ from engine.contract import (
     GameInfo,
     Outcome,
     Reference,
+    SearchStyle,
     View,
     scored_outcome,
 )
@@ -20,7 +21,7 @@ from engine.types import Action, Event
 from engine.verso.describe import describe_action
 from engine.verso.hidden import redistribute
 from engine.verso.ladder import ladder_step
-from engine.verso.players import greedy_action
+from engine.verso.players import greedy_action, potential
 from engine.verso.rules import apply_legal, decisions
 from engine.verso.setup import new_game, pile_size
 from engine.verso.state import SCHEMA_VERSION, VersoOptions, VersoState
@@ -45,6 +46,9 @@ def _max_actions() -> int:
 
 MAX_ACTIONS = _max_actions()
 """143: see ``_max_actions``."""
+HORIZON = 2
+"""At a table, the search's playouts stop at the seat's third decision after the candidate
+(``Game.playout_horizon``)."""
 
 INFO = GameInfo(
     name="verso",
@@ -125,6 +129,26 @@ class Verso(Game[VersoState, VersoOptions]):
         """See ``engine.verso.players.greedy_action``."""
         assert isinstance(view, VersoView)
         return greedy_action(view, rng)
+
+    def search_style(self, seats: int) -> SearchStyle:
+        """Paired at every size: at a table its playouts look :data:`HORIZON` of the seat's
+        own decisions ahead (:meth:`playout_horizon`)."""
+        return "paired"
+
+    def playout_horizon(self, seats: int) -> int | None:
+        """:data:`HORIZON` at a table (whole greedy playouts cost 40-70 ms, random ones score
+        a tableau nobody would build); a solo game plays out to its end."""
+        return HORIZON if seats >= 2 else None
+
+    def playout_value(self, state: VersoState, seat: int) -> float:
+        """``seat``'s VP, plus while the game goes on the worth its greedy player gives the
+        tableau (``engine.verso.players.potential``: on the seat's last turn or in the final
+        series, the best final series only)."""
+        score = float(state.scores[seat])
+        if state.phase == "over":
+            return score
+        last = state.phase == "final" or len(state.pile) <= state.seats
+        return score + potential(state.tableaux[seat], state.squares[seat], last)
 
     def rollout_action(
         self, state: VersoState, pending: Sequence[Decision], seat: int, rng: random.Random
