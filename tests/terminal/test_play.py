@@ -183,8 +183,8 @@ async def test_the_rules_then_the_same_question(tmp_path: Path) -> None:
         (["--resume", "--seed", "1"], "cardroom: --seed set up a new game: leave them out"),
         ([], "cardroom: which game? one of artichokes, ninjan, pentaquest, verso"),
         (
-            ["verso", "--players", "3", "--ai", "search"],
-            "cardroom: verso at 3 players offers --ai random, greedy: its search player is no",
+            ["pentaquest", "--players", "3", "--ai", "search"],
+            "cardroom: pentaquest at 3 players offers --ai random, greedy: its search player is no",
         ),
     ],
 )
