@@ -26,8 +26,10 @@ Output keys, per setup: setup, processes, shards, interactions, actions, p50_ms,
 max_ms, late, failed (what went wrong, by kind; ``InteractionFailed``: a click the bot
 never answered, "This interaction failed"), tables_lost (tables whose game never opened),
 requests_per_action, bot_cpu_ms_per_interaction (all bot processes), saturation_interactions_per_s,
-saturation_p99_ms, cpu_s (CPU seconds of each process during the run: each bot, the fake with
-the players, PostgreSQL's server processes), load_average (of the machine, before and after:
+saturation_p99_ms, saturation_cores (the cores each process kept busy over the measured
+saturation seconds: each bot, the fake with the players, PostgreSQL's server processes; their
+sum against the machine's cores says whether the machine, not the bot, was the limit), cpu_s
+(CPU seconds of each process during the whole run), load_average (of the machine, before and after:
 it is shared), python. Pictures are off (``/cardroom pictures``): drawing them is the same
 work in every setup, done in a process of its own.
 """
@@ -105,6 +107,16 @@ def postgres_server(folder: Path) -> Iterator[tuple[str, int]]:
         yield f"postgresql://postgres@127.0.0.1:{port}/postgres", pid
     finally:
         subprocess.run([*ctl, "-m", "fast", "-w", "stop"], **run)
+
+
+def processes_cpu(bots: list[BotProcess], postmaster: int | None) -> dict[str, float]:
+    """CPU seconds so far of each process of a run: each bot (by its shard range), this one
+    (the fake with the players) and PostgreSQL's server processes (when ``postmaster``)."""
+    cpu = {f"bot {b.shard_ids or 'all'}": cpu_seconds(b.pid) for b in bots}
+    cpu["fake and players"] = time.process_time()
+    if postmaster:
+        cpu["postgresql"] = family_cpu(postmaster)
+    return cpu
 
 
 def family_cpu(root: int) -> float:
@@ -239,7 +251,17 @@ async def measure(
         saturating = tables[: args.saturation_games]
         sat_start = time.monotonic()
         sat_end = sat_start + args.saturation_s
-        await asyncio.gather(*(t.play(sat_end, 0, 0) for t in saturating))
+        sat_cpu: dict[str, float] = {}
+
+        async def saturation_cpu() -> None:  # each process's CPU over the measured seconds
+            await asyncio.sleep(SATURATION_WARMUP_S)
+            before = processes_cpu(bots, postmaster)
+            await asyncio.sleep(max(0.0, sat_end - time.monotonic()))
+            after = processes_cpu(bots, postmaster)
+            sat_cpu.update({k: round((after[k] - before[k]) / measured_s, 2) for k in after})
+
+        measured_s = args.saturation_s - SATURATION_WARMUP_S
+        await asyncio.gather(saturation_cpu(), *(t.play(sat_end, 0, 0) for t in saturating))
         saturation = window(fake, sat_start + SATURATION_WARMUP_S, sat_end)
         cpu = {
             f"bot {b.shard_ids or 'all'}": round(cpu_seconds(b.pid) - c, 1)
@@ -252,7 +274,6 @@ async def measure(
         for bot in bots:
             await bot.stop()
     interactions, actions = int(live["interactions"]), int(live["actions"])  # type: ignore[call-overload]
-    measured_s = args.saturation_s - SATURATION_WARMUP_S
     return {
         "setup": name,
         "processes": len(bots),
@@ -268,6 +289,7 @@ async def measure(
         "saturation_games": len(saturating),
         "saturation_interactions_per_s": round(int(saturation["interactions"]) / measured_s, 1),  # type: ignore[call-overload]
         "saturation_p99_ms": saturation["p99_ms"],
+        "saturation_cores": sat_cpu,
         "cpu_s": cpu,
         "load_average_1min": [round(load_before, 1), round(load_after, 1)],
         "python": platform.python_version(),
