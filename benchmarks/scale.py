@@ -22,16 +22,17 @@ seconds after the ramp.
 **Saturation**: ``--saturation-games`` games whose players click as soon as they are answered,
 for ``--saturation-s`` seconds: the interactions answered per second.
 
-Output keys, per setup: setup, processes, shards, interactions, actions, p50_ms, p99_ms,
-max_ms, late, failed (what went wrong, by kind; ``InteractionFailed``: a click the bot
-never answered, "This interaction failed"), tables_lost (tables whose game never opened),
-requests_per_action, bot_cpu_ms_per_interaction (all bot processes), saturation_interactions_per_s,
+Output keys, per setup: setup, processes, shards, interactions, actions, p50_ms, p99_ms, max_ms,
+late, failed (what went wrong, by kind; ``InteractionFailed``: a click the bot never answered,
+"This interaction failed"), tables_lost (tables whose game never opened), requests_per_action,
+bot_cpu_ms_per_interaction (all bot processes), saturation_interactions_per_s,
 saturation_p99_ms, saturation_cores (the cores each process kept busy over the measured
 saturation seconds: each bot, the fake with the players, PostgreSQL's server processes; their
 sum against the machine's cores says whether the machine, not the bot, was the limit), cpu_s
-(CPU seconds of each process during the whole run), load_average (of the machine, before and after:
-it is shared), python. Pictures are off (``/cardroom pictures``): drawing them is the same
-work in every setup, done in a process of its own.
+(CPU seconds of each process during the whole run), load_average (of the machine, before and
+after: it is shared), postgresql_conflicts (transactions PostgreSQL refused and the bots ran
+again, from its log: serialization failures, deadlocks), python. Pictures are off (``/cardroom
+pictures``): drawing them is the same work in every setup, done in a process of its own.
 """
 
 from __future__ import annotations
@@ -200,7 +201,13 @@ async def run_setup(name: str, args: argparse.Namespace, folder: Path) -> dict[s
     if database == "sqlite":
         return await measure(name, args, db_path, {}, ranges, None)
     with postgres_server(folder / f"{name}-pg") as (url, postmaster):
-        return await measure(name, args, db_path, {"DATABASE_URL": url}, ranges, postmaster)
+        figures = await measure(name, args, db_path, {"DATABASE_URL": url}, ranges, postmaster)
+        log = (folder / f"{name}-pg" / "log").read_text(errors="replace")
+        figures["postgresql_conflicts"] = {
+            "serialization": log.count("could not serialize access"),
+            "deadlock": log.count("deadlock detected"),
+        }
+        return figures
 
 
 async def measure(

@@ -1,19 +1,30 @@
 """Committing actions with group commit: many games' actions share one transaction and fsync.
 
-Each ``commit_action`` call becomes a :class:`CommitRequest` queued here. One flusher task
-takes every request queued so far and applies them in a single ``BEGIN IMMEDIATE``
-transaction, each inside its own savepoint when there are several, so one refused request
-(stale version, game not active) never affects the others. A request's future resolves only
-after ``COMMIT`` returned, so an acknowledged action is on disk. At low load a batch holds one
-request; under load the fsync is shared, which keeps commit latency flat (see the storage
-note).
+Each ``commit_action`` call becomes a :class:`CommitRequest` queued here. A flusher task
+takes every request queued so far and applies them in a single write transaction, each inside
+its own savepoint when there are several, so one refused request (stale version, game not
+active) never affects the others. A request's future resolves only after ``COMMIT`` returned,
+so an acknowledged action is on disk. At low load a batch holds one request; under load the
+fsync is shared, which keeps commit latency flat (see the storage note).
+
+How many batches run at once is the backend's ``write_concurrency``: one on SQLite (one
+writer: a second transaction would only wait for the file's lock), several on PostgreSQL,
+where a batch spends most of its time waiting for the server's round trips and a single
+flusher left the process idle while requests queued behind it (``benchmarks/scale.py``).
+Batches in flight at once never hold two requests of one game: the service commits a game's
+actions one at a time (its per-game lock), and the version check refuses a stale one anyway.
+The moves taken are committed as a guarded write (``Backend.write_guarded``: every change
+checks its row's version); the actions that end a game record ratings, which read and write
+rows other games share, so they are committed apart, as a serializable write.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from storage.errors import (
     DatabaseUnavailable,
@@ -50,12 +61,15 @@ class CommitRequest:
 
 
 class CommitQueue:
-    """Queues commit requests of one :class:`Backend` and flushes them in batches."""
+    """Queues commit requests of one :class:`Backend` and flushes them in batches, at most
+    ``db.write_concurrency`` batches at once."""
 
     def __init__(self, db: Backend) -> None:
         self._db = db
         self._pending: list[CommitRequest] = []
-        self._flusher: asyncio.Task[None] | None = None
+        self._flushers: set[asyncio.Task[None]] = set()
+        self._concurrency = max(1, db.write_concurrency)
+        self._starting = False  # a flusher was started and has not taken the queue yet
 
     async def submit(self, request: CommitRequest) -> int:
         """Queue ``request`` and wait until its batch committed; return the new version.
@@ -64,33 +78,56 @@ class CommitQueue:
         If the awaiting task is cancelled, the request may still be committed.
         """
         self._pending.append(request)
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+        if not self._starting and len(self._flushers) < self._concurrency:
+            self._starting = True  # it takes this request and any queued before it runs
+            flusher = asyncio.get_running_loop().create_task(self._flush())
+            self._flushers.add(flusher)
+            flusher.add_done_callback(self._flushed)
         return await asyncio.shield(request.future)
+
+    def _flushed(self, flusher: asyncio.Task[None]) -> None:
+        self._flushers.discard(flusher)
+        if flusher.cancelled():
+            self._starting = False  # it may have been cancelled before it took the queue
 
     async def drain(self) -> None:
         """Wait until every queued request has been committed or refused."""
-        while self._flusher is not None and not self._flusher.done():
-            await asyncio.shield(self._flusher)
+        while self._flushers:
+            await asyncio.gather(*map(asyncio.shield, self._flushers), return_exceptions=True)
 
     async def _flush(self) -> None:
+        self._starting = False
         while self._pending:
-            batch, self._pending = self._pending, []
+            taken, self._pending = self._pending, []
+            moves = [request for request in taken if request.result_json is None]
+            ends = [request for request in taken if request.result_json is not None]
             try:
-                outcomes = await self._db.write(functools.partial(_apply_to, batch))
+                if moves:
+                    await self._commit(moves, self._db.write_guarded)
+                if ends:
+                    await self._commit(ends, self._db.write)
             except asyncio.CancelledError:
-                for request in batch:
-                    request.future.cancel()
+                for request in taken:
+                    request.future.cancel()  # (no-op for those already resolved)
                 raise
-            except Exception as exc:  # the whole transaction failed: nobody committed
-                outcomes = [exc] * len(batch)
-            for request, outcome in zip(batch, outcomes, strict=True):
-                if request.future.done():
-                    continue
-                if isinstance(outcome, BaseException):
-                    request.future.set_exception(outcome)
-                else:
-                    request.future.set_result(outcome)
+
+    async def _commit(
+        self,
+        batch: list[CommitRequest],
+        write: Callable[[Callable[[Connection], list[int | Exception]]], Awaitable[Any]],
+    ) -> None:
+        """Apply ``batch`` in one transaction run by ``write``; resolve each request."""
+        try:
+            outcomes = await write(functools.partial(_apply_to, batch))
+        except Exception as exc:  # the whole transaction failed: nobody committed
+            outcomes = [exc] * len(batch)
+        for request, outcome in zip(batch, outcomes, strict=True):
+            if request.future.done():
+                continue
+            if isinstance(outcome, BaseException):
+                request.future.set_exception(outcome)
+            else:
+                request.future.set_result(outcome)
 
 
 def _apply_to(batch: list[CommitRequest], conn: Connection) -> list[int | Exception]:

@@ -42,6 +42,8 @@ class Database:
     """
 
     dialect: Dialect = "sqlite"
+    write_concurrency = 1
+    """One writer at a time: SQLite's write lock serialises transactions anyway."""
 
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
         self._conn = conn
@@ -107,6 +109,10 @@ class Database:
         Raises:
             DatabaseBusy: the write lock stayed taken for ``busy_timeout``.
         """
+        return await self._call(_transaction, fn, "BEGIN IMMEDIATE")
+
+    async def write_guarded(self, fn: Callable[[Connection], T]) -> T:
+        """:meth:`write` (SQLite runs one writer at a time: every write is serializable)."""
         return await self._call(_transaction, fn, "BEGIN IMMEDIATE")
 
     async def pragma(self, name: str) -> Any:

@@ -1,7 +1,8 @@
 """The PostgreSQL backend: the same transaction bodies as on SQLite, run through asyncpg.
 
 A transaction body is a synchronous function ``fn(conn)`` (see ``storage.sql``). Here it runs
-in a greenlet (the way SQLAlchemy runs its synchronous code over asyncpg): each
+in a greenlet (``storage.greenlet_bodies``, the way SQLAlchemy runs its synchronous code over
+asyncpg): each
 ``conn.execute`` hands its asyncpg coroutine to the event loop's task and resumes with the
 rows, so the bodies stay exactly the SQLite ones, with no thread and no second set of queries.
 :class:`PgConnection` is that per-connection adapter (``?`` -> ``$n`` through
@@ -9,8 +10,9 @@ rows, so the bodies stay exactly the SQLite ones, with no thread and no second s
 
 Guarantees, as on SQLite:
 
-- writes run at ``SERIALIZABLE`` isolation, so they behave as if they ran one at a time,
-  across processes too; a serialization failure or deadlock runs the whole body again
+- writes run at ``SERIALIZABLE`` isolation (a batch of moves at ``READ COMMITTED``, each of
+  its changes guarded by its row's version: :meth:`PostgresDatabase.write_guarded`), so they
+  behave as if they ran one at a time, across processes too; a serialization failure or deadlock runs the whole body again
   (:class:`TransactionConflict`, up to :data:`MAX_ATTEMPTS` times, then ``DatabaseBusy``);
 - a write returns only after its ``COMMIT`` returned (PostgreSQL's ``synchronous_commit``
   decides what that means on disk and on standbys: keep it ``on``);
@@ -37,10 +39,10 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
-import greenlet
 
 from storage.dialect import Translated, rowcount, translate
 from storage.errors import DatabaseBusy, DatabaseUnavailable, TransactionConflict
+from storage.greenlet_bodies import await_, run_body
 from storage.sql import Connection, Dialect, IntegrityError, Row
 
 log = logging.getLogger(__name__)
@@ -105,41 +107,6 @@ def _mapped(exc: BaseException) -> BaseException:
     if isinstance(exc, CONNECTION_ERRORS):
         return DatabaseUnavailable(f"PostgreSQL is unavailable: {type(exc).__name__}: {exc}")
     return exc
-
-
-# --- running synchronous bodies over asyncpg (greenlets) ------------------------------------
-
-
-class _Body(greenlet.greenlet):
-    """A greenlet running one transaction body."""
-
-
-def await_(coroutine: Coroutine[Any, Any, T]) -> T:
-    """Inside a transaction body: wait for ``coroutine`` on the event loop, return its result.
-
-    Raises:
-        RuntimeError: not called from a body that :func:`run_body` runs.
-    """
-    current = greenlet.getcurrent()
-    if not isinstance(current, _Body):
-        coroutine.close()
-        raise RuntimeError("await_ is only for transaction bodies run by run_body")
-    result: T = current.parent.switch(coroutine)
-    return result
-
-
-async def run_body(fn: Callable[..., T], *args: Any) -> T:
-    """Run the synchronous ``fn(*args)``; every :func:`await_` inside it is awaited here."""
-    body = _Body(fn)
-    value = body.switch(*args)
-    while not body.dead:
-        try:
-            result = await value
-        except BaseException as exc:
-            value = body.throw(exc)
-        else:
-            value = body.switch(result)
-    return value  # type: ignore[no-any-return]
 
 
 # --- the per-connection adapter -------------------------------------------------------------
@@ -240,8 +207,13 @@ class PostgresDatabase:
 
     dialect: Dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool, url: str, *, reconnect_timeout: float) -> None:
+    def __init__(
+        self, pool: asyncpg.Pool, url: str, *, reconnect_timeout: float, pool_size: int = 10
+    ) -> None:
         self._pool = pool
+        self.write_concurrency = max(1, pool_size // 2)
+        """Commit batches run side by side (``storage.commits``): half the pool, so that
+        reads and other writes always find a connection."""
         self.url = url
         """The connection URL (``postgresql://user:password@host:port/database``)."""
         self.reconnect_timeout = reconnect_timeout
@@ -285,7 +257,7 @@ class PostgresDatabase:
             )
         except (TimeoutError, asyncpg.PostgresError, *CONNECTION_ERRORS) as exc:
             raise DatabaseUnavailable(f"cannot connect to {redacted(url)}: {exc}") from exc
-        db = cls(pool, url, reconnect_timeout=reconnect_timeout)
+        db = cls(pool, url, reconnect_timeout=reconnect_timeout, pool_size=pool_size)
         try:
             if run_migrations:
                 await migrate_postgres(db)
@@ -325,6 +297,18 @@ class PostgresDatabase:
             DatabaseUnavailable: the server cannot be reached (see the module).
         """
         return await self._shielded(self._transaction(fn, read_only=False))
+
+    async def write_guarded(self, fn: Callable[[Connection], T]) -> T:
+        """:meth:`write` at ``READ COMMITTED``, for bodies whose every change checks its row's
+        version (``storage.sql.Backend.write_guarded``): a move's commit. Under
+        ``SERIALIZABLE``, commits of different games refused each other by the index pages
+        they share (hundreds of serialization failures a minute under load, each batch run
+        again); at ``READ COMMITTED`` an ``UPDATE ... WHERE version = ?`` that meets a row
+        another transaction changed waits for it and re-checks its ``WHERE`` on the new row,
+        so a stale move still changes nothing."""
+        return await self._shielded(
+            self._transaction(fn, read_only=False, isolation="read_committed")
+        )
 
     async def write_locked(self, fn: Callable[[Connection], T]) -> T:
         """:meth:`write` at ``READ COMMITTED``, for bodies that first take an advisory lock

@@ -68,6 +68,11 @@ class Backend(Protocol):
     dialect: Dialect
     """``"sqlite"`` or ``"postgresql"``."""
 
+    write_concurrency: int
+    """How many write transactions of this process are worth running at once (``>= 1``):
+    1 where writers take turns anyway (SQLite), more where the server runs them side by side
+    (PostgreSQL)."""
+
     async def read(self, fn: Callable[[Connection], T]) -> T:
         """Run ``fn(conn)`` in a read-only transaction (one consistent snapshot)."""
         ...
@@ -78,6 +83,19 @@ class Backend(Protocol):
         Raises:
             DatabaseBusy: the transaction could not get its turn in time (retry later).
             DatabaseUnavailable: the database cannot be reached (PostgreSQL).
+        """
+        ...
+
+    async def write_guarded(self, fn: Callable[[Connection], T]) -> T:
+        """:meth:`write`, for a body whose every change is guarded row by row: each ``UPDATE``
+        checks the version (or status) of the one row it changes, and the body reads only
+        rows it has written or that such a check protects — a move's commit
+        (``storage.commits``). Such bodies stay correct when they interleave, so a backend
+        may run them without serializable isolation (PostgreSQL: ``READ COMMITTED``, where
+        an ``UPDATE`` that meets a row changed meanwhile re-checks its ``WHERE`` on the new
+        row), and commits of different games never refuse each other.
+
+        Raises: as :meth:`write`.
         """
         ...
 
