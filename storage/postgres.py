@@ -12,8 +12,9 @@ Guarantees, as on SQLite:
 
 - writes run at ``SERIALIZABLE`` isolation (a batch of moves at ``READ COMMITTED``, each of
   its changes guarded by its row's version: :meth:`PostgresDatabase.write_guarded`), so they
-  behave as if they ran one at a time, across processes too; a serialization failure or deadlock runs the whole body again
-  (:class:`TransactionConflict`, up to :data:`MAX_ATTEMPTS` times, then ``DatabaseBusy``);
+  behave as if they ran one at a time, across processes too; a serialization failure or
+  deadlock runs the whole body again (:class:`TransactionConflict`, up to
+  :data:`MAX_ATTEMPTS` times, then ``DatabaseBusy``);
 - a write returns only after its ``COMMIT`` returned (PostgreSQL's ``synchronous_commit``
   decides what that means on disk and on standbys: keep it ``on``);
 - every state change checks the game's version in its ``UPDATE`` (the bodies do);
