@@ -31,8 +31,10 @@ saturation seconds: each bot, the fake with the players, PostgreSQL's server pro
 sum against the machine's cores says whether the machine, not the bot, was the limit), cpu_s
 (CPU seconds of each process during the whole run), load_average (of the machine, before and
 after: it is shared), postgresql_conflicts (transactions PostgreSQL refused and the bots ran
-again, from its log: serialization failures, deadlocks), python. Pictures are off (``/cardroom
-pictures``): drawing them is the same work in every setup, done in a process of its own.
+again, from its log: serialization failures, deadlocks), host_ms (``cli.host_ms`` before and
+after the setup: the shared host's speed, lower is faster), python. Pictures are off
+(``/cardroom pictures``): drawing them is the same work in every setup, done in a process of its
+own.
 """
 
 from __future__ import annotations
@@ -347,7 +349,10 @@ def main() -> None:
             continue
         with tempfile.TemporaryDirectory() as folder:
             os.chmod(folder, 0o755)
-            print(json.dumps(asyncio.run(run_setup(name, args, Path(folder)))), flush=True)
+            host_before = cli.host_ms()
+            figures = asyncio.run(run_setup(name, args, Path(folder)))
+            figures["host_ms"] = [host_before, cli.host_ms()]
+            print(json.dumps(figures), flush=True)
 
 
 if __name__ == "__main__":
