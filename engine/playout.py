@@ -101,16 +101,22 @@ def play_ahead(
     seat: int,
     moves: int,
     rng: random.Random,
-) -> None:
-    """Play ``state`` on in place until ``seat`` is to make its ``moves + 1``-th decision or
-    the game ends: ``seat`` plays the game's ``lookahead_action`` on its view (it goes first
-    where several seats are asked at once), every other seat its ``rollout_action``. For the
-    paired search's short playouts (``Game.playout_horizon``)."""
+    *,
+    limit: int | None = None,
+) -> int:
+    """Play ``state`` on in place until ``seat`` is to make its ``moves + 1``-th decision, the
+    game ends, or ``limit`` actions were made (default: the game's ``info.max_actions``, a
+    true bound on a game's length, so a game whose other seats could go on without the seat
+    forever still stops): ``seat`` plays the game's ``lookahead_action`` on its view (it
+    goes first where several seats are asked at once), every other seat its
+    ``rollout_action``. For the paired search's short playouts (``Game.playout_horizon``).
+    Returns the number of actions made."""
     decide = game.decisions
     act = game.advance
     finished = game.outcome
-    made = 0
-    while finished(state) is None:
+    bound = game.info.max_actions if limit is None else limit
+    made = steps = 0
+    while finished(state) is None and steps < bound:
         pending = decide(state)
         waiting = waiting_seats(pending) or (pending[0].seat,)
         mover = seat if seat in waiting else waiting[0]
@@ -124,7 +130,9 @@ def play_ahead(
             action = game.rollout_action(state, pending, mover, rng)
         act(state, action)
         state.step += 1
+        steps += 1
     state._pending = None  # type: ignore[attr-defined]
+    return steps
 
 
 def play_out(

@@ -19,18 +19,19 @@ candidates (Bonferroni): were every candidate exactly as good as greedy's, the s
 override greedy in at most :data:`FALSE_OVERRIDE` of its decisions, however many candidates
 it weighed.
 
-At a table of several seats every seat's playout moves are its ``rollout_action`` (a game
-that asks for this search gives a greedy one), so each candidate is judged by how the table
-would go on if everyone played as greedy does: the rollout algorithm, one step of policy
-improvement over greedy. There the answer replaces greedy's on weaker evidence
-(:data:`TABLE_OVERRIDE_SE`): greedy's own move ignores the others, and measured, the
-solo game's strict test left most of the gain unused.
+At a table of several seats every seat's playout moves are its ``rollout_action``. Where
+that is greedy's move (Ninjan), each candidate is judged by how the table would go on if
+everyone played as greedy does: the rollout algorithm, one step of policy improvement over
+greedy. There the answer replaces greedy's on weaker evidence (:data:`TABLE_OVERRIDE_SE`):
+greedy's own move ignores the others, and measured, the solo game's strict test left most of
+the gain unused.
 
 Where whole greedy playouts cost too much and random ones say nothing, a game gives a horizon
 instead (``Game.playout_horizon``): the searching seat plays its own move for a few more
-decisions, the others their ``rollout_action``, and the playout is judged by the game's
-``playout_value`` of the position it reaches (Verso: the score plus the worth of the tableau,
-as its greedy player weighs it).
+decisions, the others their ``rollout_action`` (random ones in Verso, whose greedy player
+costs too much for a playout), and the playout is judged by the game's ``playout_value`` of
+the position it reaches (Verso: the score plus the worth of the tableau, as its greedy player
+weighs it).
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from engine.arena import arena
 from engine.players import choose
 from engine.playout import play_ahead
 from engine.verso.game import HORIZON, Verso
+from engine.verso.series import series_in
 from tests.engine.players.test_policies import states
 
 
@@ -55,6 +56,17 @@ def test_a_short_playout_stops_at_the_seats_next_decision_but_k(
             assert seat in engine.deciding_seats(state), "at its third"
 
 
+def test_a_short_playout_stops_after_its_limit_of_actions() -> None:
+    game = engine.get_game("verso")
+    state = engine.new_game("verso", 8, None, 3)
+    seat = engine.deciding_seats(state)[0]
+    other = (seat - 1) % 8  # its own first decision is 7 turns of others away
+    before = state.step
+    assert play_ahead(game, state, other, 2, random.Random(1), limit=3) == 3
+    assert state.step == before + 3
+    assert engine.outcome(state) is None and other not in engine.deciding_seats(state)
+
+
 def test_verso_tables_look_two_of_the_seats_own_decisions_ahead() -> None:
     game = engine.get_game("verso")
     assert [game.search_style(n) for n in (1, 2, 3, 8)] == ["paired"] * 4
@@ -62,16 +74,26 @@ def test_verso_tables_look_two_of_the_seats_own_decisions_ahead() -> None:
     assert engine.get_game("ninjan").playout_horizon(3) is None  # greedy to the end
 
 
-def test_a_verso_position_is_worth_its_points_and_its_tableau() -> None:
+@pytest.mark.parametrize("seed", [4, 9, 17])
+def test_a_verso_position_is_worth_its_points_and_its_tableau(seed: int) -> None:
     game = engine.get_game("verso")
-    state = engine.new_game("verso", 3, None, 4)
-    rng = random.Random(4)
+    state = engine.new_game("verso", 3, None, seed)
+    rng = random.Random(seed)
+    seen_last = seen_before = 0
     while engine.outcome(state) is None:
         seat = engine.deciding_seats(state)[0]
-        if state.tableaux[seat] and state.phase == "turn":
-            # cards in the tableau are worth something before they are banked
-            assert game.playout_value(state, seat) > state.scores[seat]
+        series = [s.vp for s in series_in(state.tableaux[seat], final=True)]
+        value = game.playout_value(state, seat)
+        last = state.phase == "final" or len(state.pile) <= state.seats
+        if last:  # only the best final series can still score
+            assert value == state.scores[seat] + max(series, default=0)
+            seen_last += 1
+        elif series:  # a series not yet banked is worth something
+            assert value > state.scores[seat]
+            seen_before += 1
+        assert value >= state.scores[seat]
         engine.apply(state, choose("greedy", state, seat, rng))
+    assert seen_last and seen_before, "both kinds of position were met"
     assert [game.playout_value(state, s) for s in range(3)] == state.scores
 
 
