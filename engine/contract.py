@@ -285,6 +285,15 @@ class Game(ABC, Generic[S, O]):
         no stronger than greedy). Default: every level."""
         return ("random", "greedy", "search")
 
+    def search_record(self, seats: int) -> tuple[int, int] | None:
+        """How the search level did against greedy at a table of ``seats``, measured: the games
+        one search seat won against greedy seats, and the games played (a shared win counts),
+        so the lobby can say how strong it is; ``None`` where it was not measured (the
+        default) or is not offered. Figures come from ``benchmarks/table_sizes.py`` and
+        ``python -m engine arena`` at the default 250 ms a move; each game's docstring names
+        the command and seed."""
+        return None
+
     def automatic_action(self, state: S, seat: int, rng: random.Random) -> Action:
         """The move of the simplest automatic player for ``seat`` (BGA "zombie" level 1: a
         uniformly random legal move). Games may override it with something steadier."""

@@ -45,9 +45,11 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
             if option.help:
                 lines.append(_("-# {option}: {help}", option=_(option.label), help=_(option.help)))
         lines += [f"-# {line}" for line in show.legend(_)]
-        levels = offered_levels(record.game_name, len(record.seats) + 1)
+        seats = len(record.seats) + 1  # the table an automatic player would make
+        levels = offered_levels(record.game_name, seats)
         if len(record.seats) < record.max_seats and levels:
-            lines.append(levels_line(levels, _))
+            measured = engine.get_game(record.game_name).search_record(max(seats, 2))
+            lines.append(levels_line(levels, _, measured, max(seats, 2)))
         if info.min_players == 1:
             start = _(
                 "Press **Join** to play. The host can start alone (solo) or with up to {most} "
@@ -73,13 +75,32 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
     return "\n".join(lines)
 
 
-def levels_line(levels: Sequence[str], _: Translator) -> str:
+def levels_line(
+    levels: Sequence[str],
+    _: Translator,
+    search_record: tuple[int, int] | None = None,
+    seats: int = 2,
+) -> str:
     """One small line on what each automatic level is for ("🤖 Cardroom AI: random, for
-    learning the rules · greedy, a casual game · search, a real opponent")."""
-    parts = [
-        _("{level}, {hint}", level=_(LEVEL_NAMES[level]), hint=_(LEVEL_HINTS[level]))
-        for level in levels
-    ]
+    learning the rules · greedy, a casual game · search, a real opponent"), with how the
+    search level did against greedy at a table of ``seats`` when it was measured
+    (``search_record``: games won, games played; ``engine.Game.search_record``)."""
+    parts = []
+    for level in levels:
+        hint = _(LEVEL_HINTS[level])
+        if level == "search" and search_record is not None:
+            wins, games = search_record
+            hint = _.plural(
+                "a real opponent (won {wins} of {games} test games against {greedy}, "
+                "{count} player)",
+                "a real opponent (won {wins} of {games} test games against {greedy}, "
+                "{count} players)",
+                seats,
+                wins=wins,
+                games=games,
+                greedy=_(LEVEL_NAMES["greedy"]),
+            )
+        parts.append(_("{level}, {hint}", level=_(LEVEL_NAMES[level]), hint=hint))
     return _("-# 🤖 Cardroom AI: {levels}", levels=" · ".join(parts))
 
 

@@ -302,9 +302,12 @@ async def test_the_host_gives_the_search_player_a_deep_thinking_time_and_it_is_u
     monkeypatch.setattr(automatic, "choose", choose)
     alice = world.alice
     lobby, game_id = await open_lobby(world, alice, game="ninjan")
+    wins, games = engine.get_game("ninjan").search_record(2) or (0, 0)
+    assert games >= 100  # the lobby says how strong search is, as measured at 2 seats
     assert (
         "🤖 Cardroom AI: random, for learning the rules · greedy, a casual game · search, a "
-        "real opponent" in lobby.text()
+        f"real opponent (won {wins} of {games} test games against greedy, 2 players)"
+        in lobby.text()
     )
     levels = lobby_menu(lobby, "add_automatic")["options"]
     assert [o.get("description") for o in levels] == [
@@ -314,6 +317,8 @@ async def test_the_host_gives_the_search_player_a_deep_thinking_time_and_it_is_u
     ]
     assert not [s for s in lobby.selects() if s["custom_id"].endswith(":thinking_ms")]
     await add_ai(alice, lobby, "Cardroom AI (search)")
+    wins, games = engine.get_game("ninjan").search_record(3) or (0, 0)
+    assert f"(won {wins} of {games} test games against greedy, 3 players)" in lobby.text()
 
     menu = lobby_menu(lobby, "thinking_ms")
     labels = [o["label"] for o in menu["options"]]
