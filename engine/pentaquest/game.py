@@ -198,9 +198,16 @@ class Pentaquest(Game[PentaquestState, PentaquestOptions]):
         the lobby offers random and greedy only. At 2 seats greedy won 29 of 30 against it
         (arena round-robin, seed 1, 250 ms); at 3 and 4 seats one search seat won 14 and 6
         of 100 games against greedy seats with every seat's moves in its tree, 1 and 0 with
-        its own turn only, below its fair share (``benchmarks/table_sizes.py``, seed 1). A
-        solo game seats no automatic player; its paired search, which ``engine arena``
-        plays, beats greedy."""
+        its own turn only, below its fair share (``benchmarks/table_sizes.py``, seed 1).
+        Paired searches from shared samples did no better than greedy in its seat at 3
+        seats (prototypes, not kept; games seeded 1-80, the seat rotating, against two
+        greedy seats; greedy itself won 27 of 80 there): choosing the card to capture by
+        playouts to the seat's next turn (score difference plus the chance to capture then)
+        won 29 of 80 at 250 ms, by whole greedy playouts 30 of 80 at 1 s; weighing every
+        decision of the turn (captures, rerolls, army cards, ending) 26 of 80 at 250 ms, and
+        14 of 40 with whole playouts at 1 s (greedy: 14 of 40). The dice decide most of a
+        multiplayer game, and greedy already captures whenever it can. A solo game seats no
+        automatic player; its paired search, which ``engine arena`` plays, beats greedy."""
         if seats >= 2:
             return ("random", "greedy")
         return super().automatic_levels(seats)
