@@ -30,11 +30,11 @@ saturation_p99_ms, saturation_cores (the cores each process kept busy over the m
 saturation seconds: each bot, the fake with the players, PostgreSQL's server processes; their
 sum against the machine's cores says whether the machine, not the bot, was the limit), cpu_s
 (CPU seconds of each process during the whole run), load_average (of the machine, before and
-after: it is shared), postgresql_conflicts (transactions PostgreSQL refused and the bots ran
-again, from its log: serialization failures, deadlocks), host_ms (``cli.host_ms`` before and
-after the setup: the shared host's speed, lower is faster), python. Pictures are off
-(``/cardroom pictures``): drawing them is the same work in every setup, done in a process of its
-own.
+after: it is shared), postgresql_conflicts (transactions PostgreSQL refused, from its log:
+serialization failures and deadlocks, each run again by the bot, up to 20 times in a row before
+it gives up with DatabaseBusy), host_ms (``cli.host_ms`` before and after the setup: the shared
+host's speed, lower is faster), python. Pictures are off (``/cardroom pictures``): drawing them
+is the same work in every setup, done in a process of its own.
 """
 
 from __future__ import annotations

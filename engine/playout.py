@@ -104,17 +104,17 @@ def play_ahead(
     *,
     limit: int | None = None,
 ) -> int:
-    """Play ``state`` on in place until ``seat`` is to make its ``moves + 1``-th decision, the
-    game ends, or ``limit`` actions were made (default: the game's ``info.max_actions``, a
-    true bound on a game's length, so a game whose other seats could go on without the seat
-    forever still stops): ``seat`` plays the game's ``lookahead_action`` on its view (it
-    goes first where several seats are asked at once), every other seat its
-    ``rollout_action``. For the paired search's short playouts (``Game.playout_horizon``).
-    Returns the number of actions made."""
+    """Play ``state`` on in place until ``seat`` is to make its ``moves + 1``-th decision,
+    the game ends, or ``limit`` actions were made (default: what the game's
+    ``info.max_actions``, a true bound on a game's length, leaves after ``state.step``, so a
+    game whose other seats could go on without the seat forever still stops): ``seat`` plays
+    the game's ``lookahead_action`` on its view (it goes first where several seats are asked
+    at once), every other seat its ``rollout_action``. For the paired search's short
+    playouts (``Game.playout_horizon``). Returns the number of actions made."""
     decide = game.decisions
     act = game.advance
     finished = game.outcome
-    bound = game.info.max_actions if limit is None else limit
+    bound = max(0, game.info.max_actions - state.step) if limit is None else limit
     made = steps = 0
     while finished(state) is None and steps < bound:
         pending = decide(state)

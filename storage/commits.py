@@ -1,11 +1,12 @@
 """Committing actions with group commit: many games' actions share one transaction and fsync.
 
-Each ``commit_action`` call becomes a :class:`CommitRequest` queued here. A flusher task
-takes every request queued so far and applies them in a single write transaction, each inside
-its own savepoint when there are several, so one refused request (stale version, game not
-active) never affects the others. A request's future resolves only after ``COMMIT`` returned,
-so an acknowledged action is on disk. At low load a batch holds one request; under load the
-fsync is shared, which keeps commit latency flat (see the storage note).
+Each ``commit_action`` call becomes a :class:`CommitRequest` queued here. A flusher task takes
+every request queued so far and applies them in a single write transaction (two when some of
+them end a game: below), each inside its own savepoint when there are several, so one refused
+request (stale version, game not active) never affects the others. A request's future resolves
+only after ``COMMIT`` returned, so an acknowledged action is on disk. At low load a batch holds
+one request; under load the fsync is shared, which keeps commit latency flat (see the storage
+note).
 
 How many batches run at once is the backend's ``write_concurrency``: one on SQLite (one
 writer: a second transaction would only wait for the file's lock), several on PostgreSQL,
@@ -15,7 +16,9 @@ Batches in flight at once never hold two requests of one game: the service commi
 actions one at a time (its per-game lock), and the version check refuses a stale one anyway.
 The moves taken are committed as a guarded write (``Backend.write_guarded``: every change
 checks its row's version); the actions that end a game record ratings, which read and write
-rows other games share, so they are committed apart, as a serializable write.
+rows other games share, so they are committed apart, as a serializable write, one batch of
+them at a time in a process (side by side, two games of the same players refused each
+other).
 """
 
 from __future__ import annotations
@@ -62,7 +65,8 @@ class CommitRequest:
 
 class CommitQueue:
     """Queues commit requests of one :class:`Backend` and flushes them in batches, at most
-    ``db.write_concurrency`` batches at once."""
+    ``db.write_concurrency`` batches at once; the actions that end a game one batch at a
+    time (they rate the same players' rows)."""
 
     def __init__(self, db: Backend) -> None:
         self._db = db
@@ -70,6 +74,7 @@ class CommitQueue:
         self._flushers: set[asyncio.Task[None]] = set()
         self._concurrency = max(1, db.write_concurrency)
         self._starting = False  # a flusher was started and has not taken the queue yet
+        self._ends_lane = asyncio.Lock()
 
     async def submit(self, request: CommitRequest) -> int:
         """Queue ``request`` and wait until its batch committed; return the new version.
@@ -78,22 +83,39 @@ class CommitQueue:
         If the awaiting task is cancelled, the request may still be committed.
         """
         self._pending.append(request)
-        if not self._starting and len(self._flushers) < self._concurrency:
-            self._starting = True  # it takes this request and any queued before it runs
-            flusher = asyncio.get_running_loop().create_task(self._flush())
-            self._flushers.add(flusher)
-            flusher.add_done_callback(self._flushed)
+        self._wake()
         return await asyncio.shield(request.future)
+
+    def _running(self) -> int:
+        # A flusher that returned is done at once, but leaves the set only when its done
+        # callback runs, a loop turn later: it must not take a place meanwhile.
+        return sum(not flusher.done() for flusher in self._flushers)
+
+    def _wake(self) -> None:
+        """Start a flusher for the queue, unless one is about to take it or every place is
+        taken (a running flusher takes the queue again when its batch is done)."""
+        if self._starting or not self._pending or self._running() >= self._concurrency:
+            return
+        self._starting = True  # it takes this request and any queued before it runs
+        flusher = asyncio.get_running_loop().create_task(self._flush())
+        self._flushers.add(flusher)
+        flusher.add_done_callback(self._flushed)
 
     def _flushed(self, flusher: asyncio.Task[None]) -> None:
         self._flushers.discard(flusher)
         if flusher.cancelled():
             self._starting = False  # it may have been cancelled before it took the queue
+        self._wake()  # requests queued meanwhile never wait for the next commit to come
 
     async def drain(self) -> None:
         """Wait until every queued request has been committed or refused."""
-        while self._flushers:
-            await asyncio.gather(*map(asyncio.shield, self._flushers), return_exceptions=True)
+        while self._pending or self._running():
+            running = [flusher for flusher in self._flushers if not flusher.done()]
+            if not running:
+                self._wake()
+                await asyncio.sleep(0)
+                continue
+            await asyncio.gather(*map(asyncio.shield, running), return_exceptions=True)
 
     async def _flush(self) -> None:
         self._starting = False
@@ -105,7 +127,8 @@ class CommitQueue:
                 if moves:
                     await self._commit(moves, self._db.write_guarded)
                 if ends:
-                    await self._commit(ends, self._db.write)
+                    async with self._ends_lane:
+                        await self._commit(ends, self._db.write)
             except asyncio.CancelledError:
                 for request in taken:
                     request.future.cancel()  # (no-op for those already resolved)
@@ -136,25 +159,27 @@ def _apply_to(batch: list[CommitRequest], conn: Connection) -> list[int | Except
 
 def apply_batch(conn: Connection, batch: list[CommitRequest]) -> list[int | Exception]:
     """Apply each request (in its own savepoint when there are several); return the new
-    version or the error of each, in order.
+    version or the error of each, in the order of ``batch``. The requests are applied in the
+    order of their games' ids, so that two batches running at once (``write_concurrency``,
+    in two processes too) lock the games they share in one order and never deadlock.
 
     A batch of one (every commit at low load) needs no savepoint: its error rolls the whole
-    transaction back and reaches its one request (:meth:`CommitQueue._flush`), two statements
-    fewer per move — two round trips on PostgreSQL.
+    transaction back and reaches its one request (:meth:`CommitQueue._commit`), two
+    statements fewer per move — two round trips on PostgreSQL.
     """
     now = now_text()
     if len(batch) == 1:
         return [apply_one(conn, batch[0], now)]
-    outcomes: list[int | Exception] = []
-    for request in batch:
+    outcomes: list[int | Exception] = [0] * len(batch)
+    for index in sorted(range(len(batch)), key=lambda i: batch[i].game_id):
         conn.execute("SAVEPOINT commit_action")
         try:
-            outcomes.append(apply_one(conn, request, now))
+            outcomes[index] = apply_one(conn, batch[index], now)
         except (TransactionConflict, DatabaseUnavailable):
             raise  # the whole transaction failed: run again, or nobody committed
         except Exception as exc:
             conn.execute("ROLLBACK TO commit_action")
-            outcomes.append(exc)
+            outcomes[index] = exc
         conn.execute("RELEASE commit_action")
     return outcomes
 

@@ -10,10 +10,10 @@ rows, so the bodies stay exactly the SQLite ones, with no thread and no second s
 
 Guarantees, as on SQLite:
 
-- writes run at ``SERIALIZABLE`` isolation (a batch of moves at ``READ COMMITTED``, each of
-  its changes guarded by its row's version: :meth:`PostgresDatabase.write_guarded`), so they
-  behave as if they ran one at a time, across processes too; a serialization failure or
-  deadlock runs the whole body again (:class:`TransactionConflict`, up to
+- writes run at ``SERIALIZABLE`` isolation, so they behave as if they ran one at a time,
+  across processes too — except a batch of moves, at ``READ COMMITTED``, each of its changes
+  guarded by its row's version (:meth:`PostgresDatabase.write_guarded`); a serialization
+  failure or deadlock runs the whole body again (:class:`TransactionConflict`, up to
   :data:`MAX_ATTEMPTS` times, then ``DatabaseBusy``);
 - a write returns only after its ``COMMIT`` returned (PostgreSQL's ``synchronous_commit``
   decides what that means on disk and on standbys: keep it ``on``);

@@ -88,12 +88,15 @@ class Backend(Protocol):
 
     async def write_guarded(self, fn: Callable[[Connection], T]) -> T:
         """:meth:`write`, for a body whose every change is guarded row by row: each ``UPDATE``
-        checks the version (or status) of the one row it changes, and the body reads only
-        rows it has written or that such a check protects — a move's commit
-        (``storage.commits``). Such bodies stay correct when they interleave, so a backend
-        may run them without serializable isolation (PostgreSQL: ``READ COMMITTED``, where
-        an ``UPDATE`` that meets a row changed meanwhile re-checks its ``WHERE`` on the new
-        row), and commits of different games never refuse each other.
+        checks the version (or status) of the one row it changes, and nothing it decides
+        rests on another row it reads (what it reads besides, such as the game's seats read
+        back for the caller, it only returns) — a move's commit (``storage.commits``). Such
+        bodies stay correct when they interleave, so a backend may run them without
+        serializable isolation (PostgreSQL: ``READ COMMITTED``, where an ``UPDATE`` that meets
+        a row changed meanwhile re-checks its ``WHERE`` on the new row), and moves of
+        different games no longer refuse each other through the index pages they share (a
+        deadlock is still possible between batches that lock games in different orders:
+        ``storage.commits`` applies a batch in the order of the games' ids).
 
         Raises: as :meth:`write`.
         """

@@ -67,6 +67,14 @@ def test_a_short_playout_stops_after_its_limit_of_actions() -> None:
     assert engine.outcome(state) is None and other not in engine.deciding_seats(state)
 
 
+def test_a_short_playout_never_runs_past_the_games_length_bound() -> None:
+    game = engine.get_game("verso")
+    state = engine.new_game("verso", 8, None, 3)
+    seat = engine.deciding_seats(state)[0]
+    state.step = game.info.max_actions - 2  # as if the game had run that long
+    assert play_ahead(game, state, (seat - 1) % 8, 2, random.Random(1)) == 2
+
+
 def test_verso_tables_look_two_of_the_seats_own_decisions_ahead() -> None:
     game = engine.get_game("verso")
     assert [game.search_style(n) for n in (1, 2, 3, 8)] == ["paired"] * 4
