@@ -2,12 +2,14 @@
 
     .venv/bin/python benchmarks/storage_commit.py [--backend sqlite|postgresql]
         [--games 100] [--actions 100] [--think-ms 0] [--synchronous FULL|NORMAL]
-        [--path FILE | --url postgresql://...] [--seed 1]
+        [--path FILE | --url postgresql://...] [--seed 1] [--as-bot]
 
 Every game is a real artichokes game. Its random legal moves, states and events are
 computed, and all games opened and started, *before* the clock starts, so the figures are
 commits only: one asyncio task per game slot awaits ``commit_action`` for each action in
-turn (when its game ends, the task goes on with its next game). ``--think-ms`` adds an
+turn (when its game ends, the task goes on with its next game). ``--as-bot`` commits as the
+bot does a present player's move: ``commit_action_record`` (the game read back in the same
+transaction) with ``seat_present``. ``--think-ms`` adds an
 exponentially distributed pause between a slot's actions (0 = saturation: every game
 commits as fast as it can).
 
@@ -17,8 +19,8 @@ machine's binaries (``initdb``, ``pg_ctl``) with PostgreSQL's own durable defaul
 and ``synchronous_commit`` on), on the loopback interface, deleted after the run.
 
 Output keys: backend, games, commits, seconds, commits_per_s, p50_ms, p99_ms, max_ms
-(latency of one ``commit_action`` call, wall clock), think_ms, synchronous (SQLite's; ``null``
-on PostgreSQL), python, sqlite, postgresql (the server's version, ``null`` on SQLite),
+(latency of one ``commit_action`` call, wall clock), as_bot, think_ms, synchronous (SQLite's;
+``null`` on PostgreSQL), python, sqlite, postgresql (the server's version, ``null`` on SQLite),
 load_1m (the machine's 1-minute load average when the run ended: the figures are only as
 quiet as the machine).
 """
@@ -119,6 +121,7 @@ async def run_slot(
     think_s: float,
     rng: random.Random,
     bar: cli.tqdm[Never],
+    as_bot: bool = False,
 ) -> None:
     """Commit every move of this task's games, one game after the other, timing each call
     (each commit advances ``bar``)."""
@@ -127,7 +130,12 @@ async def run_slot(
             if think_s:
                 await asyncio.sleep(rng.expovariate(1 / think_s))
             started = time.perf_counter()
-            await storage.games.commit_action(
+            commit = storage.games.commit_action
+            options: dict[str, Any] = {}
+            if as_bot:
+                commit = storage.games.commit_action_record  # type: ignore[assignment]
+                options["seat_present"] = True
+            await commit(
                 game_id,
                 version,
                 move.seat,
@@ -136,6 +144,7 @@ async def run_slot(
                 public_events=move.events,
                 status="finished" if move.result else None,
                 result=move.result,
+                **options,
             )
             latencies.append(time.perf_counter() - started)
             bar.update()
@@ -164,7 +173,15 @@ async def bench(args: argparse.Namespace, where: Path | str) -> dict[str, Any]:
             started = time.perf_counter()
             await asyncio.gather(
                 *(
-                    run_slot(storage, games, latencies, args.think_ms / 1000, random.Random(i), bar)
+                    run_slot(
+                        storage,
+                        games,
+                        latencies,
+                        args.think_ms / 1000,
+                        random.Random(i),
+                        bar,
+                        args.as_bot,
+                    )
                     for i, games in enumerate(slots)
                 )
             )
@@ -182,6 +199,7 @@ async def bench(args: argparse.Namespace, where: Path | str) -> dict[str, Any]:
         "p50_ms": round(statistics.median(ms), 3),
         "p99_ms": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 3),
         "max_ms": round(ms[-1], 3),
+        "as_bot": args.as_bot,
         "think_ms": args.think_ms,
         "synchronous": args.synchronous if args.backend == "sqlite" else None,
         "python": platform.python_version(),
@@ -227,6 +245,11 @@ def main() -> None:
         help="with --backend postgresql: an empty database (default: a temporary server)",
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the random games")
+    parser.add_argument(
+        "--as-bot",
+        action="store_true",
+        help="commit as the bot does (the game read back, the seat known present)",
+    )
     args = parser.parse_args()
     if args.backend == "postgresql":
         result = bench_postgresql(args)

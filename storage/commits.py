@@ -37,7 +37,15 @@ from storage.errors import (
 )
 from storage.history import record_game_end
 from storage.models import GameRecord, GameStatus
-from storage.rows import fetch_game, game_status, now_text, write_seat_results
+from storage.rows import (
+    GAME_COLUMNS,
+    fetch_game,
+    game_from_row,
+    game_seats,
+    game_status,
+    now_text,
+    write_seat_results,
+)
 from storage.sql import Backend, Connection, IntegrityError
 
 AWAY_AFTER = 3
@@ -60,6 +68,7 @@ class CommitRequest:
     deadline: str | None  # the game's deadline after this action (None: no clock)
     future: asyncio.Future[int] = field(repr=False)
     fetch: bool = False  # read the game back in the same transaction (into ``record``)
+    seat_present: bool = False  # the caller saw the seat neither away nor timing out
     record: GameRecord | None = field(default=None, repr=False)
 
 
@@ -188,15 +197,22 @@ def apply_one(conn: Connection, request: CommitRequest, now: str) -> int:
     """Bump the version (checked in the ``UPDATE``), write the state and deadline, append the
     log row; when the action finished the game, write every seat's score and rank.
 
+    A move that does not end the game reads its game back (``request.fetch``) from the
+    ``UPDATE``'s own ``RETURNING`` and the seats, and a player's move whose seat the caller saw
+    present (``request.seat_present``, at ``expected_version``: only a versioned timeout makes
+    a seat away) writes no seat: a player's move on PostgreSQL is five round trips (``BEGIN``,
+    the ``UPDATE``, the log row, the seats, ``COMMIT``).
+
     Raises:
         GameNotFound, GameNotActive, StaleVersion: the ``UPDATE`` matched no row.
         ValueError: the seat does not exist in the game.
     """
     finished = request.result_json is not None
+    returning = request.fetch and not finished  # an end reads the game after its results
     cursor = conn.execute(
         "UPDATE games SET state = ?, version = version + 1, updated_at = ?, status = ?, "
         "result = ?, ended_at = ?, deadline = ? WHERE id = ? AND version = ? "
-        "AND status = 'active'",
+        "AND status = 'active'" + (f" RETURNING {GAME_COLUMNS}" if returning else ""),
         (
             request.state_json,
             now,
@@ -208,7 +224,10 @@ def apply_one(conn: Connection, request: CommitRequest, now: str) -> int:
             request.expected_version,
         ),
     )
-    if cursor.rowcount != 1:
+    returned = cursor.fetchall() if returning else []  # all of it: SQLite ends the statement
+    game_row = returned[0] if returned else None
+    matched = game_row is not None if returning else cursor.rowcount == 1
+    if not matched:
         status, version = game_status(conn, request.game_id)
         if status != GameStatus.ACTIVE:
             raise GameNotActive(request.game_id, status)
@@ -239,7 +258,7 @@ def apply_one(conn: Connection, request: CommitRequest, now: str) -> int:
             "WHERE game_id = ? AND seat = ?",
             (AWAY_AFTER, request.game_id, request.seat),
         )
-    elif request.actor == "player":  # the player acted: they are back
+    elif request.actor == "player" and not request.seat_present:  # the player is back
         conn.execute(
             "UPDATE seats SET timeouts = 0, away = 0 "
             "WHERE game_id = ? AND seat = ? AND (timeouts <> 0 OR away <> 0)",
@@ -248,6 +267,8 @@ def apply_one(conn: Connection, request: CommitRequest, now: str) -> int:
     if request.result_json is not None:
         write_seat_results(conn, request.game_id, request.result_json)
         record_game_end(conn, request.game_id)
-    if request.fetch:
+    if game_row is not None:
+        request.record = game_from_row(game_row, game_seats(conn, request.game_id))
+    elif request.fetch:
         request.record = fetch_game(conn, request.game_id)
     return new_version

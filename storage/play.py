@@ -48,6 +48,7 @@ class PlayOperations:
         actor: str = "player",
         deadline: datetime | None = None,
         counts_timeout: bool = False,
+        seat_present: bool = False,
         _fetch_into: list[CommitRequest] | None = None,
     ) -> int:
         """Commit one applied action atomically: log row, new state, version + 1.
@@ -76,6 +77,10 @@ class PlayOperations:
                 further moves the same timeout makes are not counted again.
             deadline: when the next decision times out (timezone-aware), ``None`` for no
                 clock; a finished game has none.
+            seat_present: the caller read the game at ``expected_version`` with this seat
+                neither away nor counting timeouts, so a player's move has none to clear (a
+                seat becomes away only by a timeout, which changes the version). Saves a
+                statement; ``False`` (unknown) is always right.
 
         Returns:
             The new version (``expected_version + 1``), equal to the log row's ``seq``.
@@ -108,6 +113,7 @@ class PlayOperations:
             deadline=time_text(deadline),
             future=asyncio.get_running_loop().create_future(),
             fetch=_fetch_into is not None,
+            seat_present=seat_present,
         )
         if _fetch_into is not None:
             _fetch_into.append(request)

@@ -191,6 +191,12 @@ def fetch_games(
     return games
 
 
+def game_seats(conn: Connection, game_id: int) -> list[Seat]:
+    """The seats of ``game_id``, by seat number (none for no such game)."""
+    rows = conn.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+    return [seat_from_row(row) for row in rows]
+
+
 def fetch_game(conn: Connection, game_id: int) -> GameRecord:
     """The game ``game_id`` with its seats.
 

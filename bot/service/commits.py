@@ -97,6 +97,9 @@ class Committing(GameReader):
         events = engine.apply(state, action)
         outcome = engine.outcome(state)
         record = current.record
+        seat_present = any(
+            s.seat == action.seat and not (s.away or s.timeouts) for s in record.seats
+        )
         if actor == "player":  # a person who acts is back: their clock counts again
             record = _back(record, action.seat)
         deadline = self.deadline_after(record, current.state, state, current.record.deadline)
@@ -115,6 +118,7 @@ class Committing(GameReader):
                 actor=actor,
                 deadline=deadline,
                 counts_timeout=counts_timeout,
+                seat_present=seat_present,
             )
         except StaleVersion:
             self.forget(current.id)  # another process moved it: read it afresh next time

@@ -215,6 +215,31 @@ async def test_a_timeout_is_said_on_the_table(world: World) -> None:
     )
 
 
+async def test_a_move_of_the_player_between_timeouts_starts_the_count_again(
+    world: World,
+) -> None:
+    driver, game_id = await clocked_game(world)
+    bob = Driver(world, [world.bob], random.Random(7), "ninjan")
+    bob.game_id, bob.table = game_id, driver.table
+    for timeouts in (1, 2):  # bob times out twice in a row, then plays his next decision
+        for _ in range(timeouts):
+            while await waits_for(world, game_id, world.alice):
+                await driver.step()
+            version = (await stored(world, game_id)).record.version
+            await advance(world, 61, lambda v=version: version_now(world, game_id) > v)
+        assert (await stored(world, game_id)).record.seats[1].timeouts == timeouts
+        while not await waits_for(world, game_id, world.bob):
+            assert await driver.step()
+        await bob.show_screen(world.bob)
+        assert await bob.step()
+        record = (await stored(world, game_id)).record
+        assert record.seats[1].timeouts == 0 and not record.seats[1].away
+    rows = await log_rows(world, game_id)
+    assert [r.actor for r in rows if r.seat == 1] == ["timeout", "player"] + ["timeout"] * 2 + [
+        "player"
+    ]
+
+
 async def test_a_deadline_survives_a_restart_and_one_passed_meanwhile_is_applied(
     world: World,
 ) -> None:

@@ -199,3 +199,58 @@ async def test_schema_guards_the_log_and_the_status(storage: Storage) -> None:
     ):
         with pytest.raises(IntegrityError):
             await sql(storage, statement)
+
+
+async def test_the_game_a_commit_returns_is_the_game_as_stored(storage: Storage) -> None:
+    """``commit_action_record`` reads the game back in its own transaction (a move from its
+    ``UPDATE``'s ``RETURNING``, an end after its results): what it returns is what a fresh
+    read gives, seats included, through three timeouts of seat 0, its player's return and the
+    game's end."""
+    game, state = await start_game(storage, 1, [1, 2], seed=5)
+    rng = random.Random(3)
+    plan = [("timeout", True, False)] * 3 + [("player", False, False)]  # seat 0's moves
+    seen: list[tuple[int, bool]] = []
+    while engine.outcome(state) is None:
+        seat = rng.choice(engine.deciding_seats(state))
+        actor, counts, present = plan.pop(0) if plan and seat == 0 else ("player", False, True)
+        action = engine.random_action(state, seat, rng)
+        expected = state.step
+        events = engine.apply(state, action)
+        outcome = engine.outcome(state)
+        returned = await storage.games.commit_action_record(
+            game.id,
+            expected,
+            action.seat,
+            action.key,
+            engine.dumps(state),
+            public_events=events,
+            status="finished" if outcome else None,
+            result=GameResult.of(outcome) if outcome else None,
+            actor=actor,
+            counts_timeout=counts,
+            seat_present=present,
+        )
+        assert returned == await storage.games.get_game(game.id)
+        assert returned.version == state.step
+        if seat == 0 and len(seen) < 4:
+            seen.append((returned.seats[0].timeouts, returned.seats[0].away))
+    assert seen == [(1, False), (2, False), (3, True), (0, False)]
+    assert returned.status == GameStatus.FINISHED
+    assert all(s.rank is not None for s in returned.seats)
+
+
+async def test_a_refused_commit_returns_nothing_and_writes_nothing(storage: Storage) -> None:
+    game, state = await start_game(storage, 1, [1, 2], seed=5)
+    action, _ = _next(state, random.Random(0))
+    with pytest.raises(ValueError, match="has no seat 7"):
+        await storage.games.commit_action_record(
+            game.id, 0, 7, action.key, engine.dumps(state), seat_present=True
+        )
+    stale = engine.clone(state)
+    stale.step = 4
+    with pytest.raises(StaleVersion):
+        await storage.games.commit_action_record(
+            game.id, 3, action.seat, action.key, engine.dumps(stale)
+        )
+    assert (await storage.games.get_game(game.id)).version == 0
+    assert await storage.games.get_actions(game.id) == []
