@@ -199,9 +199,12 @@ def apply_one(conn: Connection, request: CommitRequest, now: str) -> int:
 
     A move that does not end the game reads its game back (``request.fetch``) from the
     ``UPDATE``'s own ``RETURNING`` and the seats, and a player's move whose seat the caller saw
-    present (``request.seat_present``, at ``expected_version``: only a versioned timeout makes
-    a seat away) writes no seat: a player's move on PostgreSQL is five round trips (``BEGIN``,
-    the ``UPDATE``, the log row, the seats, ``COMMIT``).
+    present (``request.seat_present``, at ``expected_version``) sends no seat statement: only
+    a timeout, which changes the version, makes a seat away or counts its timeouts
+    (``come_back`` and ``leave_game`` change seats without it, but only towards present). A
+    player's move committed alone on PostgreSQL is five round trips (``BEGIN``, the
+    ``UPDATE``, the log row, the seats, ``COMMIT``); in a batch of several, each adds its
+    savepoint's two.
 
     Raises:
         GameNotFound, GameNotActive, StaleVersion: the ``UPDATE`` matched no row.

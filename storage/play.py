@@ -79,7 +79,8 @@ class PlayOperations:
                 clock; a finished game has none.
             seat_present: the caller read the game at ``expected_version`` with this seat
                 neither away nor counting timeouts, so a player's move has none to clear (a
-                seat becomes away only by a timeout, which changes the version). Saves a
+                seat becomes away only by a timeout, which changes the version; ``come_back``
+                and ``leave_game`` change seats without it, only towards present). Saves a
                 statement; ``False`` (unknown) is always right.
 
         Returns:

@@ -90,7 +90,9 @@ class Backend(Protocol):
         """:meth:`write`, for a body whose every change is guarded row by row: each ``UPDATE``
         checks the version (or status) of the one row it changes, and nothing it decides
         rests on another row it reads (what it reads besides, such as the game's seats read
-        back for the caller, it only returns) — a move's commit (``storage.commits``). Such
+        back for the caller, it only returns; a seat statement it leaves out rests on the
+        caller's read at the version that same ``UPDATE`` checks) — a move's commit
+        (``storage.commits``). Such
         bodies stay correct when they interleave, so a backend may run them without
         serializable isolation (PostgreSQL: ``READ COMMITTED``, where an ``UPDATE`` that meets
         a row changed meanwhile re-checks its ``WHERE`` on the new row), and moves of

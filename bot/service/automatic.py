@@ -80,7 +80,10 @@ class AutomaticPlay(Committing):
                 return False
             back = await self.storage.games.come_back(game_id, seat.seat)
             live = await self.snapshot(game_id)
-            self.remember(GameSnapshot(back, live.state))
+            if back.version == live.record.version:
+                self.remember(GameSnapshot(back, live.state))
+            else:  # another process moved the game since: read record and state afresh
+                self.forget(game_id)
             return True
 
     async def automatic_move(self, snapshot: GameSnapshot, seat: int, level: str) -> Action:

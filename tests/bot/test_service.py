@@ -17,6 +17,7 @@ from bot.service.errors import UserError
 from bot.service.history import PlayHistory
 from bot.service.reading import RECENT_ACTIONS
 from storage import GameStatus, ratings
+from storage.sql import Connection
 from tests.backends import OpenStorage
 
 HOST, BOB, CAROL, EVE = 101, 102, 103, 199
@@ -350,3 +351,35 @@ async def test_a_finished_game_counts_in_the_stats_history_and_leaderboard(
     assert [r.user_id for r in board.top][0] == winner and board.own.place == 1
     record, actions = await history.finished(game_id, 1)
     assert len(actions) == record.version == snapshot.record.version
+
+
+async def test_a_player_back_in_one_process_after_another_moved_the_game_plays_the_game_as_it_is(
+    service: GameService, open_storage: OpenStorage
+) -> None:
+    """Bob, away after timeouts, comes back through a process whose memory of the game is older
+    than the database (another process moved it since): that process reads the game afresh,
+    so its next move is applied to the game as it is, not refused or crashed."""
+    game_id = await started(service)
+
+    def make_bob_away(conn: Connection) -> None:
+        conn.execute(
+            "UPDATE seats SET away = 1, timeouts = 3 WHERE game_id = ? AND user_id = ?",
+            (game_id, BOB),
+        )
+
+    await service.storage.db.write(make_bob_away)
+    other_storage = await open_storage()
+    try:
+        other = GameService(other_storage, seed=lambda: 1)
+        service.forget(game_id)  # it reads bob away, and keeps that in memory
+        assert (await service.snapshot(game_id)).record.seat_of(BOB).away
+        await play_random(other, await other.snapshot(game_id), random.Random(2))
+        assert await service.come_back(game_id, BOB)
+        snapshot = await service.snapshot(game_id)
+        assert snapshot.state is not None
+        assert snapshot.record.version == snapshot.state.step == 1
+        assert not snapshot.record.seat_of(BOB).away
+        await play_random(service, snapshot, random.Random(3))
+        assert [a.seq for a in await other_storage.games.get_actions(game_id)] == [1, 2]
+    finally:
+        await other_storage.close()
