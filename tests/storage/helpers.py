@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import engine
 from storage import GameRecord, GameResult, Storage
@@ -42,10 +43,20 @@ async def play_one(
     """Apply one random legal action to ``state`` and commit it; return the new version."""
     seat = rng.choice(engine.deciding_seats(state))
     action = engine.random_action(state, seat, rng)
+    record = await apply_and_commit(storage, game_id, state, action)
+    return record.version
+
+
+async def apply_and_commit(
+    storage: Storage, game_id: int, state: engine.GameState, action: engine.Action, **options: Any
+) -> GameRecord:
+    """Apply ``action`` to ``state`` (in place) and commit it with ``options`` (those of
+    ``commit_action``; the status and result follow from the state); the game as the commit
+    left it (``commit_action_record``)."""
     expected = state.step
     events = engine.apply(state, action)
     outcome = engine.outcome(state)
-    return await storage.games.commit_action(
+    return await storage.games.commit_action_record(
         game_id,
         expected,
         action.seat,
@@ -54,6 +65,7 @@ async def play_one(
         public_events=events,
         status="finished" if outcome else None,
         result=GameResult.of(outcome) if outcome else None,
+        **options,
     )
 
 

@@ -18,7 +18,14 @@ from storage import (
     Storage,
 )
 from storage.sql import IntegrityError
-from tests.storage.helpers import open_lobby, play_one, play_to_end, sql, start_game
+from tests.storage.helpers import (
+    apply_and_commit,
+    open_lobby,
+    play_one,
+    play_to_end,
+    sql,
+    start_game,
+)
 
 
 def _next(state: engine.GameState, rng: random.Random) -> tuple[engine.Action, list]:
@@ -214,18 +221,11 @@ async def test_the_game_a_commit_returns_is_the_game_as_stored(storage: Storage)
         seat = rng.choice(engine.deciding_seats(state))
         actor, counts, present = plan.pop(0) if plan and seat == 0 else ("player", False, True)
         action = engine.random_action(state, seat, rng)
-        expected = state.step
-        events = engine.apply(state, action)
-        outcome = engine.outcome(state)
-        returned = await storage.games.commit_action_record(
+        returned = await apply_and_commit(
+            storage,
             game.id,
-            expected,
-            action.seat,
-            action.key,
-            engine.dumps(state),
-            public_events=events,
-            status="finished" if outcome else None,
-            result=GameResult.of(outcome) if outcome else None,
+            state,
+            action,
             actor=actor,
             counts_timeout=counts,
             seat_present=present,
