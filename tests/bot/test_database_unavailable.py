@@ -5,6 +5,7 @@ acknowledged, none is applied twice, and the pool reconnects by itself."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 
 import pytest
@@ -35,21 +36,31 @@ async def test_a_postgresql_restart_mid_play_loses_and_doubles_no_move(
 ) -> None:
     storage = await Storage.open(url=postgresql_url)
     storage.db.reconnect_timeout = 0.2  # type: ignore[attr-defined]  # fail fast here
-    seeds = iter(range(100, 200))
+    seeds = iter(range(100, 1000))
     service = GameService(storage, seed=lambda: next(seeds))
-    games = [await _started(service, channel) for channel in range(10, 10 + GAMES)]
-    acknowledged = dict.fromkeys(games, 0)
-    uncertain = dict.fromkeys(games, 0)  # refused with "try again": maybe applied, maybe not
+    channels = itertools.count(10)
+    first = [await _started(service, next(channels)) for _ in range(GAMES)]
+    acknowledged = dict.fromkeys(first, 0)
+    uncertain = dict.fromkeys(first, 0)  # refused with "try again": maybe applied, maybe not
     restarted = asyncio.Event()
 
     async def player(game_id: int, rng: random.Random) -> None:
-        while not restarted.is_set() or acknowledged[game_id] < 30:
+        """Plays ``game_id``, and a new game in a new channel whenever one ends before the
+        restart (so moves are in flight however long the server takes to stop), until 30
+        moves were acknowledged after the restart."""
+        after = 0
+        while not restarted.is_set() or after < 30:
             try:
                 snapshot = await service.snapshot(game_id)
                 if snapshot.record.status != GameStatus.ACTIVE:
-                    return
+                    if restarted.is_set():
+                        return
+                    game_id = await _started(service, next(channels))
+                    acknowledged[game_id] = uncertain[game_id] = 0
+                    continue
                 await play_random(service, snapshot, rng)
                 acknowledged[game_id] += 1
+                after += restarted.is_set()
             except UserError:  # "moved on": the screen would refresh
                 pass
             except (DatabaseUnavailable, DatabaseBusy):
@@ -67,9 +78,9 @@ async def test_a_postgresql_restart_mid_play_loses_and_doubles_no_move(
         restarted.set()
 
     try:
-        await asyncio.gather(restart(), *(player(g, random.Random(g)) for g in games))
+        await asyncio.gather(restart(), *(player(g, random.Random(g)) for g in first))
         assert sum(uncertain.values()) > 0  # the restart really met moves in flight
-        for game_id in games:
+        for game_id in acknowledged:
             log = await storage.games.get_actions(game_id)
             assert [a.seq for a in log] == list(range(1, len(log) + 1))  # none twice
             assert acknowledged[game_id] <= len(log)  # none lost
