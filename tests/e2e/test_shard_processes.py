@@ -118,14 +118,21 @@ async def build(fake: FakeDiscord, db_path: Path, database: Path | str) -> list[
     return tables
 
 
-async def play(table: Table, clicks: int, up: asyncio.Event, *, killed: bool = False) -> None:
-    """Make ``clicks`` moves (fewer if the game ends), pausing while ``up`` is clear (the
-    process of the table's guild is down). Every click is answered, unless ``killed``: the
-    process is killed (or its database restarted) meanwhile, and a click it never answers
-    counts as in flight."""
+async def play(
+    table: Table,
+    clicks: int,
+    up: asyncio.Event,
+    *,
+    killed: bool = False,
+    until: asyncio.Event | None = None,
+) -> None:
+    """Make ``clicks`` moves (fewer if the game ends), and go on until ``until`` is set when
+    it is given, pausing while ``up`` is clear (the process of the table's guild is down).
+    Every click is answered, unless ``killed``: the process is killed (or its database
+    restarted) meanwhile, and a click it never answers counts as in flight."""
     driver = table.driver
     target = driver.clicks + clicks
-    while driver.clicks < target:
+    while driver.clicks < target or (until is not None and not until.is_set()):
         await up.wait()
         try:
             if not await driver.step():
@@ -283,14 +290,17 @@ async def test_a_postgresql_restart_under_two_processes_loses_and_doubles_no_mov
             await process.start()
         await asyncio.gather(*(t.driver.open_and_start() for t in tables))
         await asyncio.gather(*(play(t, CLICKS, up) for t in tables))
-        clicking = asyncio.gather(*(play(t, 3 * CLICKS, up, killed=True) for t in tables))
+        back = asyncio.Event()  # the players click through the restart, however long
+        clicking = asyncio.gather(*(play(t, CLICKS, up, killed=True, until=back) for t in tables))
         await asyncio.sleep(0.5)
         stopped_at = time.monotonic()
-        await asyncio.to_thread(postgresql_server.stop)
-        try:  # longer than the bots wait for it (2 s): clicks meet "please try again"
+        try:
+            await asyncio.to_thread(postgresql_server.stop)
+            # longer than the bots wait for it (2 s): clicks meet "please try again"
             await asyncio.sleep(3.0)
         finally:
             await asyncio.to_thread(postgresql_server.start)
+            back.set()
         back_at = time.monotonic()
         await clicking
         await asyncio.gather(*(play(t, CLICKS, up) for t in tables))  # all well again
