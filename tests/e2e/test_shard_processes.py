@@ -216,7 +216,10 @@ async def test_two_processes_of_two_shards_each_and_a_kill(
         # SIGKILL the second process while its players are clicking
         survivors = [t for t in tables if t.process == 0]
         victims = [t for t in tables if t.process == 1]
-        clicking = asyncio.gather(*(play(t, CLICKS, up[1], killed=True) for t in victims))
+        resumed = asyncio.Event()  # its players click right up to the kill, however fast
+        clicking = asyncio.gather(
+            *(play(t, CLICKS, up[1], killed=True, until=resumed) for t in victims)
+        )
         await asyncio.sleep(0.5)
         up[1].clear()
         killed_at = time.monotonic()
@@ -229,6 +232,7 @@ async def test_two_processes_of_two_shards_each_and_a_kill(
         await processes[1].start()
         resumed_at = time.monotonic()
         assert f"resumed {left} game(s); 0 set aside" in processes[1].text()  # its own only
+        resumed.set()
         up[1].set()
         await clicking
         await phase(tables)
