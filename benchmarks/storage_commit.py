@@ -125,16 +125,16 @@ async def run_slot(
 ) -> None:
     """Commit every move of this task's games, one game after the other, timing each call
     (each commit advances ``bar``)."""
+    commit = storage.games.commit_action
+    options: dict[str, Any] = {}
+    if as_bot:
+        commit = storage.games.commit_action_record  # type: ignore[assignment]
+        options["seat_present"] = True
     for game_id, script in games:
         for version, move in enumerate(script.moves):
             if think_s:
                 await asyncio.sleep(rng.expovariate(1 / think_s))
             started = time.perf_counter()
-            commit = storage.games.commit_action
-            options: dict[str, Any] = {}
-            if as_bot:
-                commit = storage.games.commit_action_record  # type: ignore[assignment]
-                options["seat_present"] = True
             await commit(
                 game_id,
                 version,

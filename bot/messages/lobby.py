@@ -48,8 +48,9 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
         seats = len(record.seats) + 1  # the table an automatic player would make
         levels = offered_levels(record.game_name, seats)
         if len(record.seats) < record.max_seats and levels:
-            measured = engine.get_game(record.game_name).search_record(max(seats, 2))
-            lines.append(levels_line(levels, _, measured, max(seats, 2)))
+            table = max(seats, 2)
+            measured = engine.get_game(record.game_name).search_record(table)
+            lines.append(levels_line(levels, _, measured, table))
         if info.min_players == 1:
             start = _(
                 "Press **Join** to play. The host can start alone (solo) or with up to {most} "

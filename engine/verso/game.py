@@ -140,9 +140,15 @@ class Verso(Game[VersoState, VersoOptions]):
         250 ms a move), the runs of :meth:`search_style`: the longest at each size, seed 1
         unless said: 2 seats 34 wins of 60, 3 seats 41 of 100, 4 seats 16 of 40, 5 seats 14
         of 60, 6 seats 24 of 100 (seed 201), 7 seats 8 of 40, 8 seats 18 of 100."""
-        table = {2: (34, 60), 3: (41, 100), 4: (16, 40), 5: (14, 60), 6: (24, 100)}
-        table |= {7: (8, 40), 8: (18, 100)}
-        return table.get(seats)
+        return {
+            2: (34, 60),
+            3: (41, 100),
+            4: (16, 40),
+            5: (14, 60),
+            6: (24, 100),
+            7: (8, 40),
+            8: (18, 100),
+        }.get(seats)
 
     def playout_horizon(self, seats: int) -> int | None:
         """:data:`HORIZON` at a table (whole greedy playouts cost 40-70 ms, random ones score
