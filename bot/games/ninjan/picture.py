@@ -277,7 +277,7 @@ class NinjanPicture(GamePicture):
         """The revealed cards of the round, in resolution order, with who played each and
         what it did; returns the height used."""
         _ = ctx._
-        h = 22 + CHIP_H + 8 + 16
+        h = 22 + CHIP_H + 16 + 18  # title, cards, names, then what each did (12 px, padded)
         panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, h, PANEL)
         canvas.text(
             MARGIN + 6,
