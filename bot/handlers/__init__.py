@@ -14,6 +14,7 @@ from bot.handlers.admin import AdminHandlers
 from bot.handlers.history import HistoryHandlers
 from bot.handlers.lobby import LobbyHandlers
 from bot.handlers.play import PlayHandlers
+from bot.handlers.reference import ReferenceHandlers
 
 
 class Handlers:
@@ -23,6 +24,7 @@ class Handlers:
     def __init__(self, room: Cardroom) -> None:
         self.lobby = LobbyHandlers(room)
         self.play = PlayHandlers(room)
+        self.reference = ReferenceHandlers(room)
         self.admin = AdminHandlers(room)
         self.history = HistoryHandlers(room)
 
@@ -46,7 +48,7 @@ class Handlers:
 
     async def on_rules(self, interaction: discord.Interaction, game: int) -> None:
         """The table's Rules button."""
-        await self.play.on_rules(interaction, game)
+        await self.reference.on_rules(interaction, game)
 
     async def on_action(
         self, interaction: discord.Interaction, game: int, since: int, key: str
@@ -93,4 +95,11 @@ class Handlers:
         await self.history.on_forget(interaction, user_id, confirmed)
 
 
-__all__ = ["AdminHandlers", "Handlers", "HistoryHandlers", "LobbyHandlers", "PlayHandlers"]
+__all__ = [
+    "AdminHandlers",
+    "Handlers",
+    "HistoryHandlers",
+    "LobbyHandlers",
+    "PlayHandlers",
+    "ReferenceHandlers",
+]

@@ -48,7 +48,7 @@ class GameCommands(commands.Cog):
     @app_commands.describe(game=N_("Which game (default: the one in this channel)"))
     @app_commands.choices(game=game_choices())
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.handlers.play.rules_command(interaction, game)
+        await self.handlers.reference.rules_command(interaction, game)
 
     @game.command(name="leave", description=N_("Leave this channel's game (forfeit if it runs)"))
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -179,4 +179,4 @@ class HelpCommand(commands.Cog):
 
     @app_commands.command(name="help", description=N_("What Cardroom's commands do"))
     async def help(self, interaction: discord.Interaction) -> None:
-        await self.handlers.play.help_command(interaction)
+        await self.handlers.reference.help_command(interaction)
