@@ -71,20 +71,36 @@ class PlayHandlers:
     ) -> None:
         """Turn the chosen values into the action they stand for and apply it; values the
         menu of that decision did not offer are refused."""
-        snapshot = await self.room.service.active(game_id)
-        seat = self.room.service.seat_of(snapshot.record, interaction.user.id)
+        try:
+            snapshot = await self.room.service.active(game_id)
+            key = self._chosen(snapshot, interaction.user.id, since, kind, values)
+        except UserError as error:
+            if not error.refresh_screen:
+                raise
+            where = await self._where(interaction, game_id)
+            await self._refused(interaction, game_id, where, error)
+            return
+        await self._act(interaction, game_id, since, key)
+
+    def _chosen(
+        self, snapshot: GameSnapshot, user_id: int, since: int, kind: str, values: list[str]
+    ) -> str:
+        """The action key that ``values``, chosen in the menu of ``user_id``'s decision
+        ``kind`` stamped ``since``, stand for.
+
+        Raises:
+            UserError: not seated; that decision is gone or re-stamped (``refresh_screen``);
+                values the menu never offered (``refresh_screen``).
+        """
+        seat = self.room.service.seat_of(snapshot.record, user_id)
         assert snapshot.state is not None
-        mine = engine.decisions(snapshot.state, seat)
-        decision = next((d for d in mine if d.kind == kind), None)
+        decision = next((d for d in engine.decisions(snapshot.state, seat) if d.kind == kind), None)
         if decision is None or decision.since != since:
-            error = UserError(MOVED_ON, refresh_screen=True)
-        else:
-            key = decode(decision, values)
-            if key is not None:
-                await self._act(interaction, game_id, since, key)
-                return
-            error = UserError(N_("That choice was not offered."), refresh_screen=True)
-        await self._refused(interaction, game_id, await self._where(interaction, game_id), error)
+            raise UserError(MOVED_ON, refresh_screen=True)
+        key = decode(decision, values)
+        if key is None:
+            raise UserError(N_("That choice was not offered."), refresh_screen=True)
+        return key
 
     async def _where(self, interaction: discord.Interaction, game_id: int) -> str:
         """Which message the click came from: ``"table"`` (the game's public table),

@@ -245,13 +245,14 @@ class GameReader:
         """The running game ``game_id``.
 
         Raises:
-            UserError: no such game, not started yet, or over.
+            UserError: no such game, not started yet, or over (``refresh_screen`` when it was
+                played: a click from a screen left open shows its final state).
         """
         snapshot = await self.snapshot(game_id)
         if snapshot.record.status == GameStatus.LOBBY:
             raise UserError(N_("This game has not started yet."))
         if snapshot.record.status != GameStatus.ACTIVE:
-            raise UserError(N_("This game is over."))
+            raise UserError(N_("This game is over."), refresh_screen=snapshot.state is not None)
         return snapshot
 
     @staticmethod

@@ -217,7 +217,10 @@ class Driver:
         if record.response_type == 4 and self.remote and away:
             pass  # a remote bot whose database was away answered with a notice: try again
         else:
-            assert record.response_type == 7, "the player's screen is updated in place"
+            assert record.response_type == 7, (
+                "the player's screen is updated in place, not answered with "
+                f"{record.response_type}: {record.answer_text!r}"
+            )
         if self.on_answer is not None:
             self.on_answer(user, record, screen)
         if not self.remote:

@@ -21,6 +21,7 @@ from tests.fakediscord.model import Channel, Message
 from tests.fakediscord.users import User
 
 MOVED_ON = "⚠️ The game has moved on since that button was shown."
+GAME_OVER = "⚠️ This game is over."
 ARTICHOKE_CARDS = tuple(ALL_KINDS)
 _ = translator("en")
 

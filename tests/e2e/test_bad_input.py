@@ -8,6 +8,7 @@ import asyncio
 from tests.e2e.conftest import World
 from tests.e2e.driver import leak_scan, public_messages
 from tests.e2e.helpers import (
+    GAME_OVER,
     MOVED_ON,
     buttons_by_key,
     log_rows,
@@ -139,3 +140,23 @@ async def test_two_game_new_at_once_open_one_lobby(world: World) -> None:
     assert "There is already a game in this channel" in told(busy, busy.user)
     games = await world.bot.storage.games.list_games(world.guild.id, ("lobby", "active"))
     assert len(games) == 1
+
+
+async def test_a_menu_on_a_screen_left_open_after_the_game_ended_shows_how_it_ended(
+    world: World,
+) -> None:
+    driver = await start_game(world, [world.alice, world.bob], game="ninjan", rng=3)
+    old = await driver.show_screen(world.alice)
+    (menu,) = [s for s in old.selects() if ":pick:" in s["custom_id"]]
+    await driver.show_screen(world.alice)  # the screen the game keeps current from now on
+    await driver.play_to_the_end()
+    ended = await stored(world, driver.game_id)
+    assert ended.record.status == "finished"
+
+    value = menu["options"][0]["value"]
+    record = await world.alice.select(old, [value], custom_id=menu["custom_id"])
+
+    assert record.response_type == 7 and record.original is old, "replaced in place"
+    assert record.answer_text.startswith(GAME_OVER)
+    assert not old.selects() and not old.buttons(), "nothing of the ended game is left to use"
+    assert (await stored(world, driver.game_id)).record.version == ended.record.version

@@ -27,7 +27,7 @@ from bot.settings import BotSettings
 from storage import Storage
 from tests.e2e.conftest import World
 from tests.e2e.driver import DATABASE_AWAY, Driver, action_components
-from tests.e2e.helpers import MOVED_ON
+from tests.e2e.helpers import GAME_OVER, MOVED_ON
 from tests.e2e.processes import BotProcess
 from tests.fakediscord import BotOffline, FakeDiscord, InteractionFailed, percentile
 from tests.fakediscord.interactions import InteractionRecord
@@ -73,8 +73,8 @@ class Table:
         """Count an answered action as a move unless it was refused, asked to confirm, or
         met the database away (then it may or may not have been applied)."""
         text = record.answer_text or ""
-        if MOVED_ON in text or "already your choice" in text:
-            return
+        if MOVED_ON in text or "already your choice" in text or GAME_OVER in text:
+            return  # refused: the player's screen is refreshed
         if DATABASE_AWAY in text:
             self.uncertain[user.id] += 1
             return
@@ -238,6 +238,10 @@ async def test_two_processes_of_two_shards_each_and_a_kill(
         await phase(tables)
         for process in processes:
             assert await process.stop() == 0, process.text()
+    except BaseException:
+        for n, process in enumerate(processes):  # shown by pytest with the failure
+            print(f"--- the last lines of process {n}:\n" + "\n".join(process.log[-60:]))
+        raise
     finally:
         for process in processes:
             await process.stop()
@@ -310,6 +314,10 @@ async def test_a_postgresql_restart_under_two_processes_loses_and_doubles_no_mov
         await asyncio.gather(*(play(t, CLICKS, up) for t in tables))  # all well again
         for process in processes:
             assert await process.stop() == 0, process.text()
+    except BaseException:
+        for n, process in enumerate(processes):  # shown by pytest with the failure
+            print(f"--- the last lines of process {n}:\n" + "\n".join(process.log[-60:]))
+        raise
     finally:
         for process in processes:
             await process.stop()
