@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/scale.py [--setups sqlite-1,postgres-1,postgres-2x2]
         [--games 200] [--players 3] [--think-ms 2000] [--live-s 60] [--saturation-games 40]
-        [--saturation-s 20] [--game artichokes] [--seed 1]
+        [--saturation-s 20] [--game artichokes] [--seed 1] [--bot-cores 0.4]
 
 Each setup runs the same load against real bot processes (``python -m bot``, as
 ``benchmarks/bot_latency.py`` does) through the local fake Discord, which runs in this process
@@ -33,7 +33,12 @@ sum against the machine's cores says whether the machine, not the bot, was the l
 after: it is shared), postgresql_conflicts (transactions PostgreSQL refused, from its log:
 serialization failures and deadlocks, each run again by the bot, up to 20 times in a row before
 it gives up with DatabaseBusy), host_ms (``cli.host_ms`` before and after the setup: the shared
-host's speed, lower is faster), python. Pictures are off (``/cardroom pictures``): drawing them
+host's speed, lower is faster), python, bot_cores_budget and saturation_bot_throttled (with
+``--bot-cores``: each bot process and its children are held to that many cores, as
+``docker run --cpus`` does (``benchmarks/cpu_quota.py``, needs root); the share of each
+measured saturation second each bot spent waiting for its budget). On a machine of few cores,
+the budget is how (c)'s two processes get twice (b)'s bot CPU while the fake and PostgreSQL
+keep theirs: the saturation ratio of a process per core, read on a small machine. Pictures are off (``/cardroom pictures``): drawing them
 is the same work in every setup, done in a process of its own.
 """
 
@@ -58,6 +63,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import cli
+import cpu_quota
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -231,8 +237,14 @@ async def measure(
         ]
         count = None if ranges == [None] else SHARDS
         bots = [BotProcess(fake, db_path, count, ids, env) for ids in ranges]
-        for bot in bots:
+        budgets = contextlib.ExitStack()
+        groups = []
+        for n, bot in enumerate(bots):
             await bot.start()
+            if args.bot_cores:
+                groups.append(
+                    budgets.enter_context(cpu_quota.budget(f"{name}-{n}", bot.pid, args.bot_cores))
+                )
         await pictures_off(fake, guilds)
         load_before = os.getloadavg()[0]
         cpu_before = [cpu_seconds(b.pid) for b in bots]
@@ -265,9 +277,16 @@ async def measure(
         async def saturation_cpu() -> None:  # each process's CPU over the measured seconds
             await asyncio.sleep(SATURATION_WARMUP_S)
             before = processes_cpu(bots, postmaster)
+            waited = [cpu_quota.throttled_s(g) for g in groups]
             await asyncio.sleep(max(0.0, sat_end - time.monotonic()))
             after = processes_cpu(bots, postmaster)
             sat_cpu.update({k: round((after[k] - before[k]) / measured_s, 2) for k in after})
+            throttled.extend(
+                round((cpu_quota.throttled_s(g) - w) / measured_s, 2)
+                for g, w in zip(groups, waited, strict=True)
+            )
+
+        throttled: list[float] = []
 
         measured_s = args.saturation_s - SATURATION_WARMUP_S
         await asyncio.gather(saturation_cpu(), *(t.play(sat_end, 0, 0) for t in saturating))
@@ -282,6 +301,7 @@ async def measure(
         load_after = os.getloadavg()[0]
         for bot in bots:
             await bot.stop()
+        budgets.close()
     interactions, actions = int(live["interactions"]), int(live["actions"])  # type: ignore[call-overload]
     return {
         "setup": name,
@@ -299,6 +319,8 @@ async def measure(
         "saturation_interactions_per_s": round(int(saturation["interactions"]) / measured_s, 1),  # type: ignore[call-overload]
         "saturation_p99_ms": saturation["p99_ms"],
         "saturation_cores": sat_cpu,
+        "bot_cores_budget": args.bot_cores,
+        "saturation_bot_throttled": throttled,
         "cpu_s": cpu,
         "load_average_1min": [round(load_before, 1), round(load_after, 1)],
         "python": platform.python_version(),
@@ -340,7 +362,16 @@ def main() -> None:
     parser.add_argument("--saturation-games", type=int, default=40, help="games at saturation")
     parser.add_argument("--saturation-s", type=float, default=20.0, help="seconds of saturation")
     parser.add_argument("--seed", type=int, default=1, help="the players' choices")
+    parser.add_argument(
+        "--bot-cores",
+        type=float,
+        default=None,
+        help="hold each bot process to this many cores of CPU (benchmarks/cpu_quota.py); "
+        "default: no budget, the machine's cores are shared",
+    )
     args = parser.parse_args()
+    if args.bot_cores and (why := cpu_quota.available()):
+        parser.error(f"--bot-cores: no CPU budget can be set here ({why})")
     for name in args.setups.split(","):
         if name not in SETUPS:
             parser.error(f"unknown setup {name!r}: one of {', '.join(SETUPS)}")
