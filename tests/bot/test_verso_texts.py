@@ -5,6 +5,7 @@ within Discord's limits; never-seen backs written nowhere."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import engine
@@ -12,6 +13,8 @@ from bot.games import RenderContext, presentation
 from bot.games.base import Presentation
 from bot.i18n import translator
 from bot.messages import layouts
+from bot.pictures.base import PictureContext, draw
+from bot.pictures.samples import NAMES as SAMPLE_NAMES
 from bot.texts.rendering import seat_screen, table_screen
 from bot.texts.specs import Screen
 from engine.types import Event
@@ -377,3 +380,26 @@ def test_no_raw_numbers_leak_into_labels() -> None:
             else [o.label + o.description for o in row.options]
         )
         assert not [label for label in labels if "<@" in label]
+
+
+def test_a_pictures_description_names_a_cards_colour_as_the_card_agrees_with_it() -> None:
+    # the series menus say "Зарахуй синю серію" (accusative); a card named on its own in the
+    # description of the table's picture is "синя 3" (nominative), in every colour
+    state = engine.new_game("verso", 4, None, 8)
+    rng = random.Random(8)
+    for _step in range(40):
+        seat = rng.choice(engine.deciding_seats(state))
+        engine.apply(state, engine.random_action(state, seat, rng))
+    words = {
+        "uk": (("синя", "зелена", "помаранчева"), ("синю", "зелену", "помаранчеву")),
+        "fr": (("bleue", "verte", "orange"), ()),
+        "es": (("azul", "verde", "naranja"), ()),
+    }
+    for language, (card, menu) in words.items():
+        picture = draw(
+            "verso", "table", engine.view(state, None), PictureContext(language, SAMPLE_NAMES[:4])
+        )
+        assert picture is not None
+        said = picture.description.lower().replace(",", " ").replace(".", " ").split()
+        assert all(word in said for word in card), (language, picture.description)
+        assert not [word for word in menu if word in said], picture.description

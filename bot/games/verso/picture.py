@@ -13,7 +13,7 @@ from collections.abc import Hashable
 
 from PIL import Image
 
-from bot.games.verso.texts import number_text
+from bot.games.verso.texts import card_colour, number_text
 from bot.i18n import Translator
 from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import WIDTH, Canvas, Sketch, sprite
@@ -204,7 +204,7 @@ def side_words(side: Side, _: Translator) -> str:
     """``"Blue 3 (1 VP)"`` for the description."""
     return _(
         "{colour} {number} ({vp} VP)",
-        colour=_(side.colour),
+        colour=card_colour(side.colour, _),
         number=number_text(side.number),
         vp=side.vp,
     )
@@ -215,7 +215,7 @@ def row_words(seat: SeatView, _: Translator) -> str:
     parts = []
     for colour, row in zip(COLOURS, seat.rows, strict=True):
         numbers = " ".join(number_text(c.up.number) + ("★" if c.up.vp == 3 else "") for c in row)
-        parts.append(f"{_(colour)} {numbers or '—'}")
+        parts.append(f"{card_colour(colour, _)} {numbers or '—'}")
     return ", ".join(parts)
 
 

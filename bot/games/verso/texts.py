@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.i18n import N_, Translator
+from bot.i18n import N_, NC_, Translator
 from engine.verso.cards import COLOURS, LETTERS
 from engine.verso.view import CardView, SeatView, Side, back_options
 
@@ -24,6 +24,16 @@ SQUARES = {"Blue": "🟦", "Green": "🟩", "Orange": "🟧"}
 COLOUR_NAMES = (N_("Blue"), N_("Green"), N_("Orange"))
 """The colour names as msgids (``engine.verso.cards.COLOURS``)."""
 assert COLOUR_NAMES == COLOURS
+CARD_COLOUR = "card colour"
+"""The gettext context of a colour that names a card or a row of cards on its own (a
+picture's description: ``"Blue 3"``), where a language agrees the word with the card: the
+plain msgids are the colours of the series menus (Ukrainian "синю серію", "синя 3")."""
+CARD_COLOUR_NAMES = (
+    NC_("card colour", "Blue"),
+    NC_("card colour", "Green"),
+    NC_("card colour", "Orange"),
+)
+assert CARD_COLOUR_NAMES == COLOURS
 STAR = "★"
 """After the number of a side worth 3 VP (a side worth 1 VP has no mark)."""
 JOKER = "J"
@@ -69,6 +79,11 @@ def row_text(colour: str, cards: Sequence[CardView]) -> str:
 def colour_name(colour: str, _: Translator) -> str:
     """``"Blue"`` translated, after its square: ``"🟦 Blue"``."""
     return f"{SQUARES[colour]} {_(colour)}"
+
+
+def card_colour(colour: str, _: Translator) -> str:
+    """``"Blue"`` translated as the colour of a card (:data:`CARD_COLOUR`), no square."""
+    return _.context(CARD_COLOUR, colour)
 
 
 def backs_text(side: Side, _: Translator) -> str:
