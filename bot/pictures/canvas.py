@@ -3,7 +3,8 @@ display of it (a phone), drawn at :data:`SCALE` pixels per point.
 
 Laying out in points makes the phone rule plain: no text is drawn below :data:`MIN_TEXT`
 points, so a 400-pixel-wide display of any picture keeps every text at least that high. The
-canvas records the smallest text it drew (:attr:`Canvas.smallest_text`) for the tests.
+canvas records the smallest text it drew (:attr:`Canvas.smallest_text`) and the texts it had
+to cut (:attr:`Canvas.cut`) for the tests.
 
 Shapes (boxes, cards, symbols) are drawn by the games through these primitives; what is
 drawn again and again (a card face) is drawn once as a sprite (:func:`sprite`) and pasted.
@@ -45,6 +46,8 @@ class Canvas:
         self.image = Image.new("RGB", (px(width), px(height)), background)
         self.draw = ImageDraw.Draw(self.image)
         self.smallest_text: float | None = None
+        self.cut: list[str] = []
+        """Texts :meth:`fitted` shortened with an ellipsis, whole, in the order drawn."""
 
     @classmethod
     def over(cls, image: Image.Image) -> Canvas:
@@ -53,6 +56,7 @@ class Canvas:
         canvas.image = image
         canvas.draw = ImageDraw.Draw(image)
         canvas.smallest_text = None
+        canvas.cut = []
         return canvas
 
     @property
@@ -124,6 +128,8 @@ class Canvas:
         """``text`` in at most ``room`` points across: smaller (down to ``smallest``) or cut
         with an ellipsis when it does not fit; returns the size drawn at."""
         shown, size_px = fonts.fit(text, px(size), px(room), bold=bold, smallest=px(smallest))
+        if shown != text:
+            self.cut.append(text)
         size = size_px / SCALE
         self.text(x, y, shown, size, colour, bold=bold, align=align)
         return size

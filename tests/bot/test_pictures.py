@@ -315,3 +315,43 @@ def test_every_mark_a_picture_draws_is_in_the_shipped_font_and_the_winner_is_cro
         crowned = {fonts.drawable(NAMES[s]) for s in outcome.winners}
         assert any(text.startswith(WINNER) and text[len(WINNER) :] in crowned for text, _b in drawn)
     assert not any(text.startswith("★ ") for text, _b in drawn)
+
+
+@pytest.mark.parametrize(("game", "seats"), tables())
+def test_every_picture_keeps_its_bottom_margin_nothing_is_cut_off(game: str, seats: int) -> None:
+    # a layout whose planned height falls short of what it draws cuts its last row off
+    ctx = PictureContext("es", NAMES[:seats])
+    shown = picture_of(game)
+    assert shown is not None
+    drawn = []
+    for state, rng in states(game, seats, seed=5, count=6):
+        drawn.append(shown.table(engine.view(state, None), ctx))
+        subject = shown.seat_subject(engine.view(state, rng.randrange(seats)))
+        if subject is not None:
+            drawn.append(shown.seat(subject, ctx))
+    for picture in drawn:
+        assert picture is not None
+        image = picture.canvas.image
+        background = image.getpixel((0, 0))
+        margin = [
+            image.getpixel((x, image.height - 1 - y))
+            for y in range(round(4 * SCALE))
+            for x in range(image.width)
+        ]
+        assert set(margin) == {background}, "something is drawn over the bottom margin"
+
+
+def test_ninjan_says_what_every_revealed_card_did_uncut_at_every_table_size() -> None:
+    # five Spanish columns are too narrow for "montón 2: +13" on one line: it takes two
+    shown = picture_of("ninjan")
+    assert shown is not None
+    for seats in range(2, 6):
+        revealed = 0
+        for state, _rng in states("ninjan", seats, seed=seats, count=8):
+            view = engine.view(state, None)
+            revealed += bool(view.revealed)
+            for language in ["en", *available_languages()]:
+                drawn = shown.table(view, PictureContext(language, NAMES[:seats]))
+                cut = [t for t in drawn.canvas.cut if not any(n in t for n in NAMES)]
+                assert not cut, (seats, language)  # a long name may be cut, nothing else
+        assert revealed >= 4

@@ -7,200 +7,43 @@ only cue. Drawn from the view only (``engine.ninjan.view``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 
-from PIL import Image
-
+from bot.games.ninjan.card_art import (
+    ACCENT,
+    ACTIVE,
+    BACKGROUND,
+    CARD_H,
+    CARD_W,
+    CHIP_H,
+    CHIP_W,
+    DARK,
+    FACE,
+    GOLD,
+    MUTED,
+    PALETTE,
+    PANEL,
+    SUIT_COLOURS,
+    TEXT,
+    card,
+    chips,
+    signed,
+    suit_symbol,
+    value_text,
+)
 from bot.i18n import Translator
+from bot.pictures import fonts
 from bot.pictures.base import Drawn, GamePicture, PictureContext
-from bot.pictures.canvas import WIDTH, Canvas, Sketch, sprite
-from bot.pictures.parts import WINNER, panel, rounded_box, tile
-from bot.pictures.png import RGB, Palette, hex_colour
+from bot.pictures.canvas import WIDTH, Canvas, Sketch, px, sprite
+from bot.pictures.parts import WINNER, panel, tile
 from engine import View
-from engine.ninjan.cards import BEATS, SUIT, SUIT_NAMES, VALUE, points
+from engine.ninjan.cards import BEATS, SUIT, SUIT_NAMES, points
 from engine.ninjan.view import NinjanView, SeatView, StepView
 
-BACKGROUND = hex_colour(0x2B2D31)
-PANEL = hex_colour(0x383A40)
-ACTIVE = hex_colour(0x44474F)
-TEXT = hex_colour(0xF2F3F5)
-MUTED = hex_colour(0xA4A9B1)
-FAINT = hex_colour(0x6D7079)
-DARK = hex_colour(0x1E1F22)
-FACE = hex_colour(0xF4EFE2)
-WHITE = hex_colour(0xFFFFFF)
-GOLD = hex_colour(0xF0B232)
-ACCENT = hex_colour(0x5865F2)
-
-SUIT_COLOURS: dict[str, RGB] = {
-    "R": hex_colour(0xC62828),
-    "P": hex_colour(0x2E7D32),
-    "S": hex_colour(0x1565C0),
-}
-"""Rock red, Paper green, Scissors blue (``shared/rules/ninjan.md`` § Components)."""
-
-PALETTE = Palette(
-    colours=[BACKGROUND, PANEL, ACTIVE, FACE, WHITE, GOLD, ACCENT, DARK],
-    inks=[TEXT, MUTED, DARK, GOLD],
-    papers=[BACKGROUND, PANEL, ACTIVE, FACE],
-    pairs=[
-        pair
-        for c in SUIT_COLOURS.values()
-        for pair in ((c, FACE), (WHITE, c), (c, PANEL), (c, BACKGROUND))
-    ],
-    steps=5,
-)
-
 MARGIN = 6.0
-CARD_W, CARD_H = 72.0, 100.0
-CHIP_W, CHIP_H = 44.0, 22.0
-
-
-def signed(value: int) -> str:
-    """``7`` -> ``"+7"``, ``-3`` -> ``"−3"`` (a true minus sign), ``0`` -> ``"0"``."""
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
-
-
-def value_text(card: str) -> str:
-    """A card's value as printed: ``"7"``, ``"−3"``."""
-    value = VALUE[card]
-    return str(value) if value > 0 else f"−{-value}"
-
-
-def suit_symbol(s: Sketch, suit: str, cx: float, cy: float, r: float, fill: RGB) -> None:
-    """Rock (a rounded stone), Paper (a sheet with a folded corner) or Scissors (two rings
-    and two blades), about ``r`` points in radius."""
-    p = s.p
-    if suit == "R":
-        points_ = [
-            (-0.9, 0.2),
-            (-0.6, -0.55),
-            (0.05, -0.8),
-            (0.7, -0.45),
-            (0.95, 0.25),
-            (0.45, 0.75),
-            (-0.45, 0.7),
-        ]
-        s.draw.polygon([(p(cx + x * r), p(cy + y * r)) for x, y in points_], fill=fill)
-    elif suit == "P":
-        w, h, fold = r * 0.75, r * 0.95, r * 0.38
-        s.draw.polygon(
-            [
-                (p(cx - w), p(cy - h)),
-                (p(cx + w - fold), p(cy - h)),
-                (p(cx + w), p(cy - h + fold)),
-                (p(cx + w), p(cy + h)),
-                (p(cx - w), p(cy + h)),
-            ],
-            fill=fill,
-        )
-        s.draw.polygon(
-            [
-                (p(cx + w - fold), p(cy - h)),
-                (p(cx + w - fold), p(cy - h + fold)),
-                (p(cx + w), p(cy - h + fold)),
-            ],
-            fill=FACE,
-        )
-    else:
-        width = max(1, p(r * 0.22))
-        s.draw.line(
-            (p(cx - r * 0.7), p(cy - r), p(cx + r * 0.35), p(cy + r * 0.2)), fill=fill, width=width
-        )
-        s.draw.line(
-            (p(cx + r * 0.7), p(cy - r), p(cx - r * 0.35), p(cy + r * 0.2)), fill=fill, width=width
-        )
-        for dx in (-0.45, 0.45):
-            ring = (
-                p(cx + dx * r - r * 0.32),
-                p(cy + r * 0.3),
-                p(cx + dx * r + r * 0.32),
-                p(cy + r * 0.95),
-            )
-            s.draw.ellipse(ring, outline=fill, width=width)
-
-
-def face(card: str, suit_name: str, w: float, h: float, paper: RGB) -> Image.Image:
-    """A card: its value large, its suit's symbol and name, in its suit's colour."""
-    suit = SUIT[card]
-    colour = SUIT_COLOURS[suit]
-    big = h >= 80
-
-    def paint(s: Sketch) -> None:
-        rounded_box(s, 0, 0, w, h, FACE, outline=colour, line=2, radius=5)
-        if big:
-            suit_symbol(s, suit, w / 2, h * 0.58, w * 0.24, colour)
-        else:
-            suit_symbol(s, suit, w - h * 0.42, h / 2, h * 0.27, colour)
-
-    def text(c: Canvas) -> None:
-        if big:
-            c.text(w / 2, 3, value_text(card), 24, colour, bold=True, align="centre")
-            c.fitted(w / 2, h - 17, w - 4, suit_name, 12, DARK, align="centre")
-        else:
-            c.text(
-                w * 0.36,
-                (h - 13 * 1.16) / 2,
-                value_text(card),
-                13,
-                colour,
-                bold=True,
-                align="centre",
-            )
-
-    return sprite(("ninjan card", card, suit_name, big), w, h, paint, label=text, background=paper)
-
-
-def card(
-    canvas: Canvas, x: float, y: float, w: float, h: float, card_: str, _: Translator, paper: RGB
-) -> None:
-    """One face-up card."""
-    canvas.paste(face(card_, _(SUIT_NAMES[SUIT[card_]]), w, h, paper), x, y)
-
-
-def chips(
-    canvas: Canvas,
-    x: float,
-    y: float,
-    room: float,
-    cards: Sequence[str],
-    _: Translator,
-    paper: RGB,
-    rows: int,
-) -> float:
-    """Small cards in rows of what fits in ``room``, at most ``rows`` rows (the last place
-    says how many more); returns the height used."""
-    per_row = max(1, int((room + 3) // (CHIP_W + 3)))
-    places = per_row * rows
-    shown = list(cards) if len(cards) <= places else list(cards[: places - 1])
-    for i, c in enumerate(shown):
-        card(
-            canvas,
-            x + (i % per_row) * (CHIP_W + 3),
-            y + (i // per_row) * (CHIP_H + 3),
-            CHIP_W,
-            CHIP_H,
-            c,
-            _,
-            paper,
-        )
-    if len(shown) < len(cards):
-        i = len(shown)
-        more = f"+{len(cards) - len(shown)}"
-        tile(
-            canvas,
-            x + (i % per_row) * (CHIP_W + 3),
-            y + (i // per_row) * (CHIP_H + 3),
-            CHIP_W,
-            CHIP_H,
-            PANEL,
-            more,
-            12,
-            TEXT,
-            paper=paper,
-        )
-    used = -(-min(len(cards), places) // per_row)
-    return used * (CHIP_H + 3)
+STEP_SIZE, STEP_LEADING = 12.0, 14.0
+"""The size of the line saying what a revealed card did, and the height each of its lines
+takes."""
 
 
 def step_words(step: StepView, ctx: PictureContext) -> str:
@@ -230,7 +73,7 @@ class NinjanPicture(GamePicture):
         per_row = max(1, int((col - 10 + 3) // (CHIP_W + 3)))
         rows = min(3, max(-(-(len(p) - 1) // per_row) for p in view.piles) if view.piles else 0)
         pile_h = 22 + CARD_H + 6 + rows * (CHIP_H + 3) + 2
-        reveal_h = 22 + CHIP_H + 8 + 16 + 6 if view.revealed else 0
+        reveal_h = self._revealed_height(view, ctx) + 6 if view.revealed else 0
         seat_rows = -(-len(view.seats) // 2)
         height = MARGIN + 22 + pile_h + 6 + reveal_h + seat_rows * (46 + 6) + MARGIN
         canvas = Canvas(height, BACKGROUND)
@@ -273,11 +116,31 @@ class NinjanPicture(GamePicture):
                 canvas.text(x + w + 6, y, "›", 14, MUTED, bold=True, align="centre")
             x += w + 12
 
+    @staticmethod
+    def _slot(view: NinjanView) -> float:
+        """The width of each revealed card's column: a third of the panel at least, so that
+        two players' lines are not cut."""
+        return (WIDTH - 2 * MARGIN - 8) / max(3, len(view.revealed))
+
+    def _step_lines(self, view: NinjanView, ctx: PictureContext) -> int:
+        """1, or 2 when a line saying what a card did does not fit its column on one line
+        (Spanish at 5 players: "montón 2: +12")."""
+        room = px(self._slot(view) - 4)
+        for step in view.steps:
+            words = step_words(step, ctx)
+            if fonts.fit(words, px(STEP_SIZE), room)[0] != words:
+                return 2
+        return 1
+
+    def _revealed_height(self, view: NinjanView, ctx: PictureContext) -> float:
+        """The height of the revealed panel: title, cards, names, what each did."""
+        return 22 + CHIP_H + 16 + 4 + self._step_lines(view, ctx) * STEP_LEADING
+
     def _revealed(self, canvas: Canvas, y: float, view: NinjanView, ctx: PictureContext) -> float:
         """The revealed cards of the round, in resolution order, with who played each and
         what it did; returns the height used."""
         _ = ctx._
-        h = 22 + CHIP_H + 16 + 18  # title, cards, names, then what each did (12 px, padded)
+        h = self._revealed_height(view, ctx)
         panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, h, PANEL)
         canvas.text(
             MARGIN + 6,
@@ -287,10 +150,12 @@ class NinjanPicture(GamePicture):
             MUTED,
             bold=True,
         )
-        slot = (WIDTH - 2 * MARGIN - 8) / max(5, len(view.revealed))
+        slot = self._slot(view)
+        count = self._step_lines(view, ctx)
+        left = MARGIN + 4 + (WIDTH - 2 * MARGIN - 8 - slot * len(view.revealed)) / 2  # centred
         steps = {i: step for i, step in enumerate(view.steps)}
         for i, (seat, played) in enumerate(view.revealed):
-            x = MARGIN + 4 + i * slot
+            x = left + i * slot
             card(canvas, x + (slot - CHIP_W) / 2, y + 22, CHIP_W, CHIP_H, played, _, PANEL)
             canvas.fitted(
                 x + slot / 2,
@@ -302,16 +167,18 @@ class NinjanPicture(GamePicture):
                 align="centre",
             )
             if i in steps:
-                canvas.fitted(
+                canvas.lines(
                     x + slot / 2,
                     y + 22 + CHIP_H + 16,
                     slot - 4,
                     step_words(steps[i], ctx),
-                    12,
+                    STEP_SIZE,
                     GOLD,
+                    count=count,
                     align="centre",
+                    leading=STEP_LEADING / STEP_SIZE,
                 )
-        return h + 6
+        return h
 
     def _seat(
         self,
