@@ -35,6 +35,12 @@ def available() -> str | None:
         return "cgroup v2 without the cpu controller at the root"
     if not unified and not (folder / "cpu.cfs_quota_us").exists():
         return "no cgroup cpu controller"
+    probe = folder / f"cardroom-bench-{os.getpid()}-probe"
+    try:  # a read-only or delegated-away cgroup file system refuses here
+        probe.mkdir()
+        probe.rmdir()
+    except OSError as exc:
+        return f"cannot make a cgroup in {folder}: {exc.strerror}"
     return None
 
 

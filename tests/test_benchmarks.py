@@ -105,7 +105,7 @@ def test_the_table_sizes_benchmark_plays_each_setting_with_the_search_at_every_s
     assert ninjan["met"] == (ninjan["win_rate"] >= 0.5)
 
 
-HELPERS = {"cli.py", "loop_lag.py"}  # modules the benchmarks import, not benchmarks
+HELPERS = {"cli.py", "cpu_quota.py", "loop_lag.py"}  # modules the benchmarks import
 SCRIPTS = sorted(p.name for p in (ROOT / "benchmarks").glob("*.py") if p.name not in HELPERS)
 
 
@@ -233,3 +233,30 @@ def test_the_scale_benchmark_in_small() -> None:
         assert figures["interactions"] > 0 and figures["failed"] == {}, figures
         assert figures["saturation_interactions_per_s"] > 0
     assert set(two["cpu_s"]) == {"bot 0-1", "bot 2-3", "fake and players"}
+
+
+def _no_cpu_budget() -> str | None:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        return importlib.import_module("cpu_quota").available()  # type: ignore[no-any-return]
+    finally:
+        sys.path.pop(0)
+
+
+@pytest.mark.soak
+@pytest.mark.skipif(_no_cpu_budget() is not None, reason=f"no CPU budget: {_no_cpu_budget()}")
+def test_the_scale_benchmark_holds_each_bot_process_to_its_cpu_budget() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "scale.py"), "--setups", "sqlite-2x2",
+         "--games", "4", "--ramp-s", "2", "--live-s", "3", "--saturation-games", "8",
+         "--saturation-s", "6", "--bot-cores", "0.2"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    assert figures["bot_cores_budget"] == 0.2 and figures["failed"] == {}, figures
+    # saturated, each process used its budget and no more, and waited for it
+    for bot in ("bot 0-1", "bot 2-3"):
+        assert 0.1 <= figures["saturation_cores"][bot] <= 0.22, figures["saturation_cores"]
+    assert len(figures["saturation_bot_throttled"]) == 2
+    assert all(waited > 0 for waited in figures["saturation_bot_throttled"]), figures
