@@ -35,11 +35,13 @@ serialization failures and deadlocks, each run again by the bot, up to 20 times 
 it gives up with DatabaseBusy), host_ms (``cli.host_ms`` before and after the setup: the shared
 host's speed, lower is faster), python, bot_cores_budget and saturation_bot_throttled (with
 ``--bot-cores``: each bot process and its children are held to that many cores, as
-``docker run --cpus`` does (``benchmarks/cpu_quota.py``, needs root); the share of each
-measured saturation second each bot spent waiting for its budget). On a machine of few cores,
-the budget is how (c)'s two processes get twice (b)'s bot CPU while the fake and PostgreSQL
-keep theirs: the saturation ratio of a process per core, read on a small machine. Pictures are off (``/cardroom pictures``): drawing them
-is the same work in every setup, done in a process of its own.
+``docker run --cpus`` does (``benchmarks/cpu_quota.py``, needs root); the seconds each bot
+was held back for want of budget per measured saturation second, summed over the CPUs' run
+queues, so it may exceed 1). On a machine of few cores, the budget is how (c)'s two
+processes get twice (b)'s bot CPU while the fake and PostgreSQL keep theirs: the saturation
+ratio of a process per core, read on a small machine. Pictures are off
+(``/cardroom pictures``): drawing them is the same work in every setup, done in a process of
+its own.
 """
 
 from __future__ import annotations
@@ -228,7 +230,7 @@ async def measure(
 ) -> dict[str, object]:
     """Start the bots of ``ranges`` with ``env``, play the live load then the saturating one,
     and return the figures; ``postmaster``: PostgreSQL's pid (its CPU is counted)."""
-    async with running_fake() as fake:
+    async with running_fake() as fake, contextlib.AsyncExitStack() as budgets:
         guilds = [fake.add_guild(f"Shard {n}", shard=(n, SHARDS)) for n in range(SHARDS)]
         world = World(fake, guilds[0], guilds[0].add_text_channel("lobby"), {}, db_path)
         tables = [
@@ -237,7 +239,6 @@ async def measure(
         ]
         count = None if ranges == [None] else SHARDS
         bots = [BotProcess(fake, db_path, count, ids, env) for ids in ranges]
-        budgets = contextlib.ExitStack()
         groups = []
         for n, bot in enumerate(bots):
             await bot.start()
@@ -301,7 +302,6 @@ async def measure(
         load_after = os.getloadavg()[0]
         for bot in bots:
             await bot.stop()
-        budgets.close()
     interactions, actions = int(live["interactions"]), int(live["actions"])  # type: ignore[call-overload]
     return {
         "setup": name,

@@ -212,27 +212,35 @@ class PlayHandlers:
         self, interaction: discord.Interaction, game_id: int, where: str, error: UserError
     ) -> None:
         """A stale or refused click: the clicker's current screen, saying why (in place only
-        on their own screen; the table and others' messages are left as they are)."""
+        on their own screen; the table and others' messages are left as they are). Once the
+        game has ended, someone with no seat in it (never had one, or left) is only told
+        why."""
+        snapshot = await self.room.service.snapshot(game_id)
+        record = snapshot.record
+        if record.status != GameStatus.ACTIVE and record.seat_of(interaction.user.id) is None:
+            raise error
         if where != "table":
-            snapshot = await self.room.service.snapshot(game_id)
             notice = "⚠️ " + error.text(tr(interaction))
             await self._show_screen(interaction, snapshot, where, notice=notice)
             return
-        await self._refuse_table_click(interaction, game_id, error)
+        await self._refuse_table_click(interaction, snapshot, error)
 
     async def _refuse_table_click(
-        self, interaction: discord.Interaction, game_id: int, error: UserError
+        self, interaction: discord.Interaction, snapshot: GameSnapshot, error: UserError
     ) -> None:
         """A refused click on the table's controls: say why privately, with the clicker's
         own screen when they play; the table is left as it is."""
         _ = tr(interaction)
-        snapshot = await self.room.service.snapshot(game_id)
         record, state = snapshot.record, snapshot.state
         seat = record.seat_of(interaction.user.id)
         if seat is None or state is None:
             raise UserError(N_("You are not playing in this game."))
         waiting = [s for s in engine.deciding_seats(state) if s != seat.seat]
-        if waiting and not engine.decisions(state, seat.seat):
+        if (
+            record.status == GameStatus.ACTIVE
+            and waiting
+            and not engine.decisions(state, seat.seat)
+        ):
             names = seat_names(record, _)
             notice = "⚠️ " + _(
                 "It is {player}'s turn: only they can use these buttons.",

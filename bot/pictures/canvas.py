@@ -47,7 +47,7 @@ class Canvas:
         self.draw = ImageDraw.Draw(self.image)
         self.smallest_text: float | None = None
         self.cut: list[str] = []
-        """Texts :meth:`fitted` shortened with an ellipsis, whole, in the order drawn."""
+        """Texts :meth:`fitted` or :meth:`lines` had to cut, whole, in the order drawn."""
 
     @classmethod
     def over(cls, image: Image.Image) -> Canvas:
@@ -154,6 +154,8 @@ class Canvas:
         wrapped, size_px = fonts.fit_lines(
             text, px(size), px(room), count, bold=bold, smallest=px(smallest)
         )
+        if " ".join(wrapped) != " ".join(text.split()):
+            self.cut.append(text)
         size = size_px / SCALE
         for i, line in enumerate(wrapped):
             self.text(x, y + i * size * leading, line, size, colour, bold=bold, align=align)

@@ -208,3 +208,30 @@ async def test_game_numbers_are_suggested_as_an_admin_types(world: World) -> Non
         world.channel, "cardroom abort", focused="game_id", typed=""
     )
     assert nothing == []  # not an admin
+
+
+async def test_a_click_on_an_aborted_games_table_before_its_edit_says_the_game_is_over(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Verso's table carries the active player's controls; the abort's table edit is late
+    driver = await start_game(world, [world.alice, world.bob], game="verso")
+    table = driver.table
+    assert table is not None
+    (component, *_rest) = action_components(table)
+
+    async def late(*_args: object, **_kwargs: object) -> None:
+        return None
+
+    monkeypatch.setattr(world.bot.room.followups, "after_abort", late)
+    await abort_game(world, driver.game_id)
+    assert not table_closed(table), "the table still shows its controls"
+    version = (await stored(world, driver.game_id)).record.version
+
+    for user in (world.alice, world.bob):  # on turn or not: the game is over, nobody's turn
+        record = await user.click(table, custom_id=component["custom_id"])
+        assert record.response_type == 4 and record.original.ephemeral_for is user
+        lines = record.answer_text.splitlines()
+        assert GAME_OVER in lines and not [line for line in lines if "turn" in line], lines
+    refused = await world.eve.click(table, custom_id=component["custom_id"])
+    assert told(refused, world.eve) == GAME_OVER  # not a player: told only that
+    assert (await stored(world, driver.game_id)).record.version == version
