@@ -17,24 +17,17 @@ from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import MIN_TEXT, SCALE, WIDTH, Canvas, Sketch, px, sprite
 from bot.pictures.parts import WINNER, badge, panel, pile, rounded_box, tile
 from bot.pictures.png import RGB, Palette, hex_colour
+from bot.pictures.theme import ACTIVE, BACKGROUND, DARK, FAINT, MUTED, PANEL, TEXT, WHITE
 from engine import View
 from engine.artichokes.cards import ALL_KINDS
 from engine.artichokes.view import ArtichokesView, SeatView
 
-BACKGROUND = hex_colour(0x2B2D31)
-PANEL = hex_colour(0x383A40)
-ACTIVE = hex_colour(0x44474F)
-TEXT = hex_colour(0xF2F3F5)
-MUTED = hex_colour(0xA4A9B1)
-FAINT = hex_colour(0x6D7079)
-DARK = hex_colour(0x1E1F22)
 FACE = hex_colour(0xF4EFE2)
 BACK = hex_colour(0x3F6B2A)
 PATTERN = hex_colour(0x7FA65A)
 COMPOST = hex_colour(0x6B4F2E)
 ACCENT = hex_colour(0x7FB24A)
 LEAF = hex_colour(0x4E9A2E)
-WHITE = hex_colour(0xFFFFFF)
 
 COLOURS: dict[str, RGB] = {
     "Artichoke": hex_colour(0x5E8C31),

@@ -13,18 +13,10 @@ from bot.i18n import Translator
 from bot.pictures.canvas import Canvas, Sketch, sprite
 from bot.pictures.parts import rounded_box, tile
 from bot.pictures.png import RGB, Palette, hex_colour
+from bot.pictures.theme import ACTIVE, BACKGROUND, DARK, GOLD, MUTED, PANEL, TEXT, WHITE
 from engine.ninjan.cards import SUIT, SUIT_NAMES, VALUE
 
-BACKGROUND = hex_colour(0x2B2D31)
-PANEL = hex_colour(0x383A40)
-ACTIVE = hex_colour(0x44474F)
-TEXT = hex_colour(0xF2F3F5)
-MUTED = hex_colour(0xA4A9B1)
-FAINT = hex_colour(0x6D7079)
-DARK = hex_colour(0x1E1F22)
 FACE = hex_colour(0xF4EFE2)
-WHITE = hex_colour(0xFFFFFF)
-GOLD = hex_colour(0xF0B232)
 ACCENT = hex_colour(0x5865F2)
 
 SUIT_COLOURS: dict[str, RGB] = {

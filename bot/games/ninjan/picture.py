@@ -11,20 +11,13 @@ from collections.abc import Callable, Hashable
 
 from bot.games.ninjan.card_art import (
     ACCENT,
-    ACTIVE,
-    BACKGROUND,
     CARD_H,
     CARD_W,
     CHIP_H,
     CHIP_W,
-    DARK,
     FACE,
-    GOLD,
-    MUTED,
     PALETTE,
-    PANEL,
     SUIT_COLOURS,
-    TEXT,
     card,
     chips,
     signed,
@@ -36,11 +29,14 @@ from bot.pictures import fonts
 from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import WIDTH, Canvas, Sketch, px, sprite
 from bot.pictures.parts import WINNER, panel, tile
+from bot.pictures.theme import ACTIVE, BACKGROUND, DARK, GOLD, MUTED, PANEL, TEXT
 from engine import View
 from engine.ninjan.cards import BEATS, SUIT, SUIT_NAMES, points
 from engine.ninjan.view import NinjanView, SeatView, StepView
 
 MARGIN = 6.0
+REVEAL_ROOM = WIDTH - 2 * MARGIN - 8
+"""The width the columns of the revealed cards share, in points."""
 STEP_SIZE, STEP_LEADING = 12.0, 14.0
 """The size of the line saying what a revealed card did, and the height each of its lines
 takes."""
@@ -73,7 +69,8 @@ class NinjanPicture(GamePicture):
         per_row = max(1, int((col - 10 + 3) // (CHIP_W + 3)))
         rows = min(3, max(-(-(len(p) - 1) // per_row) for p in view.piles) if view.piles else 0)
         pile_h = 22 + CARD_H + 6 + rows * (CHIP_H + 3) + 2
-        reveal_h = self._revealed_height(view, ctx) + 6 if view.revealed else 0
+        lines = self._step_lines(view, ctx)
+        reveal_h = self._revealed_height(lines) + 6 if view.revealed else 0
         seat_rows = -(-len(view.seats) // 2)
         height = MARGIN + 22 + pile_h + 6 + reveal_h + seat_rows * (46 + 6) + MARGIN
         canvas = Canvas(height, BACKGROUND)
@@ -97,7 +94,7 @@ class NinjanPicture(GamePicture):
                 chips(canvas, x + 5, y + 22 + CARD_H + 6, col - 10, pile[1:], _, PANEL, rows=rows)
         y += pile_h + 6
         if view.revealed:
-            y += self._revealed(canvas, y, view, ctx) + 6
+            y += self._revealed(canvas, y, view, ctx, lines) + 6
         bw = (WIDTH - 2 * MARGIN - 6) / 2
         for i, seat in enumerate(view.seats):
             self._seat(canvas, MARGIN + (i % 2) * (bw + 6), y + (i // 2) * 52, bw, view, seat, ctx)
@@ -120,7 +117,7 @@ class NinjanPicture(GamePicture):
     def _slot(view: NinjanView) -> float:
         """The width of each revealed card's column: a third of the panel at least, so that
         two players' lines are not cut."""
-        return (WIDTH - 2 * MARGIN - 8) / max(3, len(view.revealed))
+        return REVEAL_ROOM / max(3, len(view.revealed))
 
     def _step_lines(self, view: NinjanView, ctx: PictureContext) -> int:
         """1, or 2 when a line saying what a card did does not fit its column on one line
@@ -132,15 +129,19 @@ class NinjanPicture(GamePicture):
                 return 2
         return 1
 
-    def _revealed_height(self, view: NinjanView, ctx: PictureContext) -> float:
-        """The height of the revealed panel: title, cards, names, what each did."""
-        return 22 + CHIP_H + 16 + 4 + self._step_lines(view, ctx) * STEP_LEADING
+    @staticmethod
+    def _revealed_height(lines: int) -> float:
+        """The height of the revealed panel: title, cards, names, then what each did in
+        ``lines`` lines (:meth:`_step_lines`)."""
+        return 22 + CHIP_H + 16 + 4 + lines * STEP_LEADING
 
-    def _revealed(self, canvas: Canvas, y: float, view: NinjanView, ctx: PictureContext) -> float:
+    def _revealed(
+        self, canvas: Canvas, y: float, view: NinjanView, ctx: PictureContext, lines: int
+    ) -> float:
         """The revealed cards of the round, in resolution order, with who played each and
-        what it did; returns the height used."""
+        what it did (in ``lines`` lines); returns the height used."""
         _ = ctx._
-        h = self._revealed_height(view, ctx)
+        h = self._revealed_height(lines)
         panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, h, PANEL)
         canvas.text(
             MARGIN + 6,
@@ -151,8 +152,7 @@ class NinjanPicture(GamePicture):
             bold=True,
         )
         slot = self._slot(view)
-        count = self._step_lines(view, ctx)
-        left = MARGIN + 4 + (WIDTH - 2 * MARGIN - 8 - slot * len(view.revealed)) / 2  # centred
+        left = MARGIN + 4 + (REVEAL_ROOM - slot * len(view.revealed)) / 2  # centred
         steps = {i: step for i, step in enumerate(view.steps)}
         for i, (seat, played) in enumerate(view.revealed):
             x = left + i * slot
@@ -174,7 +174,7 @@ class NinjanPicture(GamePicture):
                     step_words(steps[i], ctx),
                     STEP_SIZE,
                     GOLD,
-                    count=count,
+                    count=lines,
                     align="centre",
                     leading=STEP_LEADING / STEP_SIZE,
                 )

@@ -19,20 +19,13 @@ from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import WIDTH, Canvas, Sketch, sprite
 from bot.pictures.parts import WINNER, panel, rounded_box, tile
 from bot.pictures.png import RGB, Palette, hex_colour
+from bot.pictures.theme import ACTIVE, BACKGROUND, DARK, FAINT, GOLD, MUTED, PANEL, TEXT
 from engine import View
 from engine.pentaquest.cards import POWERS, Card
 from engine.pentaquest.view import PentaquestView, PlayerView
 
-BACKGROUND = hex_colour(0x2B2D31)
-PANEL = hex_colour(0x383A40)
-ACTIVE = hex_colour(0x44474F)
-TEXT = hex_colour(0xF2F3F5)
-MUTED = hex_colour(0xA4A9B1)
-FAINT = hex_colour(0x6D7079)
-DARK = hex_colour(0x1E1F22)
 DIE = hex_colour(0xFAFAF7)
 CARD = hex_colour(0x4A3B5C)
-GOLD = hex_colour(0xF0B232)
 SUN = hex_colour(0xF5B800)
 MOON = hex_colour(0xB8C4D6)
 BEATEN = hex_colour(0x3BA55C)

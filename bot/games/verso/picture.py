@@ -19,19 +19,12 @@ from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import WIDTH, Canvas, Sketch, sprite
 from bot.pictures.parts import WINNER, Shape, panel, rounded_box, shape, tile
 from bot.pictures.png import RGB, Palette, hex_colour
+from bot.pictures.theme import ACTIVE, BACKGROUND, DARK, FAINT, GOLD, MUTED, PANEL, TEXT
 from engine import View
 from engine.verso.cards import COLOURS
 from engine.verso.view import CardView, SeatView, Side, VersoView
 
-BACKGROUND = hex_colour(0x2B2D31)
-PANEL = hex_colour(0x383A40)
-ACTIVE = hex_colour(0x44474F)
-TEXT = hex_colour(0xF2F3F5)
-MUTED = hex_colour(0xA4A9B1)
-FAINT = hex_colour(0x6D7079)
 EMPTY = hex_colour(0x2E3035)
-DARK = hex_colour(0x1E1F22)
-GOLD = hex_colour(0xF0B232)
 ACCENT = hex_colour(0x9B59B6)
 
 FACES = {
