@@ -131,16 +131,13 @@ def processes_cpu(bots: list[BotProcess], postmaster: int | None) -> dict[str, f
 
 
 def family_cpu(root: int) -> float:
-    """CPU seconds so far of process ``root`` and its living children (PostgreSQL's server and
-    its backends), the children's exited children included."""
+    """CPU seconds so far of process ``root`` and its living descendants (PostgreSQL's server
+    and its backends, ``cpu_quota.family``), their exited children included."""
     total = 0.0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
+    for pid in cpu_quota.family(root):
         with contextlib.suppress(OSError, IndexError, ValueError):
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            if int(entry.name) == root or int(fields[1]) == root:
-                total += sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
     return total
 
 

@@ -145,6 +145,12 @@ async def play(
             await up.wait()
 
 
+def show_log_tails(processes: list[BotProcess]) -> None:
+    """Print the last 60 log lines of each bot process (pytest shows them with a failure)."""
+    for n, process in enumerate(processes):
+        print(f"--- the last lines of process {n}:\n" + "\n".join(process.log[-60:]))
+
+
 async def moves_kept(tables: list[Table], database: Path | str) -> tuple[int, int, int, int]:
     """Check every game is whole, and count, over every player: the moves acknowledged, those
     in flight, the acknowledged ones missing from the game's log (lost) and the logged ones
@@ -239,8 +245,7 @@ async def test_two_processes_of_two_shards_each_and_a_kill(
         for process in processes:
             assert await process.stop() == 0, process.text()
     except BaseException:
-        for n, process in enumerate(processes):  # shown by pytest with the failure
-            print(f"--- the last lines of process {n}:\n" + "\n".join(process.log[-60:]))
+        show_log_tails(processes)
         raise
     finally:
         for process in processes:
@@ -315,8 +320,7 @@ async def test_a_postgresql_restart_under_two_processes_loses_and_doubles_no_mov
         for process in processes:
             assert await process.stop() == 0, process.text()
     except BaseException:
-        for n, process in enumerate(processes):  # shown by pytest with the failure
-            print(f"--- the last lines of process {n}:\n" + "\n".join(process.log[-60:]))
+        show_log_tails(processes)
         raise
     finally:
         for process in processes:
