@@ -5,7 +5,6 @@ within Discord's limits; never-seen backs written nowhere."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import engine
@@ -15,6 +14,7 @@ from bot.i18n import translator
 from bot.messages import layouts
 from bot.pictures.base import PictureContext, draw
 from bot.pictures.samples import NAMES as SAMPLE_NAMES
+from bot.pictures.samples import positions
 from bot.texts.rendering import seat_screen, table_screen
 from bot.texts.specs import Screen
 from engine.types import Event
@@ -385,11 +385,7 @@ def test_no_raw_numbers_leak_into_labels() -> None:
 def test_a_pictures_description_names_a_cards_colour_as_the_card_agrees_with_it() -> None:
     # the series menus say "Зарахуй синю серію" (accusative); a card named on its own in the
     # description of the table's picture is "синя 3" (nominative), in every colour
-    state = engine.new_game("verso", 4, None, 8)
-    rng = random.Random(8)
-    for _step in range(40):
-        seat = rng.choice(engine.deciding_seats(state))
-        engine.apply(state, engine.random_action(state, seat, rng))
+    state = dict(positions("verso", 4, seed=8))["halfway"]
     words = {
         "uk": (("синя", "зелена", "помаранчева"), ("синю", "зелену", "помаранчеву")),
         "fr": (("bleue", "verte", "orange"), ()),
