@@ -355,3 +355,21 @@ def test_ninjan_says_what_every_revealed_card_did_uncut_at_every_table_size() ->
                 cut = [t for t in drawn.canvas.cut if not any(n in t for n in NAMES)]
                 assert not cut, (seats, language)  # a long name may be cut, nothing else
         assert revealed >= 4
+
+
+def test_artichokes_shows_every_final_hand_whole_in_every_language() -> None:
+    # the hands decide the game: "Pomme de terre ×2, Artichaut ×3…" may take several lines
+    shown = picture_of("artichokes")
+    assert shown is not None
+    ended = 0
+    for seats in range(2, 5):
+        for seed in range(3):
+            *_before, (state, _rng) = states("artichokes", seats, seed=seed, count=2)
+            view = engine.view(state, None)
+            assert view.final_hands is not None  # the game's end is the last state
+            ended += 1
+            for language in ["en", *available_languages()]:
+                drawn = shown.table(view, PictureContext(language, NAMES[:seats]))
+                cut = [t for t in drawn.canvas.cut if not any(n in t for n in NAMES)]
+                assert not cut, (seats, seed, language, cut)
+    assert ended == 9

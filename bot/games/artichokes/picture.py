@@ -1,208 +1,42 @@
 """Abandon All Artichokes drawn: the Garden Row's cards, the Garden Stack's and the Community
 Compost Pile's counts, the card being played and the cards a power revealed, and each
-player's Personal Deck, hand (their counts) and Discard Pile (its top card); a player's own
-screen shows their hand. Every card is drawn by code: its name, a symbol and a colour (the
-name and the symbol tell the cards apart without the colour). Drawn from the view only.
+player's Personal Deck, hand (their counts) and Discard Pile (its top card), with every hand
+once the game is over; a player's own screen shows their hand. Every card is drawn by code
+(``card_art``): its name, a symbol and a colour. Drawn from the view only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 
-from PIL import Image
-
+from bot.games.artichokes.card_art import (
+    ACCENT,
+    BACK,
+    COMPOST,
+    FACE,
+    MINI_W,
+    PALETTE,
+    PILE_H,
+    PILE_W,
+    back_pile,
+    card,
+    cards_row,
+)
+from bot.games.artichokes.events import cards_text
 from bot.i18n import Translator
 from bot.pictures import fonts
 from bot.pictures.base import Drawn, GamePicture, PictureContext
-from bot.pictures.canvas import MIN_TEXT, SCALE, WIDTH, Canvas, Sketch, px, sprite
-from bot.pictures.parts import WINNER, badge, panel, pile, rounded_box, tile
-from bot.pictures.png import RGB, Palette, hex_colour
+from bot.pictures.canvas import WIDTH, Canvas, px
+from bot.pictures.parts import WINNER, badge, panel, tile
 from bot.pictures.theme import ACTIVE, BACKGROUND, DARK, FAINT, MUTED, PANEL, TEXT, WHITE
 from engine import View
-from engine.artichokes.cards import ALL_KINDS
 from engine.artichokes.view import ArtichokesView, SeatView
-
-FACE = hex_colour(0xF4EFE2)
-BACK = hex_colour(0x3F6B2A)
-PATTERN = hex_colour(0x7FA65A)
-COMPOST = hex_colour(0x6B4F2E)
-ACCENT = hex_colour(0x7FB24A)
-LEAF = hex_colour(0x4E9A2E)
-
-COLOURS: dict[str, RGB] = {
-    "Artichoke": hex_colour(0x5E8C31),
-    "Beet": hex_colour(0x8E1B4F),
-    "Broccoli": hex_colour(0x2E7D32),
-    "Carrot": hex_colour(0xE0701A),
-    "Corn": hex_colour(0xE8B400),
-    "Eggplant": hex_colour(0x6A3D8F),
-    "Leek": hex_colour(0x7C9A3A),
-    "Onion": hex_colour(0xB9772E),
-    "Peas": hex_colour(0x4CAF50),
-    "Pepper": hex_colour(0xC62828),
-    "Potato": hex_colour(0x8D6E4A),
-    "Rhubarb": hex_colour(0xC2185B),
-}
-"""Each card's colour (its name band and its symbol)."""
-assert set(COLOURS) == set(ALL_KINDS)
-
-PALETTE = Palette(
-    colours=[BACKGROUND, PANEL, ACTIVE, FACE, BACK, PATTERN, COMPOST, ACCENT, LEAF, WHITE, DARK],
-    inks=[TEXT, MUTED, DARK, WHITE],
-    papers=[BACKGROUND, PANEL, ACTIVE, FACE],
-    pairs=[pair for c in COLOURS.values() for pair in ((c, FACE), (WHITE, c), (LEAF, c))],
-    steps=4,
-)
 
 MARGIN = 6.0
 ZONES_H = 96.0
 
-
-def _symbol(s: Sketch, kind: str, cx: float, cy: float, r: float) -> None:
-    """The symbol of ``kind``, about ``r`` points in radius, centred on ``(cx, cy)``; shapes
-    are given in units of ``r`` from the centre."""
-    c = COLOURS[kind]
-
-    def at(dx: float, dy: float) -> tuple[float, float]:
-        return cx + dx * r, cy + dy * r
-
-    def oval(dx: float, dy: float, rx: float, ry: float, fill: RGB) -> None:
-        s.ellipse(*at(dx, dy), rx * r, ry * r, fill)
-
-    def poly(points: Sequence[tuple[float, float]], fill: RGB) -> None:
-        s.polygon([at(x, y) for x, y in points], fill)
-
-    def bar(x0: float, y0: float, x1: float, y1: float, fill: RGB) -> None:
-        s.bar(*at(x0, y0), *at(x1, y1), fill)
-
-    def leaves(top: float, size: float) -> None:
-        for side in (-1, 1):
-            poly(
-                [
-                    (0, top + size),
-                    (side * size, top - size * 0.2),
-                    (side * size * 0.2, top + size * 0.4),
-                ],
-                LEAF,
-            )
-        poly(
-            [(0, top + size), (-size * 0.25, top - size * 0.5), (size * 0.25, top - size * 0.5)],
-            LEAF,
-        )
-
-    if kind == "Artichoke":
-        bar(-0.1, 0.5, 0.1, 1, LEAF)
-        for i, (half, y) in enumerate(((0.62, 0.3), (0.55, -0.05), (0.42, -0.4), (0.25, -0.7))):
-            for dx in (-half * 0.5, half * 0.5) if i < 3 else (0.0,):
-                oval(dx, y, half * 0.62, 0.34, c if i % 2 == 0 else LEAF)
-    elif kind == "Beet":
-        leaves(-0.95, 0.45)
-        oval(0, 0, 0.62, 0.62, c)
-        poly([(-0.3, 0.4), (0.3, 0.4), (0, 1)], c)
-    elif kind == "Broccoli":
-        bar(-0.18, 0, 0.18, 1, PATTERN)
-        for dx, dy in ((-0.45, -0.05), (0.45, -0.05), (0, -0.45), (0, 0.05)):
-            oval(dx, dy, 0.42, 0.42, c)
-    elif kind == "Carrot":
-        leaves(-0.95, 0.4)
-        poly([(-0.42, -0.55), (0.42, -0.55), (0, 1)], c)
-    elif kind == "Corn":
-        oval(0, 0, 0.4, 0.85, c)
-        for row in range(-3, 4):
-            for col in (-1, 0, 1):
-                oval(col * 0.2, row * 0.22, 0.07, 0.07, WHITE)
-        for side in (-1, 1):
-            poly([(side * 0.7, 1), (side * 0.2, 0.2), (0, 1)], LEAF)
-    elif kind == "Eggplant":
-        oval(0.1, 0.15, 0.45, 0.8, c)
-        poly([(-0.4, -0.5), (0.55, -0.5), (0, -1)], LEAF)
-    elif kind == "Leek":
-        bar(-0.2, -0.1, 0.2, 1, WHITE)
-        for side in (-1, 1):
-            poly([(-0.2, -0.1), (0.2, -0.1), (side * 0.5, -1)], c)
-    elif kind == "Onion":
-        oval(0, 0.15, 0.7, 0.7, c)
-        poly([(-0.3, -0.4), (0.3, -0.4), (0, -1)], c)
-        oval(0, 0.15, 0.25, 0.6, FACE)
-    elif kind == "Peas":
-        oval(0, 0, 1, 0.42, LEAF)
-        for dx in (-0.55, 0, 0.55):
-            oval(dx, 0, 0.26, 0.26, c)
-    elif kind == "Pepper":
-        oval(0, 0.2, 0.65, 0.75, c)
-        bar(-0.1, -1, 0.1, -0.45, LEAF)
-    elif kind == "Potato":
-        oval(0, 0, 0.85, 0.6, c)
-        for dx, dy in ((-0.35, -0.15), (0.2, 0.2), (0.45, -0.2)):
-            oval(dx, dy, 0.07, 0.07, DARK)
-    else:  # Rhubarb
-        for dx in (-0.35, 0, 0.35):
-            bar(dx - 0.1, -0.3, dx + 0.1, 1, c)
-        oval(0, -0.55, 0.8, 0.4, LEAF)
-
-
-def face(kind: str, name: str, w: float, h: float, paper: RGB) -> Image.Image:
-    """A card face ``w`` by ``h`` points: ``name`` on a band of its colour (two lines on a
-    large card when it needs them), its symbol under it."""
-    count = 2
-    wrapped, size_px = fonts.fit_lines(name, px(13), px(w - 4), count, smallest=px(MIN_TEXT))
-    size = size_px / SCALE
-    band = len(wrapped) * size * 1.15 + 5
-
-    def paint(s: Sketch) -> None:
-        rounded_box(s, 0, 0, w, h, FACE, outline=COLOURS[kind], line=1.5, radius=5)
-        s.draw.rounded_rectangle(s.rect(0, 0, w, band), s.p(5), fill=COLOURS[kind])
-        s.draw.rectangle(s.rect(0, band - 5, w, 5), fill=COLOURS[kind])
-        r = min(w * 0.36, (h - band) * 0.4)
-        _symbol(s, kind, w / 2, band + (h - band) / 2, r)
-
-    def text(c: Canvas) -> None:
-        ink = DARK if kind == "Corn" else WHITE
-        for i, line in enumerate(wrapped):
-            c.text(w / 2, 2 + i * size * 1.15, line, size, ink, align="centre")
-
-    return sprite(("artichokes face", kind, name), w, h, paint, label=text, background=paper)
-
-
-def card(
-    canvas: Canvas, x: float, y: float, w: float, h: float, kind: str, _: Translator, paper: RGB
-) -> None:
-    """One face-up card."""
-    canvas.paste(face(kind, _.card(kind), w, h, paper), x, y)
-
-
-def cards_row(
-    canvas: Canvas,
-    x: float,
-    y: float,
-    room: float,
-    kinds: Sequence[str],
-    w: float,
-    h: float,
-    _: Translator,
-    paper: RGB,
-) -> float:
-    """``kinds`` side by side from ``x`` (overlapping when they would not fit in ``room``);
-    returns the width used."""
-    if not kinds:
-        return 0.0
-    step = min(w + 4, (room - w) / max(1, len(kinds) - 1)) if len(kinds) > 1 else w
-    for i, kind in enumerate(kinds):
-        card(canvas, x + i * step, y, w, h, kind, _, paper)
-    return step * (len(kinds) - 1) + w
-
-
-PILE_W, PILE_H = 40.0, 56.0
-"""A face-down pile in a player's area or among the shared zones."""
-MINI_W = 66.0
-"""A face-up card in a player's area (wide enough for its name in one line)."""
-
-
-def back_pile(canvas: Canvas, x: float, y: float, count: int, fill: RGB, paper: RGB) -> None:
-    """A face-down pile of ``count`` cards."""
-    pile(
-        canvas, x, y, PILE_W, PILE_H, count, fill, PATTERN, WHITE, paper=paper, empty=FAINT, size=13
-    )
+HAND_SIZE, HAND_LEADING, HAND_LINES = 12.0, 14.0, 6
+"""A final hand's text size, the height of each of its lines, and the most lines it takes."""
 
 
 def player(
@@ -214,9 +48,10 @@ def player(
     view: ArtichokesView,
     seat: SeatView,
     ctx: PictureContext,
+    hand_rows: int = 0,
 ) -> None:
     """One player's area: name, Personal Deck and hand (their sizes), Discard Pile (its top
-    card and size), and their hand once the game is over."""
+    card and size), and their hand once the game is over (in ``hand_rows`` lines)."""
     _ = ctx._
     playing = view.phase != "over" and not ctx.closed
     active = playing and seat.seat == view.active
@@ -259,10 +94,37 @@ def player(
             canvas, cx, top + 16, MINI_W, PILE_H, paper, "0", 13, FAINT, paper=paper, outline=FAINT
         )
     if view.final_hands is not None:
-        hand = ", ".join(_.card(k) for k in view.final_hands[seat.seat]) or _("empty")
         canvas.lines(
-            x + 6, top + 16 + PILE_H + 6, w - 12, _("Hand: {cards}", cards=hand), 12, TEXT, count=2
+            x + 6,
+            top + 16 + PILE_H + 6,
+            w - 12,
+            final_hand(view, seat.seat, _),
+            HAND_SIZE,
+            TEXT,
+            count=hand_rows,
+            leading=HAND_LEADING / HAND_SIZE,
         )
+
+
+def final_hand(view: ArtichokesView, seat: int, _: Translator) -> str:
+    """``"Hand: Artichoke ×3, Carrot"``: a seat's hand once the game is over, written as the
+    text table writes it (``cards_text``)."""
+    assert view.final_hands is not None
+    return _("Hand: {cards}", cards=cards_text(view.final_hands[seat], _))
+
+
+def hand_lines(view: ArtichokesView, w: float, _: Translator) -> int:
+    """The lines the longest final hand takes in a player's area ``w`` points wide (at least
+    1, at most :data:`HAND_LINES`): every area is that tall, so no hand is cut."""
+    room, size = px(w - 12), px(HAND_SIZE)
+    needed = 1
+    for seat in view.seats:
+        text = final_hand(view, seat.seat, _)
+        while needed < HAND_LINES and " ".join(fonts.wrap(text, size, room, needed)) != " ".join(
+            text.split()
+        ):
+            needed += 1
+    return needed
 
 
 class ArtichokesPicture(GamePicture):
@@ -276,8 +138,9 @@ class ArtichokesPicture(GamePicture):
         player's area (two per row)."""
         assert isinstance(view, ArtichokesView)
         _ = ctx._
-        extra = view.final_hands is not None
-        box_h = 24 + 16 + PILE_H + 8 + (34 if extra else 0)
+        bw = (WIDTH - 2 * MARGIN - 6) / 2
+        hand_rows = hand_lines(view, bw, _) if view.final_hands is not None else 0
+        box_h = 24 + 16 + PILE_H + 8 + (6 + hand_rows * HAND_LEADING if hand_rows else 0)
         rows = -(-len(view.seats) // 2)
         height = MARGIN + 18 + 100 + 8 + ZONES_H + 6 + rows * (box_h + 6) - 6 + MARGIN
         canvas = Canvas(height, BACKGROUND)
@@ -295,10 +158,9 @@ class ArtichokesPicture(GamePicture):
         y += h + 8
         self._zones(canvas, y, view, ctx)
         y += ZONES_H + 6
-        bw = (WIDTH - 2 * MARGIN - 6) / 2
         for i, seat in enumerate(view.seats):
             bx, by = MARGIN + (i % 2) * (bw + 6), y + (i // 2) * (box_h + 6)
-            player(canvas, bx, by, bw, box_h, view, seat, ctx)
+            player(canvas, bx, by, bw, box_h, view, seat, ctx, hand_rows)
         return Drawn(canvas, self._description(view, ctx))
 
     def _zones(self, canvas: Canvas, y: float, view: ArtichokesView, ctx: PictureContext) -> None:
