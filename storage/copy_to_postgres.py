@@ -3,7 +3,10 @@ replaying every game (``cardroom migrate-db --to postgresql://...``).
 
 The SQLite file is first migrated to the newest schema (as opening it always does) and read
 in one read transaction (one snapshot); the PostgreSQL database is migrated too and must be
-empty. Every table is copied with PostgreSQL's ``COPY`` (asyncpg's
+empty: no table holds rows but ``meta``, the bookkeeping a bot writes as soon as it starts on
+a database (that its history is built, which commands it synced), which the copy replaces
+with the source's, so a bot started once on the new database does not make it unusable.
+Every table is copied with PostgreSQL's ``COPY`` (asyncpg's
 ``copy_records_to_table``) in one transaction, with the tables' own triggers (the rules
 that a live game obeys, e.g. seats are added only to a lobby) off while the rows go in and
 on again before ``COMMIT``; foreign keys and checks stay on. The identities go on after the
@@ -109,7 +112,10 @@ async def copy_to_postgres(
 
 
 def _filled_tables(conn: Connection) -> list[str]:
-    return [t for t in TABLES if conn.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone()]
+    """The tables that hold rows, ``meta`` (a started bot's bookkeeping) left out."""
+    return [
+        t for t in TABLES if t != "meta" and conn.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone()
+    ]
 
 
 async def _copy(source: Path, target: PostgresDatabase) -> dict[str, int]:
@@ -120,6 +126,7 @@ async def _copy(source: Path, target: PostgresDatabase) -> dict[str, int]:
         async with target.connection() as conn, conn.transaction():
             for table in TABLES:
                 await conn.execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
+            await conn.execute("DELETE FROM meta")  # the source's bookkeeping replaces it
             for table in TABLES:
                 rows[table] = await _copy_table(reader, conn, table)
             for table, column in IDENTITIES:

@@ -79,6 +79,27 @@ async def test_every_table_is_copied_and_every_game_replays(
         await copy_to_postgres(source, postgresql_empty_url)
 
 
+async def test_a_database_a_bot_has_started_on_is_still_empty_for_the_copy(
+    tmp_path: Path, postgresql_empty_url: str
+) -> None:
+    source = tmp_path / "cardroom.sqlite3"
+    states = await _a_server_of_some_days(source)
+    started = await Storage.open(url=postgresql_empty_url)  # as every start of the bot does
+    await started.meta.set("commands_fingerprint", "synced by the new bot")
+    await started.close()
+
+    report = await copy_to_postgres(source, postgresql_empty_url)
+
+    assert report.ok and report.games == len(states)
+    copy = await Storage.open(url=postgresql_empty_url)
+    try:
+        assert await copy.meta.get("commands_fingerprint") == "abc"  # the source's bookkeeping
+        for game_id in states:
+            assert (await copy.verify_game(game_id)).ok
+    finally:
+        await copy.close()
+
+
 def test_the_command_copies_and_refuses_a_non_empty_target(
     tmp_path: Path, postgresql_empty_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
