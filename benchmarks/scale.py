@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/scale.py [--setups sqlite-1,postgres-1,postgres-2x2]
         [--games 200] [--players 3] [--think-ms 2000] [--live-s 60] [--saturation-games 40]
-        [--saturation-s 20] [--game artichokes] [--seed 1] [--bot-cores 0.4]
+        [--saturation-s 20] [--game artichokes] [--seed 1] [--bot-cores 0.5]
 
 Each setup runs the same load against real bot processes (``python -m bot``, as
 ``benchmarks/bot_latency.py`` does) through the local fake Discord, which runs in this process
