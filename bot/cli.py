@@ -111,18 +111,33 @@ def fail(text: str) -> None:
     print(f"cardroom: {text}", file=sys.stderr)
 
 
+def settings_problems(exc: ValidationError) -> str:
+    """One line naming each setting ``exc`` refused and why (``DATABASE_URL: ...``)."""
+    return "; ".join(
+        f"{'/'.join(str(p) for p in err['loc']).upper() or 'settings'}: {err['msg']}"
+        for err in exc.errors()
+    )
+
+
 def load_settings() -> BotSettings | None:
     """The settings, or ``None`` after printing a one-line reason."""
     try:
         return BotSettings()  # type: ignore[call-arg]
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'/'.join(str(p) for p in err['loc']).upper() or 'settings'}: {err['msg']}"
-            for err in exc.errors()
-        )
+        problems = settings_problems(exc)
         if any(err["loc"] == ("discord_token",) for err in exc.errors()):
             problems = "DISCORD_TOKEN is missing: put DISCORD_TOKEN=... in .env (see .env.example)"
         fail(problems)
+        return None
+
+
+def load_storage_settings() -> StorageSettings | None:
+    """The database settings (no token needed), or ``None`` after printing a one-line
+    reason (a ``DATABASE_URL`` that is not a ``postgresql://`` URL, say)."""
+    try:
+        return StorageSettings()
+    except ValidationError as exc:
+        fail(settings_problems(exc))
         return None
 
 
@@ -238,7 +253,9 @@ async def _connected(
 
 def backup(target: Path) -> int:
     """``cardroom backup PATH``: copy the database of the settings (no token needed)."""
-    settings = StorageSettings()
+    settings = load_storage_settings()
+    if settings is None:
+        return 2
     if settings.database_url is not None:
         fail("the database is PostgreSQL (DATABASE_URL): back it up with pg_dump (docs/storage.md)")
         return 2
@@ -255,7 +272,9 @@ def backup(target: Path) -> int:
 async def rebuild_ratings() -> int:
     """``cardroom ratings rebuild``: compute every rating again from the rated games of the
     database of the settings (no token needed)."""
-    settings = StorageSettings()
+    settings = load_storage_settings()
+    if settings is None:
+        return 2
     path = database_name(settings)
     try:
         storage = await Storage.open(settings)
@@ -278,7 +297,12 @@ async def migrate_db(url: str, source: Path | None) -> int:
     if not is_postgres_url(url):
         fail(f"--to must be a postgresql://... URL, not {url!r}")
         return 2
-    path = source or StorageSettings().database_path
+    if source is None:
+        settings = load_storage_settings()
+        if settings is None:
+            return 2
+        source = settings.database_path
+    path = source
     try:
         report = await copy_to_postgres(path, url, progress=lambda line: print(f"cardroom: {line}"))
     except (StorageError, OSError, sqlite3.Error) as exc:
@@ -305,7 +329,9 @@ def health() -> int:
     except ValidationError as exc:
         fail(f"SHARD_IDS: {exc.errors()[0]['msg']}")
         return 1
-    settings = StorageSettings()
+    settings = load_storage_settings()
+    if settings is None:
+        return 1
     path = heartbeat_path(settings.database_path, settings.heartbeat_path, shard_ids)
     alive, why = check_heartbeat(path)
     print(f"cardroom: {why}", file=sys.stdout if alive else sys.stderr)

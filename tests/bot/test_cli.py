@@ -269,3 +269,22 @@ async def test_ratings_rebuild_reaches_the_ratings_the_games_gave(tmp_path: Path
     assert out.strip() == f"cardroom: rebuilt the ratings of {db_path} from 2 rated games"
     async with await Storage.open(path=db_path) as storage:
         assert await ratings_of(storage) == before and len(before) == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "exit_code"),
+    [(("backup", "copy.sqlite3"), 2), (("ratings", "rebuild"), 2), (("health",), 1),
+     (("migrate-db", "--to", "postgresql://localhost/x"), 2), ((), 2)],
+)  # fmt: skip
+async def test_a_database_url_that_is_not_postgresql_is_one_line_for_every_command(
+    tmp_path: Path, args: tuple[str, ...], exit_code: int
+) -> None:
+    code, out, err = await cardroom(
+        tmp_path, *args, DISCORD_TOKEN="abc", DATABASE_URL="mysql://db/cardroom"
+    )
+    assert (code, out) == (exit_code, "")
+    assert err.strip().splitlines() == [
+        "cardroom: DATABASE_URL: Value error, DATABASE_URL must be a postgresql://... URL "
+        "(or unset for SQLite)"
+    ]
+    assert not (tmp_path / "copy.sqlite3").exists()
