@@ -71,7 +71,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bot_latency import cpu_seconds  # noqa: E402
-from bot.settings import BotSettings  # noqa: E402
 from tests.e2e.conftest import World  # noqa: E402
 from tests.e2e.driver import Driver  # noqa: E402
 from tests.e2e.processes import BotProcess  # noqa: E402
@@ -89,11 +88,6 @@ SETUPS = {
 }
 """Setup name: (database, the ``SHARD_IDS`` of each process; ``None``: unset, one shard)."""
 ACTION = re.compile(r"cr:(act|sel|ok):")
-
-
-def postgres_supported() -> bool:
-    """Whether this Cardroom has the PostgreSQL backend (``DATABASE_URL``)."""
-    return "database_url" in BotSettings.model_fields
 
 
 @contextlib.contextmanager
@@ -372,9 +366,6 @@ def main() -> None:
     for name in args.setups.split(","):
         if name not in SETUPS:
             parser.error(f"unknown setup {name!r}: one of {', '.join(SETUPS)}")
-        if SETUPS[name][0] == "postgres" and not postgres_supported():
-            print(json.dumps({"setup": name, "skipped": "no PostgreSQL backend (DATABASE_URL)"}))
-            continue
         with tempfile.TemporaryDirectory() as folder:
             os.chmod(folder, 0o755)
             host_before = cli.host_ms()

@@ -4,6 +4,7 @@ their one count exactly once, so every guild has exactly one process."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import yaml
@@ -12,8 +13,6 @@ from bot.settings import BotSettings
 from bot.shards import parse_shard_ids
 
 ROOT = Path(__file__).resolve().parents[1]
-PENDING = {"DATABASE_URL"}
-"""Settings of the PostgreSQL backend, built beside this on its own branch (issue 25)."""
 
 
 def test_compose_runs_postgresql_and_two_processes_of_two_shards_each() -> None:
@@ -27,7 +26,7 @@ def test_compose_runs_postgresql_and_two_processes_of_two_shards_each() -> None:
     counts, shards = set(), []
     for name, bot in bots.items():
         env = bot["environment"]
-        unknown = set(env) - settings - PENDING
+        unknown = set(env) - settings
         assert not unknown, f"{name} sets {unknown}, which the bot does not read"
         assert env["DATABASE_URL"].startswith("postgresql://")
         assert "postgres" in bot["depends_on"]
@@ -37,4 +36,10 @@ def test_compose_runs_postgresql_and_two_processes_of_two_shards_each() -> None:
         shards += ids
     (count,) = counts  # one count for all
     assert sorted(shards) == list(range(count)) == [0, 1, 2, 3]  # each shard once
-    assert (ROOT / ".env.example").read_text(encoding="utf-8").count("SHARD_IDS") >= 1
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    assert "SHARD_IDS" in example
+    # every value compose.yaml takes from .env is one .env.example shows how to give
+    wanted = set(re.findall(r"\$\{(\w+)", (ROOT / "compose.yaml").read_text(encoding="utf-8")))
+    assert wanted == {"POSTGRES_PASSWORD"}
+    for name in wanted:
+        assert re.search(rf"^# {name}=", example, re.MULTILINE), name

@@ -23,7 +23,6 @@ from pathlib import Path
 import pytest
 from pytest_postgresql.executors import PostgreSQLExecutor
 
-from bot.settings import BotSettings
 from storage import Storage
 from tests.e2e.conftest import World
 from tests.e2e.driver import DATABASE_AWAY, Driver, action_components
@@ -42,9 +41,9 @@ POOL_FLOOR = "WARNING asyncpg.pool: Failed to restore the pool connection floor"
 """asyncpg's warning, with its traceback, while the server it reconnects to is down."""
 COMMAND_SYNC = "PUT /applications/{application_id}/commands"
 ACTION = re.compile(r"cr:(act|sel|ok):(\d+):")
-BACKENDS = ["sqlite", *(["postgresql"] if "database_url" in BotSettings.model_fields else [])]
-"""The databases the processes share: one SQLite file (WAL), and PostgreSQL once Cardroom has
-it (``DATABASE_URL``; the server is ``tests/pgserver.py``'s)."""
+BACKENDS = ["sqlite", "postgresql"]
+"""The databases the processes share: one SQLite file (WAL), and PostgreSQL (``DATABASE_URL``;
+the server is ``tests/pgserver.py``'s)."""
 
 
 async def open_storage(database: Path | str) -> Storage:
