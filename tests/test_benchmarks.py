@@ -105,6 +105,21 @@ def test_the_table_sizes_benchmark_plays_each_setting_with_the_search_at_every_s
     assert ninjan["met"] == (ninjan["win_rate"] >= 0.5)
 
 
+def test_the_pentaquest_headroom_benchmark_seats_each_variant_against_greedy_seats() -> None:
+    figures = run_benchmark(
+        "pentaquest_headroom.py", "--players", "3", "--games", "9", "--variants", "greedy,random"
+    )  # fmt: skip
+    assert (figures["fair_share"], figures["target"]) == (0.3333, 0.5)
+    table = figures["table"]
+    assert len(table["win_share_by_turn_position"]) == 3
+    assert sum(table["win_share_by_turn_position"]) >= 1  # every game has a winner
+    greedy, random_ = figures["variants"]["greedy"], figures["variants"]["random"]
+    low, high = greedy["win_rate_95"]
+    assert low <= greedy["win_rate"] == round(greedy["wins"] / 9, 4) <= high
+    # a seat that plays at random is far behind the greedy seats on the same deals
+    assert random_["wins"] == 0 and random_["mean_score"] < random_["others_mean_score"] / 2
+
+
 HELPERS = {"cli.py", "cpu_quota.py", "loop_lag.py"}  # modules the benchmarks import
 SCRIPTS = sorted(p.name for p in (ROOT / "benchmarks").glob("*.py") if p.name not in HELPERS)
 

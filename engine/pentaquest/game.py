@@ -206,8 +206,14 @@ class Pentaquest(Game[PentaquestState, PentaquestOptions]):
         won 29 of 80 at 250 ms, by whole greedy playouts 30 of 80 at 1 s; weighing every
         decision of the turn (captures, rerolls, army cards, ending) 26 of 80 at 250 ms, and
         14 of 40 with whole playouts at 1 s (greedy: 14 of 40). The dice decide most of a
-        multiplayer game, and greedy already captures whenever it can. A solo game seats no
-        automatic player; its paired search, which ``engine arena`` plays, beats greedy."""
+        multiplayer game, and greedy already captures whenever it can. One seat's play moves
+        its wins little (``benchmarks/pentaquest_headroom.py``, 1,500 deals, seeds 1 and
+        1501): greedy won 35-36 % at 3 seats and 28-29 % at 4; capturing the easiest card,
+        or the one that leaves the next seat the hardest quest area, or rerolling before any
+        army card, did the same within the noise, and using army cards before the free reroll
+        halved the wins, because ties on score at the top (39 % of 3-seat games, 61 % of
+        4-seat) go to the most unused army cards. A solo game seats no automatic player; its
+        paired search, which ``engine arena`` plays, beats greedy."""
         if seats >= 2:
             return ("random", "greedy")
         return super().automatic_levels(seats)

@@ -1,0 +1,209 @@
+"""Benchmark: how far one seat's play moves its wins at a Pentaquest table of greedy seats.
+
+    .venv/bin/python benchmarks/pentaquest_headroom.py [--players 3] [--games 1500] [--seed 1]
+        [--variants greedy,fix_first] [--workers 1]
+
+Issue 27 asks one search seat at 3 and 4 seats to win 1.5 times its fair share (50 %, 37.5 %)
+against greedy seats. This measures how much a seat's decisions can move its wins there.
+
+- ``table``: every seat greedy. Per turn position (0: the first player), its share of the wins;
+  the share of games tied on score at the top, and of those how many the tie-break (the most
+  unused army cards) decided.
+- ``variants``: one seat plays a variant of greedy, the others greedy. Game ``i`` is dealt from
+  seed ``seed + i`` and seats the variant at seat ``i % players``, so every variant meets the
+  same deals from every seat. Per variant: wins (a shared win counts), the win rate with its
+  95 % interval (normal approximation), the seat's mean score, the other seats' mean score, and
+  the army cards the seat used per game.
+
+The variants change one decision of greedy (``engine.pentaquest.greedy``) each:
+
+- ``greedy``: greedy itself, the yardstick;
+- ``capture_easiest``: captures the easiest card the dice beat, not the hardest;
+- ``capture_denying``: captures the card whose leaving makes the quest area hardest for the next
+  seat (the lowest chance that a roll, or one reroll of all five dice, beats a card left);
+- ``lookahead``: the solo search's own move (``engine.pentaquest.lookahead``), which keeps the
+  quest area easy and rerolls for a better capture;
+- ``reroll_first``: takes the free reroll before any army card whenever the dice beat nothing;
+- ``fix_first``: uses the cheapest army fix before the free reroll;
+- ``random``: a uniformly random legal move, the floor.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import cli
+
+import engine
+from engine.pentaquest.fix import ONE_DIE_POWERS, cheapest_fix
+from engine.pentaquest.greedy import best_reroll, greedy_action
+from engine.pentaquest.lookahead import lookahead_action, safety
+from engine.pentaquest.matcher import BIT, ROLLS, quest_mask
+from engine.pentaquest.view import PentaquestView
+from engine.types import Action
+
+GAME_NAME = "pentaquest"
+
+Policy = Callable[[PentaquestView, random.Random], Action]
+
+
+def _kinds(view: PentaquestView) -> dict[str, list[str]]:
+    return {d.kind: list(d.options) for d in view.decisions}
+
+
+def _capturing(pick: Callable[[list[int], list[int]], int]) -> Policy:
+    """Greedy, except that a capture takes ``pick(beaten ids, quest ids)``."""
+
+    def policy(view: PentaquestView, rng: random.Random) -> Action:
+        options = _kinds(view).get("capture")
+        if view.phase != "turn" or options is None or view.viewer is None:
+            return greedy_action(view, rng)
+        beaten = [int(o.split(":")[1]) for o in options]
+        return Action(view.viewer, f"capture:{pick(beaten, [c.id for c in view.quest])}")
+
+    return policy
+
+
+def _easiest(beaten: list[int], quest: list[int]) -> int:
+    return max(beaten, key=lambda c: (ROLLS[c], -c))
+
+
+def _denying(beaten: list[int], quest: list[int]) -> int:
+    whole = quest_mask(quest)
+    return min(beaten, key=lambda c: (safety(whole & ~BIT[c]), ROLLS[c], c))
+
+
+def reroll_first(view: PentaquestView, rng: random.Random) -> Action:
+    """Greedy, except that the free reroll comes before any army card."""
+    kinds = _kinds(view)
+    if view.phase == "turn" and "capture" not in kinds and "reroll" in kinds:
+        assert view.viewer is not None
+        counts = Counter(
+            c.power for c in view.players[view.viewer].army or () if c.power in ONE_DIE_POWERS
+        )
+        _, positions = best_reroll(list(view.dice), [c.id for c in view.quest], dict(counts))
+        return Action(view.viewer, "reroll:" + "+".join(map(str, positions)))
+    return greedy_action(view, rng)
+
+
+def fix_first(view: PentaquestView, rng: random.Random) -> Action:
+    """Greedy, except that an army fix comes before the free reroll."""
+    kinds = _kinds(view)
+    if view.phase == "turn" and "capture" not in kinds and "use" in kinds:
+        assert view.viewer is not None
+        army = [(c.id, c.power) for c in view.players[view.viewer].army or ()]
+        fix = cheapest_fix(list(view.dice), [c.id for c in view.quest], army)
+        if fix:
+            return Action(view.viewer, f"use:{fix[0].card}")
+    return greedy_action(view, rng)
+
+
+VARIANTS: dict[str, Policy | None] = {
+    "greedy": greedy_action,
+    "capture_easiest": _capturing(_easiest),
+    "capture_denying": _capturing(_denying),
+    "lookahead": lookahead_action,
+    "reroll_first": reroll_first,
+    "fix_first": fix_first,
+    "random": None,  # engine.automatic_action on the state
+}
+
+
+def play(variant: str | None, players: int, games: int, seed: int) -> dict[str, Any]:
+    """Play ``games`` deals with ``variant`` at one rotating seat (``None``: every seat greedy)
+    and return its figures (see the module docstring)."""
+    policy = VARIANTS[variant] if variant is not None else greedy_action
+    by_position: Counter[int] = Counter()
+    wins = used = 0
+    mine = others = 0.0
+    tied = decided = 0
+    for i in cli.tracked(range(games), variant or "table"):
+        seat = i % players
+        state = engine.new_game(GAME_NAME, players, None, seed + i)
+        rng = random.Random(seed + i)
+        while (result := engine.outcome(state)) is None:
+            turn = engine.deciding_seats(state)[0]
+            if turn == seat and variant is not None and policy is None:
+                action = engine.automatic_action(state, turn, rng)
+            else:
+                chosen = policy if turn == seat else greedy_action
+                assert chosen is not None
+                view = engine.view(state, turn)
+                assert isinstance(view, PentaquestView)
+                action = chosen(view, rng)
+            engine.apply(state, action)
+        scores = result.scores
+        assert scores is not None
+        wins += seat in result.winners
+        mine += scores[seat]
+        others += (sum(scores) - scores[seat]) / (players - 1)
+        used += len(state.discards[seat])  # type: ignore[attr-defined]
+        first = state.first  # type: ignore[attr-defined]
+        for winner in result.winners:
+            by_position[(winner - first) % players] += 1
+        if sorted(scores)[-2] == max(scores):
+            tied += 1
+            decided += len(result.winners) == 1
+    if variant is None:
+        return {
+            "win_share_by_turn_position": [
+                round(by_position[k] / games, 4) for k in range(players)
+            ],
+            "tied_on_score_at_the_top": round(tied / games, 4),
+            "of_those_decided_by_unused_army": round(decided / max(tied, 1), 4),
+        }
+    rate = wins / games
+    half = 1.96 * math.sqrt(rate * (1 - rate) / games)
+    return {
+        "wins": wins,
+        "win_rate": round(rate, 4),
+        "win_rate_95": [round(rate - half, 4), round(rate + half, 4)],
+        "mean_score": round(mine / games, 2),
+        "others_mean_score": round(others / games, 2),
+        "army_cards_used_per_game": round(used / games, 2),
+    }
+
+
+def main() -> None:
+    parser = cli.parser(__doc__)
+    parser.add_argument("--players", type=int, default=3, help="seats at each table (2-4)")
+    parser.add_argument("--games", type=int, default=1500, help="deals per variant")
+    parser.add_argument("--seed", type=int, default=1, help="game i is dealt from seed + i")
+    parser.add_argument("--variants", help="comma-separated, from the list above (default: all)")
+    parser.add_argument("--workers", type=int, default=1, help="variants played at once")
+    args = parser.parse_args()
+    names = args.variants.split(",") if args.variants else list(VARIANTS)
+    unknown = sorted(set(names) - set(VARIANTS))
+    if unknown:
+        parser.error(f"unknown variants: {', '.join(unknown)}")
+    runs: list[str | None] = [None, *names]
+    work = [(name, args.players, args.games, args.seed) for name in runs]
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            results = list(pool.map(play, *zip(*work, strict=True)))
+    else:
+        results = [play(*item) for item in work]
+    print(
+        json.dumps(
+            {
+                "game": GAME_NAME,
+                "players": args.players,
+                "games": args.games,
+                "seed": args.seed,
+                "fair_share": round(1 / args.players, 4),
+                "target": round(1.5 / args.players, 4),
+                "table": results[0],
+                "variants": dict(zip(names, results[1:], strict=True)),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
