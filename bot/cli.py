@@ -33,7 +33,7 @@ from bot.terminal import command as play_command
 from bot.timing.heartbeat import check as check_heartbeat
 from bot.timing.heartbeat import heartbeat_path
 from storage import Storage, StorageError, StorageSettings, backup_database, database_name
-from storage.copy_to_postgres import copy_to_postgres
+from storage.copy_to_postgres import CopyNotChecked, copy_to_postgres
 from storage.postgres import redacted
 from storage.settings import is_postgres_url
 
@@ -292,8 +292,8 @@ async def rebuild_ratings() -> int:
 async def migrate_db(url: str, source: Path | None) -> int:
     """``cardroom migrate-db --to URL``: copy the SQLite database into the empty PostgreSQL
     database ``url`` and replay every game of the copy (``storage.copy_to_postgres``). Exit
-    0 when every game replays as in the source, 1 when one does not, 2 when nothing could be
-    copied (the target is not empty, or cannot be reached)."""
+    0 when every game replays as in the source, 1 when one does not or the check could not
+    finish, 2 when nothing could be copied (the target is not empty, or cannot be reached)."""
     if not is_postgres_url(url):
         fail(f"--to must be a postgresql://... URL, not {url!r}")
         return 2
@@ -305,6 +305,9 @@ async def migrate_db(url: str, source: Path | None) -> int:
     path = source
     try:
         report = await copy_to_postgres(path, url, progress=lambda line: print(f"cardroom: {line}"))
+    except CopyNotChecked as exc:
+        fail(str(exc))
+        return 1
     except (StorageError, OSError, sqlite3.Error) as exc:
         fail(f"cannot copy {path}: {exc}")
         return 2
@@ -316,7 +319,7 @@ async def migrate_db(url: str, source: Path | None) -> int:
         return 1
     print(
         f"cardroom: copied {path} to {redacted(url)}: {report.games} games, each replayed; "
-        f"set DATABASE_URL={redacted(url)} and start the bot"
+        "set DATABASE_URL to the URL given to --to and start the bot"
     )
     return 0
 

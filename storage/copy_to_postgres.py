@@ -74,6 +74,11 @@ class CopyReport:
         return not self.broken
 
 
+class CopyNotChecked(StorageError):
+    """The copy was written to PostgreSQL, but its check stopped before the end (the server
+    went away, say): the target is no longer empty, and the copy is not known to be good."""
+
+
 async def copy_to_postgres(
     source: Path, url: str, *, progress: Callable[[str], None] | None = None
 ) -> CopyReport:
@@ -87,6 +92,7 @@ async def copy_to_postgres(
         StorageError: ``source`` is not a database, or the target is not empty (nothing is
             written then).
         DatabaseUnavailable: the PostgreSQL server cannot be reached.
+        CopyNotChecked: the copy is written, but its check could not finish.
     """
     say = progress or (lambda line: None)
     if not source.is_file():
@@ -106,7 +112,13 @@ async def copy_to_postgres(
         say("copied " + ", ".join(f"{t} {n}" for t, n in report.rows.items()))
     finally:
         await target.close()
-    await _check(source, url, report)
+    try:
+        await _check(source, url, report)
+    except (StorageError, OSError, sqlite3.Error) as exc:
+        raise CopyNotChecked(
+            f"copied {source} to {redacted(url)}, but the check of the copy stopped: {exc}; "
+            "to copy again, empty that database first"
+        ) from exc
     say(f"replayed {report.games} games: {len(report.broken)} differ from the source")
     return report
 

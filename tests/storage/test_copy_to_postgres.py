@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from bot.cli import main
-from storage import TABLE, GameStatus, Storage, StorageError
+from storage import TABLE, DatabaseUnavailable, GameStatus, Storage, StorageError
 from storage.copy_to_postgres import TABLES, copy_to_postgres
 from storage.sql import IntegrityError
 from tests.storage.helpers import open_lobby, play_one, play_to_end, sql, start_game
@@ -107,7 +107,32 @@ def test_the_command_copies_and_refuses_a_non_empty_target(
     asyncio.run(_a_server_of_some_days(source))
     assert main(["migrate-db", "--to", postgresql_empty_url, "--from", str(source)]) == 0
     out = capsys.readouterr().out
-    assert "7 games, each replayed" in out and "DATABASE_URL=" in out
+    assert "7 games, each replayed" in out
+    assert out.rstrip().endswith("set DATABASE_URL to the URL given to --to and start the bot")
     assert main(["migrate-db", "--to", postgresql_empty_url, "--from", str(source)]) == 2
     assert "not empty" in capsys.readouterr().err
     assert main(["migrate-db", "--to", "sqlite:///x", "--from", str(source)]) == 2
+
+
+def test_a_check_that_stops_after_the_copy_says_the_copy_was_made(
+    tmp_path: Path,
+    postgresql_empty_url: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the server goes away during the replays: the rows are in PostgreSQL, so "cannot copy"
+    # (exit 2, "nothing could be copied") would be wrong
+    source = tmp_path / "cardroom.sqlite3"
+    asyncio.run(_a_server_of_some_days(source))
+
+    async def server_gone(*_args: object) -> None:
+        raise DatabaseUnavailable("the database server did not answer")
+
+    monkeypatch.setattr("storage.copy_to_postgres._check", server_gone)
+    assert main(["migrate-db", "--to", postgresql_empty_url, "--from", str(source)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"cardroom: copied {source} to postgresql://")
+    assert "but the check of the copy stopped: the database server did not answer" in err
+    assert "empty that database first" in err and "cannot copy" not in err
+    assert main(["migrate-db", "--to", postgresql_empty_url, "--from", str(source)]) == 2
+    assert "not empty" in capsys.readouterr().err  # the copy is there
