@@ -44,8 +44,9 @@ class Startup:
         room = self.room
         room.service.watch_changes()  # clicks are answered meanwhile: keep what they did
         try:
-            report = await room.storage.games.load_active_games()
-            await self._resume_loaded(self._own_games(report))
+            shards = self.shards()  # the others resume, or set aside, their own guilds' games
+            owns = None if shards.all else shards.owns
+            await self._resume_loaded(await room.storage.games.load_active_games(owns))
         finally:
             room.service.stop_watching()
         ended_games = await room.storage.games.recently_ended(ENDED_TABLES_WINDOW)
@@ -55,15 +56,6 @@ class Startup:
                     await room.tables.refresh(ended.id)
             except Exception:
                 log.exception("could not refresh the table of game %s", ended.id)
-
-    def _own_games(self, report: LoadReport) -> LoadReport:
-        """The games of ``report`` in this process's guilds (the other processes resume
-        theirs); the games set aside are reported by the process running shard 0."""
-        shards = self.shards()
-        if shards.all:
-            return report
-        games = [loaded for loaded in report.games if shards.owns(loaded.game.guild_id)]
-        return LoadReport(games, report.failures if shards.syncs_commands else [])
 
     async def _resume_loaded(self, report: LoadReport) -> None:
         """Keep each loaded game in memory (unless a click changed it since), bring its table

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import engine
 from storage.models import GameRecord, LoadedGame, LoadFailure, LoadReport
@@ -19,7 +20,9 @@ class StartupOperations:
 
     _db: Backend
 
-    async def load_active_games(self) -> LoadReport:
+    async def load_active_games(
+        self, owns: Callable[[int | None], bool] | None = None
+    ) -> LoadReport:
         """Parse every active game for the bot to resume; set aside the ones that fail.
 
         A game fails when ``engine.loads`` refuses its state (bad JSON, unknown game or
@@ -27,6 +30,12 @@ class StartupOperations:
         version, seat count). Failed games are marked (``set_aside_reason``) and not
         parsed again at later startups until :meth:`reinstate_game`; they still block their
         channel until an admin aborts them. This never raises for a bad row.
+
+        Args:
+            owns: whether this process serves the guild of that id (``None``: a DM); the
+                games of other guilds are neither parsed nor set aside here (their own
+                process does it), and a row too broken to name its guild is reported where
+                ``owns(None)``. ``None``: every game is this process's.
 
         Returns:
             ``LoadReport(games, failures)``; ``failures`` lists every active game that is
@@ -44,6 +53,10 @@ class StartupOperations:
         loaded: list[LoadedGame] = []
         failures: list[LoadFailure] = []
         new_failures: list[tuple[int, int | None, str]] = []  # id, version (None: any), error
+        if owns is not None:
+            games = [game for game in games if owns(game.guild_id)]
+            if not owns(None):
+                unreadable = []
         for game_id, exc in unreadable:
             error = _describe(exc)
             failures.append(LoadFailure(game_id, error))

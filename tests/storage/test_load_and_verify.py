@@ -59,6 +59,26 @@ async def test_load_active_games_parses_and_sets_aside(storage: Storage) -> None
     assert broken_json.id not in dict((await storage.games.load_active_games()).failures)
 
 
+async def test_a_process_loads_and_sets_aside_only_the_games_of_its_own_guilds(
+    storage: Storage,
+) -> None:
+    # two processes of a sharded bot: each parses its own guilds' games only, so its start-up
+    # does not grow with the whole bot, and a broken game is set aside by the one that owns it
+    mine, _ = await start_game(storage, 1, [1, 2], seed=1, guild_id=10)
+    theirs, _ = await start_game(storage, 2, [1, 2], seed=2, guild_id=20)
+    my_broken, _ = await start_game(storage, 3, [1, 2], seed=3, guild_id=10)
+    their_broken, _ = await start_game(storage, 4, [1, 2], seed=4, guild_id=20)
+    for broken in (my_broken, their_broken):
+        await _sql(storage, "UPDATE games SET state = 'x' WHERE id = ?", broken.id)
+    report = await storage.games.load_active_games(owns=lambda guild: guild == 10)
+    assert [loaded.game.id for loaded in report.games] == [mine.id]
+    assert [failure.game_id for failure in report.failures] == [my_broken.id]
+    assert (await storage.games.get_game(their_broken.id)).set_aside_reason is None  # not mine
+    report = await storage.games.load_active_games(owns=lambda guild: guild == 20)
+    assert [loaded.game.id for loaded in report.games] == [theirs.id]
+    assert [failure.game_id for failure in report.failures] == [their_broken.id]
+
+
 async def test_an_unreadable_row_never_stops_startup(storage: Storage) -> None:
     good, _ = await start_game(storage, 1, [1, 2], seed=1)
     bad_time, _ = await start_game(storage, 2, [1, 2], seed=2)
