@@ -173,6 +173,11 @@ def pile(
     )
 
 
+def badge_size(text: str, size: float) -> tuple[float, float]:
+    """The width and height, in px, of the :func:`badge` of ``text`` at ``size``."""
+    return max(size * 1.4, fonts.width(text, px(size), bold=True) / 2 + size * 0.8), size * 1.5
+
+
 def badge(
     canvas: Canvas,
     cx: float,
@@ -183,7 +188,7 @@ def badge(
     fill: RGB,
     paper: RGB,
 ) -> None:
-    """``text`` on a pill of ``fill`` centred on ``(cx, cy)``, lying on ``paper``."""
-    w = max(size * 1.4, fonts.width(text, px(size), bold=True) / 2 + size * 0.8)
-    h = size * 1.5
+    """``text`` on a pill of ``fill`` centred on ``(cx, cy)``, lying on ``paper`` (all of
+    it: the pill's corners show ``paper``)."""
+    w, h = badge_size(text, size)
     tile(canvas, cx - w / 2, cy - h / 2, w, h, fill, text, size, ink, paper=paper, radius=h / 2)

@@ -27,7 +27,7 @@ from bot.i18n import Translator
 from bot.pictures import fonts
 from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import WIDTH, Canvas, px
-from bot.pictures.parts import WINNER, badge, panel, tile
+from bot.pictures.parts import WINNER, badge, badge_size, panel, tile
 from bot.pictures.theme import ACTIVE, BACKGROUND, DARK, FAINT, MUTED, PANEL, TEXT, WHITE
 from engine import View
 from engine.artichokes.view import ArtichokesView, SeatView
@@ -79,16 +79,10 @@ def player(
     cx = zx + (room - MINI_W) / 2
     if seat.discard:
         card(canvas, cx, top + 16, MINI_W, PILE_H, seat.discard[-1], _, paper)
-        badge(
-            canvas,
-            cx + MINI_W - 4,
-            top + 16 + PILE_H - 4,
-            str(len(seat.discard)),
-            12,
-            WHITE,
-            DARK,
-            FACE,
-        )
+        discards = str(len(seat.discard))
+        bw, bh = badge_size(discards, 12)  # in the card's corner, on its face
+        bx, by = cx + MINI_W - bw / 2 - 3, top + 16 + PILE_H - bh / 2 - 3
+        badge(canvas, bx, by, discards, 12, WHITE, DARK, FACE)
     else:
         tile(
             canvas, cx, top + 16, MINI_W, PILE_H, paper, "0", 13, FAINT, paper=paper, outline=FAINT
