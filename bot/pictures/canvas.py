@@ -154,7 +154,7 @@ class Canvas:
         wrapped, size_px = fonts.fit_lines(
             text, px(size), px(room), count, bold=bold, smallest=px(smallest)
         )
-        if " ".join(wrapped) != " ".join(text.split()):
+        if not fonts.is_whole(wrapped, text):
             self.cut.append(text)
         size = size_px / SCALE
         for i, line in enumerate(wrapped):

@@ -94,14 +94,30 @@ def clipped(text: str, size: int, room: int, *, bold: bool = False) -> str:
     return text[:cut].rstrip() + ELLIPSIS if cut else ""
 
 
+def _at_hyphen(word: str, size: int, room: int, bold: bool) -> tuple[str, str] | None:
+    """``word`` broken after its last hyphen that leaves a first part of at most ``room``
+    pixels at ``size`` ("Will-o'-the-" and "Wisp"), or ``None`` where none does."""
+    found = None
+    for i in range(len(word) - 1):
+        if word[i] == "-" and width(word[: i + 1], size, bold) <= room:
+            found = (word[: i + 1], word[i + 1 :])
+    return found
+
+
 def wrap(text: str, size: int, room: int, lines: int, *, bold: bool = False) -> list[str]:
     """``text`` broken between words into at most ``lines`` lines of at most ``room`` pixels
-    at ``size``; a word too long for a line, or what does not fit in the last line, is cut
-    with an ellipsis."""
+    at ``size``, a word too long for a line after one of its hyphens; a word still too long,
+    or what does not fit in the last line, is cut with an ellipsis (:func:`is_whole` tells)."""
     words = text.split()
     result: list[str] = []
     while words and len(result) < lines:
         line = words.pop(0)
+        parts = _at_hyphen(line, size, room, bold) if width(line, size, bold) > room else None
+        if parts is not None and len(result) < lines - 1:
+            line, rest = parts
+            words.insert(0, rest)
+            result.append(line)
+            continue
         while words and width(f"{line} {words[0]}", size, bold) <= room:
             line += " " + words.pop(0)
         if len(result) == lines - 1 and words:
@@ -109,6 +125,11 @@ def wrap(text: str, size: int, room: int, lines: int, *, bold: bool = False) -> 
             words = []
         result.append(clipped(line, size, room, bold=bold))
     return result
+
+
+def is_whole(wrapped: list[str], text: str) -> bool:
+    """Whether the lines ``wrapped`` (from :func:`wrap`) hold all of ``text``, uncut."""
+    return "".join("".join(wrapped).split()) == "".join(text.split())
 
 
 def fit_lines(
@@ -119,6 +140,6 @@ def fit_lines(
     low = smallest or size
     for candidate in range(size, low - 1, -1):
         wrapped = wrap(text, candidate, room, lines, bold=bold)
-        if " ".join(wrapped) == " ".join(text.split()):
+        if is_whole(wrapped, text):
             return wrapped, candidate
     return wrap(text, low, room, lines, bold=bold), low

@@ -21,6 +21,7 @@ from bot.pictures.canvas import MIN_TEXT, SCALE, WIDTH, Canvas
 from bot.pictures.painter import PictureCache
 from bot.pictures.parts import WINNER
 from bot.pictures.samples import NAMES
+from engine.pentaquest.cards import load_house_deck
 
 MAX_BYTES = 150 * 1024
 
@@ -373,3 +374,33 @@ def test_artichokes_shows_every_final_hand_whole_in_every_language() -> None:
                 cut = [t for t in drawn.canvas.cut if not any(n in t for n in NAMES)]
                 assert not cut, (seats, seed, language, cut)
     assert ended == 9
+
+
+def test_a_long_word_wraps_after_a_hyphen_rather_than_being_cut() -> None:
+    size = 18
+    room = fonts.width("Will-o'-the-", size) + 2  # "Will-o'-the-Wisp" does not fit
+    wrapped = fonts.wrap("Using Will-o'-the-Wisp", size, room, 3)
+    assert wrapped == ["Using", "Will-o'-the-", "Wisp"]
+    assert fonts.is_whole(wrapped, "Using Will-o'-the-Wisp")
+    cut = fonts.wrap("Using Will-o'-the-Wisp", size, room, 2)  # one line short: cut, and told
+    assert cut[-1].endswith("…") and not fonts.is_whole(cut, "Using Will-o'-the-Wisp")
+
+
+def test_pentaquest_names_the_army_card_in_use_whole_in_every_language() -> None:
+    # "Using Will-o'-the-Wisp" beside the dice, in the narrow column the free rerolls had
+    shown = picture_of("pentaquest")
+    assert shown is not None
+    rng = random.Random(3)
+    state = engine.new_game("pentaquest", 2, None, 3)
+    while state.phase != "die":  # type: ignore[attr-defined]
+        if engine.outcome(state) is not None:
+            state = engine.new_game("pentaquest", 2, None, rng.randrange(2**32))
+        seat = engine.deciding_seats(state)[0]
+        engine.apply(state, engine.random_action(state, seat, rng))
+    for card in load_house_deck():
+        state.using = card.id  # type: ignore[attr-defined]
+        view = engine.view(state, None)
+        for language in ["en", *available_languages()]:
+            drawn = shown.table(view, PictureContext(language, NAMES[:2]))
+            cut = [t for t in drawn.canvas.cut if not any(n in t for n in NAMES)]
+            assert not cut, (card.name, language, cut)

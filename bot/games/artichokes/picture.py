@@ -114,8 +114,8 @@ def hand_lines(view: ArtichokesView, w: float, _: Translator) -> int:
     needed = 1
     for seat in view.seats:
         text = final_hand(view, seat.seat, _)
-        while needed < HAND_LINES and " ".join(fonts.wrap(text, size, room, needed)) != " ".join(
-            text.split()
+        while needed < HAND_LINES and not fonts.is_whole(
+            fonts.wrap(text, size, room, needed), text
         ):
             needed += 1
     return needed

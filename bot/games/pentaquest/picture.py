@@ -208,30 +208,25 @@ class PentaquestPicture(GamePicture):
                 align="centre",
             )
         right = x0 + 5 * (DIE_SIZE + gap)
-        if not view.over:
-            rerolls = _.plural("{count} free reroll", "{count} free rerolls", view.free_rerolls)
-            canvas.lines(
-                right + (WIDTH - MARGIN - right) / 2,
-                y + 20,
-                WIDTH - MARGIN - right - 6,
-                rerolls,
-                12,
-                GOLD,
-                count=3,
-                align="centre",
-            )
+        # beside the dice: the army card in use (the free reroll is gone then, rules
+        # "Modify"), else the free rerolls left
         if view.using is not None:
-            using = _("Using {card}", card=_(view.using.name))
-            canvas.lines(
-                right + (WIDTH - MARGIN - right) / 2,
-                y + 62,
-                WIDTH - MARGIN - right - 6,
-                using,
-                12,
-                TEXT,
-                count=2,
-                align="centre",
-            )
+            note, ink = _("Using {card}", card=_(view.using.name)), TEXT
+        elif not view.over:
+            note = _.plural("{count} free reroll", "{count} free rerolls", view.free_rerolls)
+            ink = GOLD
+        else:
+            return h
+        canvas.lines(
+            right + (WIDTH - MARGIN - right) / 2,
+            y + 20,
+            WIDTH - MARGIN - right - 6,
+            note,
+            12,
+            ink,
+            count=4,
+            align="centre",
+        )
         return h
 
     def table(self, view: View, ctx: PictureContext) -> Drawn:
