@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -404,3 +405,25 @@ def test_pentaquest_names_the_army_card_in_use_whole_in_every_language() -> None
             drawn = shown.table(view, PictureContext(language, NAMES[:2]))
             cut = [t for t in drawn.canvas.cut if not any(n in t for n in NAMES)]
             assert not cut, (card.name, language, cut)
+
+
+def test_ninjan_marks_who_is_still_choosing_as_the_text_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the text's status line: "everyone chooses a card (▶ still choosing, ✓ chosen)"
+    shown = picture_of("ninjan")
+    assert shown is not None
+    drawn: list[str] = []
+    fitted = Canvas.fitted
+
+    def recording(self: Canvas, *args: Any, **kwargs: Any) -> float:
+        drawn.append(args[3])  # x, y, room, text, ...
+        return fitted(self, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "fitted", recording)
+    state = engine.new_game("ninjan", 3, None, 4)
+    engine.apply(state, engine.legal_actions(state, 1)[0])  # seat 1 has chosen its card
+    view = engine.view(state, None)
+    assert view.phase == "pick" and set(view.deciding) == {0, 2}  # type: ignore[attr-defined]
+    shown.table(view, PictureContext("en", NAMES[:3]))
+    assert {"▶ Alice", "✓ Bohdan", "▶ Zoë"} <= set(drawn)  # (the picture drops the 🎲)

@@ -190,17 +190,19 @@ class NinjanPicture(GamePicture):
         seat: SeatView,
         ctx: PictureContext,
     ) -> None:
-        """A player: name, score, cards taken and in hand; marked when choosing is done or
-        when their card resolves now."""
+        """A player: name, score, cards taken and in hand; marked as the text marks them: ▶
+        while the game waits for them (their card resolves now, or they are still choosing
+        one), ✓ once they have chosen."""
         _ = ctx._
-        now = not view.over and not ctx.closed and view.resolving == seat.seat
+        playing = not view.over and not ctx.closed
+        now = playing and view.resolving == seat.seat
         paper = ACTIVE if now else PANEL
         panel(canvas, x, y, w, 46, paper, outline=ACCENT if now else None)
         score = canvas.text(
             x + w - 6, y + 4, signed(seat.score), 18, GOLD, bold=True, align="right"
         )
         name = ctx.name(seat.seat)
-        if now:
+        if now or (playing and view.phase == "pick" and seat.seat in view.deciding):
             name = "▶ " + name
         elif seat.chosen:
             name = "✓ " + name
