@@ -399,3 +399,21 @@ def test_a_pictures_description_names_a_cards_colour_as_the_card_agrees_with_it(
         said = picture.description.lower().replace(",", " ").replace(".", " ").split()
         assert all(word in said for word in card), (language, picture.description)
         assert not [word for word in menu if word in said], picture.description
+
+
+def test_a_pictures_description_leaves_empty_rows_unsaid() -> None:
+    # read aloud, "Blue —, Green —" is a list of dashes: a row without cards is left out, and
+    # a tableau without cards is "empty"
+    start = engine.new_game("verso", 3, None, 2)
+    early = dict(positions("verso", 3, seed=2))["early"]  # Bohdan has no orange card yet
+    for state in (start, early):
+        view = engine.view(state, None)
+        picture = draw("verso", "table", view, PictureContext("en", SAMPLE_NAMES[:3]))
+        assert picture is not None
+        assert "—" not in picture.description
+        for seat in view.seats:  # type: ignore[attr-defined]
+            name = SAMPLE_NAMES[seat.seat].split()[0]  # (the picture drops the 🎲)
+            said = picture.description.split(f"{name} ", 1)[1].split(".")[0]
+            for colour, row in zip(("Blue", "Green", "Orange"), seat.rows, strict=True):
+                assert (colour in said) == bool(row), (colour, said)
+            assert said.endswith(": empty") == (not any(seat.rows)), said

@@ -204,12 +204,16 @@ def side_words(side: Side, _: Translator) -> str:
 
 
 def row_words(seat: SeatView, _: Translator) -> str:
-    """A tableau in words: ``"Blue 1 3 J, Green —, Orange 2"``."""
+    """A tableau in words, its empty rows left out (a screen reader reads "—" as a dash):
+    ``"Blue 1 3★ J, Orange 2"``, or ``"empty"``."""
     parts = []
     for colour, row in zip(COLOURS, seat.rows, strict=True):
-        numbers = " ".join(number_text(c.up.number) + ("★" if c.up.vp == 3 else "") for c in row)
-        parts.append(f"{card_colour(colour, _)} {numbers or '—'}")
-    return ", ".join(parts)
+        if row:
+            numbers = " ".join(
+                number_text(c.up.number) + ("★" if c.up.vp == 3 else "") for c in row
+            )
+            parts.append(f"{card_colour(colour, _)} {numbers}")
+    return ", ".join(parts) or _("empty")
 
 
 class VersoPicture(GamePicture):
