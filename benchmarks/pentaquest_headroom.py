@@ -6,25 +6,27 @@
 Issue 27 asks one search seat at 3 and 4 seats to win 1.5 times its fair share (50 %, 37.5 %)
 against greedy seats. This measures how much a seat's decisions can move its wins there.
 
-- ``table``: every seat greedy. Per turn position (0: the first player), its share of the wins;
-  the share of games tied on score at the top, and of those how many the tie-break (the most
-  unused army cards) decided.
+- ``table``: every seat greedy (the ``greedy`` variant's games). Per turn position (0: the first
+  player), the share of games it won (a shared win counts for each winner, so the shares may
+  add up to more than 1); the share of games tied on score at the top, and of those how many
+  the tie-break (the most unused army cards) decided.
 - ``variants``: one seat plays a variant of greedy, the others greedy. Game ``i`` is dealt from
   seed ``seed + i`` and seats the variant at seat ``i % players``, so every variant meets the
   same deals from every seat. Per variant: wins (a shared win counts), the win rate with its
   95 % interval (normal approximation), the seat's mean score, the other seats' mean score, and
   the army cards the seat used per game.
 
-The variants change one decision of greedy (``engine.pentaquest.greedy``) each:
+The variants: greedy (``engine.pentaquest.greedy``), four that each change one of its
+decisions, and two other players:
 
 - ``greedy``: greedy itself, the yardstick;
 - ``capture_easiest``: captures the easiest card the dice beat, not the hardest;
 - ``capture_denying``: captures the card whose leaving makes the quest area hardest for the next
   seat (the lowest chance that a roll, or one reroll of all five dice, beats a card left);
-- ``lookahead``: the solo search's own move (``engine.pentaquest.lookahead``), which keeps the
-  quest area easy and rerolls for a better capture;
 - ``reroll_first``: takes the free reroll before any army card whenever the dice beat nothing;
 - ``fix_first``: uses the cheapest army fix before the free reroll;
+- ``lookahead``: the solo search's own move (``engine.pentaquest.lookahead``), which captures
+  the card that leaves the quest area easiest and may reroll for a better capture;
 - ``random``: a uniformly random legal move, the floor.
 """
 
@@ -108,28 +110,29 @@ VARIANTS: dict[str, Policy | None] = {
     "greedy": greedy_action,
     "capture_easiest": _capturing(_easiest),
     "capture_denying": _capturing(_denying),
-    "lookahead": lookahead_action,
     "reroll_first": reroll_first,
     "fix_first": fix_first,
+    "lookahead": lookahead_action,
     "random": None,  # engine.automatic_action on the state
 }
 
 
-def play(variant: str | None, players: int, games: int, seed: int) -> dict[str, Any]:
-    """Play ``games`` deals with ``variant`` at one rotating seat (``None``: every seat greedy)
-    and return its figures (see the module docstring)."""
-    policy = VARIANTS[variant] if variant is not None else greedy_action
+def play(variant: str, players: int, games: int, seed: int) -> dict[str, Any]:
+    """Play ``games`` deals with ``variant`` at one rotating seat, greedy at the others, and
+    return its figures, with the ``table`` figures of those games under ``"table"`` (see the
+    module docstring)."""
+    policy = VARIANTS[variant]
     by_position: Counter[int] = Counter()
     wins = used = 0
     mine = others = 0.0
     tied = decided = 0
-    for i in cli.tracked(range(games), variant or "table"):
+    for i in cli.tracked(range(games), variant):
         seat = i % players
         state = engine.new_game(GAME_NAME, players, None, seed + i)
         rng = random.Random(seed + i)
         while (result := engine.outcome(state)) is None:
             turn = engine.deciding_seats(state)[0]
-            if turn == seat and variant is not None and policy is None:
+            if turn == seat and policy is None:
                 action = engine.automatic_action(state, turn, rng)
             else:
                 chosen = policy if turn == seat else greedy_action
@@ -150,14 +153,6 @@ def play(variant: str | None, players: int, games: int, seed: int) -> dict[str, 
         if sorted(scores)[-2] == max(scores):
             tied += 1
             decided += len(result.winners) == 1
-    if variant is None:
-        return {
-            "win_share_by_turn_position": [
-                round(by_position[k] / games, 4) for k in range(players)
-            ],
-            "tied_on_score_at_the_top": round(tied / games, 4),
-            "of_those_decided_by_unused_army": round(decided / max(tied, 1), 4),
-        }
     rate = wins / games
     half = 1.96 * math.sqrt(rate * (1 - rate) / games)
     return {
@@ -167,6 +162,13 @@ def play(variant: str | None, players: int, games: int, seed: int) -> dict[str, 
         "mean_score": round(mine / games, 2),
         "others_mean_score": round(others / games, 2),
         "army_cards_used_per_game": round(used / games, 2),
+        "table": {
+            "win_share_by_turn_position": [
+                round(by_position[k] / games, 4) for k in range(players)
+            ],
+            "tied_on_score_at_the_top": round(tied / games, 4),
+            "of_those_decided_by_unused_army": round(decided / max(tied, 1), 4),
+        },
     }
 
 
@@ -182,13 +184,18 @@ def main() -> None:
     unknown = sorted(set(names) - set(VARIANTS))
     if unknown:
         parser.error(f"unknown variants: {', '.join(unknown)}")
-    runs: list[str | None] = [None, *names]
+    if not 2 <= args.players <= 4 or args.games < 1:
+        parser.error("--players takes 2 to 4, --games at least 1")
+    runs = names if "greedy" in names else ["greedy", *names]  # the table's games
     work = [(name, args.players, args.games, args.seed) for name in runs]
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(play, *zip(*work, strict=True)))
+            results = dict(zip(runs, pool.map(play, *zip(*work, strict=True)), strict=True))
     else:
-        results = [play(*item) for item in work]
+        results = {name: play(*item) for name, item in zip(runs, work, strict=True)}
+    table = results["greedy"]["table"]
+    for figures in results.values():
+        del figures["table"]
     print(
         json.dumps(
             {
@@ -198,8 +205,8 @@ def main() -> None:
                 "seed": args.seed,
                 "fair_share": round(1 / args.players, 4),
                 "target": round(1.5 / args.players, 4),
-                "table": results[0],
-                "variants": dict(zip(names, results[1:], strict=True)),
+                "table": table,
+                "variants": {name: results[name] for name in names},
             }
         )
     )

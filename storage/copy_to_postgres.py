@@ -23,7 +23,7 @@ from pathlib import Path
 
 import asyncpg
 
-from storage.errors import StorageError
+from storage.errors import GameNotFound, StorageError
 from storage.postgres import PostgresDatabase, redacted
 from storage.sql import Connection
 from storage.store import Storage
@@ -172,7 +172,11 @@ def _counts(conn: Connection) -> dict[str, int]:
 async def _check(source: Path, url: str, report: CopyReport) -> None:
     """Replay every game of the copy; compare it, its seats and its log with the source."""
     original = await Storage.open(path=source)
-    copy = await Storage.open(url=url)
+    try:
+        copy = await Storage.open(url=url)
+    except BaseException:
+        await original.close()
+        raise
     try:
         counts = await copy.db.read(_counts)
         for table, expected in report.rows.items():
@@ -184,8 +188,12 @@ async def _check(source: Path, url: str, report: CopyReport) -> None:
             lambda conn: [row[0] for row in conn.execute("SELECT id FROM games ORDER BY id")]
         )
         for game_id in ids:
-            game, actions = await copy.games.snapshot(game_id)
             before = await original.games.snapshot(game_id)
+            try:
+                game, actions = await copy.games.snapshot(game_id)
+            except GameNotFound:
+                report.broken.append((game_id, "missing from the copy"))
+                continue
             report.games += 1
             if (game, actions) != before:
                 report.broken.append((game_id, "the copy differs from the source"))

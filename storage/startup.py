@@ -1,4 +1,5 @@
-"""Startup: load every active game, setting aside the rows that fail validation."""
+"""Startup: load the active games (of this process's guilds), setting aside the rows that fail
+validation."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ class StartupOperations:
     async def load_active_games(
         self, owns: Callable[[int | None], bool] | None = None
     ) -> LoadReport:
-        """Parse every active game for the bot to resume; set aside the ones that fail.
+        """Parse the active games for the bot to resume (every row is read, only this
+        process's are parsed: see ``owns``); set aside the ones that fail.
 
         A game fails when ``engine.loads`` refuses its state (bad JSON, unknown game or
         schema version) or the state disagrees with its row (game name, seed, step vs.

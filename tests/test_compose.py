@@ -39,7 +39,7 @@ def test_compose_runs_postgresql_and_two_processes_of_two_shards_each() -> None:
     example = (ROOT / ".env.example").read_text(encoding="utf-8")
     assert "SHARD_IDS" in example
     # every value compose.yaml takes from .env is one .env.example shows how to give
-    wanted = set(re.findall(r"\$\{(\w+)", (ROOT / "compose.yaml").read_text(encoding="utf-8")))
+    wanted = set(re.findall(r"\$\{?(\w+)", (ROOT / "compose.yaml").read_text(encoding="utf-8")))
     assert wanted == {"POSTGRES_PASSWORD"}
     for name in wanted:
         assert re.search(rf"^# {name}=", example, re.MULTILINE), name

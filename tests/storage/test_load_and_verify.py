@@ -77,6 +77,13 @@ async def test_a_process_loads_and_sets_aside_only_the_games_of_its_own_guilds(
     report = await storage.games.load_active_games(owns=lambda guild: guild == 20)
     assert [loaded.game.id for loaded in report.games] == [theirs.id]
     assert [failure.game_id for failure in report.failures] == [their_broken.id]
+    # a row too broken to name its guild is the process's of shard 0, which also serves DMs
+    unreadable, _ = await start_game(storage, 5, [1, 2], seed=5, guild_id=20)
+    await _sql(storage, "UPDATE seats SET joined_at = 'soon' WHERE game_id = ?", unreadable.id)
+    shard_0 = await storage.games.load_active_games(owns=lambda guild: guild in (None, 10))
+    assert unreadable.id in [failure.game_id for failure in shard_0.failures]
+    other = await storage.games.load_active_games(owns=lambda guild: guild == 20)
+    assert unreadable.id not in [failure.game_id for failure in other.failures]
 
 
 async def test_an_unreadable_row_never_stops_startup(storage: Storage) -> None:

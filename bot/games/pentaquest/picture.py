@@ -208,8 +208,8 @@ class PentaquestPicture(GamePicture):
                 align="centre",
             )
         right = x0 + 5 * (DIE_SIZE + gap)
-        # beside the dice: the army card in use (the free reroll is gone then, rules
-        # "Modify"), else the free rerolls left
+        # beside the dice: the army card in use, else the free rerolls left (a card used
+        # ends them, rules "Modify"; one put back before it acts keeps them, shown again then)
         if view.using is not None:
             note, ink = _("Using {card}", card=_(view.using.name)), TEXT
         elif not view.over:
