@@ -124,14 +124,17 @@ class Verso(Game[VersoState, VersoOptions]):
         own decisions ahead (:meth:`playout_horizon`). Every level is offered at every size
         (``automatic_levels``' default): one search seat against greedy seats
         (``benchmarks/table_sizes.py``, 250 ms) won more than its fair share at every size
-        measured and scored above every greedy seat in all runs but two: 2 seats 46.3
+        measured and scored above every greedy seat in all runs but one: 2 seats 46.3
         against 44.3 (60 games, seed 1); 3 seats 43.2 against 42.6 (seed 1) and 45.4 against
         43.0 (seed 101, 100 games each, 41 and 40 wins); 4 seats 46.6 against 44.4 (40
         games, seed 1); 5 seats 43.3 against 43.1 (60 games); 6 seats 44.7 against 45.1 (40
         games, seed 1) and 46.8 against 46.0 (100 games, seed 201, 24 wins, 16.7 fair); 7
-        seats 35.0 against 34.6 (40 games, seed 1); 8 seats 26.9 against 26.6 (seed 1), 27.2
-        against 27.3 (seed 101: 16 wins, 12.5 fair) and 28.0 against 27.0 (seed 201, 22
-        wins). The tree with random playouts had scored 32.6 against 41.1 at 3 seats and
+        seats 35.0 against 34.6 (40 games, seed 1); 8 seats, 100 games each, measured again
+        on ``3e5e2fd`` (115-120 rounds a decision, twice as many as before): 27.6 against
+        26.6 (seed 1, 17 wins, 12.5 fair), 28.1 against 26.6 (seed 101, 18 wins) and 28.3
+        against 27.1 (seed 201, 22 wins); before, at 60-66 rounds, seed 101 had been 27.2
+        against 27.3. A horizon of 1 at 8 seats (seed 1) scored 28.1 against 27.2, no
+        better. The tree with random playouts had scored 32.6 against 41.1 at 3 seats and
         23.6 against 26.5 at 8."""
         return "paired"
 
@@ -139,7 +142,8 @@ class Verso(Game[VersoState, VersoOptions]):
         """One search seat against greedy seats (``benchmarks/table_sizes.py --seed S``,
         250 ms a move), the runs of :meth:`search_style`: the longest at each size, seed 1
         unless said: 2 seats 34 wins of 60, 3 seats 41 of 100, 4 seats 16 of 40, 5 seats 14
-        of 60, 6 seats 24 of 100 (seed 201), 7 seats 8 of 40, 8 seats 18 of 100."""
+        of 60, 6 seats 24 of 100 (seed 201), 7 seats 8 of 40, 8 seats 57 of 300 (seeds 1,
+        101 and 201)."""
         return {
             2: (34, 60),
             3: (41, 100),
@@ -147,7 +151,7 @@ class Verso(Game[VersoState, VersoOptions]):
             5: (14, 60),
             6: (24, 100),
             7: (8, 40),
-            8: (18, 100),
+            8: (57, 300),
         }.get(seats)
 
     def playout_horizon(self, seats: int) -> int | None:
