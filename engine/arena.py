@@ -147,9 +147,11 @@ def _at(values: Sequence[float], share: float) -> float:
 
 def searched(tally: Tally) -> dict[str, Any]:
     """The arena's figures of a search level's ``tally``: ``searched`` (decisions),
-    ``iterations_per_decision`` (mean, p1, median) and ``cpu_ms_per_decision`` (mean, p99)."""
+    ``iterations_per_decision`` (mean, p1, median), ``cpu_ms_per_decision`` (mean, p99) and
+    ``fallbacks`` (decisions the clock cut short, answered by greedy's move)."""
     return {
         "searched": len(tally.steps),
+        "fallbacks": tally.fallbacks,
         "iterations_per_decision": {
             "mean": round(statistics.fmean(tally.steps), 1),
             "p1": _at(tally.steps, 0.01),

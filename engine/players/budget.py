@@ -38,10 +38,14 @@ class Tally:
         steps: per decision searched, the steps (tree iterations; solo: complete rounds of
             every candidate) it took.
         cpu_ms: per decision searched, the CPU time its thread used, in ms.
+        fallbacks: decisions searched whose answer was the greedy player's (or the game's
+            ``lookahead_action``) for want of steps: the clock stopped the search before its
+            minimum (``ismcts.MIN_ITERATIONS``, ``paired.MIN_ROUNDS``).
     """
 
     steps: list[int] = field(default_factory=list)
     cpu_ms: list[float] = field(default_factory=list)
+    fallbacks: int = 0
 
 
 class Budget:
@@ -102,8 +106,13 @@ class Budget:
         """The CPU time used since the budget started, in ms."""
         return (self.cpu() - self.cpu_started) * 1000
 
-    def record(self, tally: Tally | None, steps: int) -> None:
-        """Add this decision (``steps`` steps, the CPU time so far) to ``tally`` if given."""
+    def record(self, tally: Tally | None, steps: int, minimum: int = 0) -> bool:
+        """Add this decision (``steps`` steps, the CPU time so far) to ``tally`` if given.
+        Returns whether the clock, not the iteration count, stopped the search before
+        ``minimum`` steps (then it counts as one of ``tally.fallbacks``)."""
+        starved = steps < min(minimum, self.iterations)
         if tally is not None:
             tally.steps.append(steps)
             tally.cpu_ms.append(self.cpu_ms())
+            tally.fallbacks += starved
+        return starved

@@ -172,8 +172,7 @@ def search(
     while not budget.spent(done):
         _iterate(root, seen.sample(rng), me, info, rng, own_turn)
         done += 1
-    budget.record(tally, done)
-    starved = done < min(MIN_ITERATIONS, budget.iterations)  # stopped by the clock
+    starved = budget.record(tally, done, MIN_ITERATIONS)  # stopped early by the clock
     greedy = None
     if starved or seen.seats <= GREEDY_STANDS_UP_TO:
         greedy = get_game(game_name).greedy_action(seen.view, rng)

@@ -95,5 +95,6 @@ def test_the_arena_reports_iterations_per_decision_beside_ms() -> None:
     report = arena("ninjan", ["search", "greedy"], 2, seed=1, budget_ms=None, iterations=7)
     search = report["levels"]["search"]
     assert search["iterations_per_decision"] == {"mean": 7.0, "p1": 7, "median": 7}
+    assert search["fallbacks"] == 0  # a count the caller chose, not the clock, stopped it
     assert search["searched"] >= 1 and search["cpu_ms_per_decision"]["mean"] >= 0
     assert "iterations_per_decision" not in report["levels"]["greedy"]

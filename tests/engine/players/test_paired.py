@@ -9,11 +9,12 @@ import pytest
 
 import engine
 from engine.arena import arena
-from engine.players import choose, situation
-from engine.players.budget import Budget
+from engine.players import choose, paired, situation
+from engine.players.budget import Budget, Tally
 from engine.players.ismcts import candidates
 from engine.players.paired import MIN_ROUNDS, TABLE_OVERRIDE_SE, Rounds, play_rounds
 from tests.engine.players.test_policies import states
+from tests.engine.players.test_tree import Starved
 
 SOLO_GAMES = [n for n in engine.game_names() if engine.get_game(n).info.min_players == 1]
 
@@ -137,3 +138,20 @@ def test_one_search_seat_wins_half_the_games_against_two_greedy_ninjan_seats() -
         "ninjan", ["search", "greedy", "greedy"], 20, seed=1, budget_ms=None, iterations=20
     )
     assert result["levels"]["search"]["wins"] >= 10
+
+
+def test_a_paired_search_starved_by_the_clock_plays_greedy_and_is_counted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(paired, "Budget", Starved())  # the clock jumps 100 ms a reading
+    searched = 0
+    for state, seat in states("ninjan", 3, 6, seed=4):
+        seen = situation(state, seat)
+        tally = Tally()
+        answer = paired.search("ninjan", seen, random.Random(2), budget_ms=250, tally=tally)
+        if not tally.steps:
+            continue  # one candidate: nothing to search
+        searched += 1
+        assert tally.steps == [0] and tally.fallbacks == 1
+        assert answer == engine.get_game("ninjan").lookahead_action(seen.view, random.Random(2))
+    assert searched >= 3

@@ -101,7 +101,7 @@ def test_the_search_level_grows_the_tree_its_game_asks_for(
     assert asked and set(asked) == {own}
 
 
-class _Starved:
+class Starved:
     """A :class:`~engine.players.budget.Budget` factory whose clocks jump 100 ms at every
     reading: a 250 ms search stops after its first iteration, as on a starved machine."""
 
@@ -122,7 +122,7 @@ def test_a_tree_starved_by_the_clock_plays_the_greedy_move(
 ) -> None:
     # a tree of one or two iterations picks almost at random (2 iterations won 4 of 60 games
     # against greedy): where the clock cuts it that short, greedy's move is the better answer
-    monkeypatch.setattr(ismcts, "Budget", _Starved())
+    monkeypatch.setattr(ismcts, "Budget", Starved())
     game = engine.get_game("artichokes")
     differ = 0
     for state, seat in states("artichokes", seats, 30, seed=seats):
@@ -132,8 +132,13 @@ def test_a_tree_starved_by_the_clock_plays_the_greedy_move(
         tally = Tally()
         answer = ismcts.search("artichokes", seen, random.Random(1), budget_ms=250, tally=tally)
         assert tally.steps in ([], [1])  # one candidate: no search; else one iteration
+        assert tally.fallbacks == len(tally.steps)  # the arena counts it
         assert answer in greedy
         # an iteration count is the caller's choice: the same tiny tree then answers itself
-        counted = ismcts.search("artichokes", seen, random.Random(1), budget_ms=None, iterations=1)
+        counted_tally = Tally()
+        counted = ismcts.search(
+            "artichokes", seen, random.Random(1), budget_ms=None, iterations=1, tally=counted_tally
+        )
+        assert counted_tally.fallbacks == 0
         differ += counted not in greedy
     assert differ >= 5  # so the greedy answer above is the fallback, not the tree's own
