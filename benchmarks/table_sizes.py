@@ -19,8 +19,9 @@ cores are free: they would share the cores with each other and with other work).
 Columns / JSON keys per setting: game, seats, games, wins (the search seat's; a shared win
 counts), win_rate, target (the win rate to reach, or ``"score"``), mean_score (the search
 seat's), greedy_best (the best greedy seat's mean score), met (the target reached),
-iterations (mean tree iterations per searched decision), cpu_ms (mean CPU ms per searched
-decision), seconds (wall time of the setting).
+iterations (mean tree iterations, or paired rounds, per searched decision), fallbacks
+(searched decisions the clock cut short, answered by greedy's move), cpu_ms (mean CPU ms per
+searched decision), seconds (wall time of the setting).
 """
 
 from __future__ import annotations
@@ -101,6 +102,7 @@ def play(
         "greedy_best": greedy_best,
         "met": met,
         "iterations": round(statistics.fmean(tally.steps), 1) if tally.steps else None,
+        "fallbacks": tally.fallbacks,
         "cpu_ms": round(statistics.fmean(tally.cpu_ms), 1) if tally.cpu_ms else None,
         "seconds": round(time.perf_counter() - started, 1),
     }
@@ -109,7 +111,7 @@ def play(
 def table(rows: list[dict[str, Any]]) -> str:
     """The figures as an aligned text table, one setting a line."""
     heads = ["game", "seats", "games", "wins", "win_rate", "target", "mean_score"]
-    heads += ["greedy_best", "met", "iterations", "cpu_ms", "seconds"]
+    heads += ["greedy_best", "met", "iterations", "fallbacks", "cpu_ms", "seconds"]
     cells = [heads] + [[str(row[h]) for h in heads] for row in rows]
     widths = [max(len(line[i]) for line in cells) for i in range(len(heads))]
     return "\n".join(

@@ -102,6 +102,7 @@ def test_the_table_sizes_benchmark_plays_each_setting_with_the_search_at_every_s
     assert (ninjan["game"], ninjan["seats"], ninjan["target"]) == ("ninjan", 3, 0.5)
     assert verso["target"] == "score" and verso["greedy_best"] is not None
     assert ninjan["iterations"] == verso["iterations"] == 3.0
+    assert ninjan["fallbacks"] == verso["fallbacks"] == 0  # the count, not the clock, stopped
     assert ninjan["met"] == (ninjan["win_rate"] >= 0.5)
 
 
