@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import discord
 
 import engine
@@ -15,7 +13,7 @@ from bot.messages.languages import GuildLanguages
 from bot.service.lobby import THINKING_TIMES, TURN_CLOCKS, has_search_player
 from bot.service.reasons import ADMIN_ABORT
 from bot.texts.rendering import chosen_options, clock_text, thinking_text
-from bot.texts.seat_names import LEVEL_HINTS, LEVEL_NAMES, seat_names
+from bot.texts.seat_names import LEVEL_HINTS, LEVEL_NAMES, levels_line, seat_names
 from engine.players import LEVELS, offered_levels
 from storage import LOBBY, GameRecord, GameStatus, Storage
 
@@ -74,35 +72,6 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
         if chosen:
             lines.append(_("-# Options: {options}", options=chosen))
     return "\n".join(lines)
-
-
-def levels_line(
-    levels: Sequence[str],
-    _: Translator,
-    search_record: tuple[int, int] | None = None,
-    seats: int = 2,
-) -> str:
-    """One small line on what each automatic level is for ("🤖 Cardroom AI: random, for
-    learning the rules · greedy, a casual game · search, a real opponent"), with how the
-    search level did against greedy at a table of ``seats`` when it was measured
-    (``search_record``: games won, games played; ``engine.Game.search_record``)."""
-    parts = []
-    for level in levels:
-        hint = _(LEVEL_HINTS[level])
-        if level == "search" and search_record is not None:
-            wins, games = search_record
-            hint = _.plural(
-                "a real opponent (won {wins} of {games} test games against {greedy}, "
-                "{count} player)",
-                "a real opponent (won {wins} of {games} test games against {greedy}, "
-                "{count} players)",
-                seats,
-                wins=wins,
-                games=games,
-                greedy=_(LEVEL_NAMES["greedy"]),
-            )
-        parts.append(_("{level}, {hint}", level=_(LEVEL_NAMES[level]), hint=hint))
-    return _("-# 🤖 Cardroom AI: {levels}", levels=" · ".join(parts))
 
 
 TURN_CLOCK = "turn_clock"

@@ -12,6 +12,7 @@ import asyncio
 import getpass
 import os
 import re
+import shlex
 import sqlite3
 import sys
 from pathlib import Path
@@ -34,7 +35,7 @@ from bot.service.lobby import TURN_CLOCKS
 from bot.terminal.lines import Lines
 from bot.terminal.output import Output
 from bot.terminal.session import NewGame, Session, last_unfinished, open_game
-from bot.texts.seat_names import LEVEL_NAMES
+from bot.texts.seat_names import LEVEL_HINTS, LEVEL_NAMES, levels_line
 from bot.timing.clock import Clock, SystemClock
 from engine.players import LEVEL_ALIASES, LEVELS, offered_levels
 from storage import Storage, StorageError
@@ -60,9 +61,9 @@ def levels() -> dict[str, str]:
     return named
 
 
-def level_names() -> str:
-    """The ``--ai`` levels as players know them, weakest first: "random, greedy, search"."""
-    return ", ".join(LEVEL_NAMES.get(level, level) for level in LEVELS)
+def level_hints() -> str:
+    """The ``--ai`` levels with what each is for: "random (for learning the rules), ..."."""
+    return ", ".join(f"{LEVEL_NAMES.get(level, level)} ({LEVEL_HINTS[level]})" for level in LEVELS)
 
 
 def clock_seconds(text: str) -> int | None:
@@ -160,7 +161,7 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
         type=str.lower,
         metavar="LEVEL",
         choices=list(levels()),
-        help=f"the automatic players' level: {level_names()} (default: {DEFAULT_LEVEL})",
+        help=f"the automatic players' level: {level_hints()} (default: {DEFAULT_LEVEL})",
     )
     play.add_argument(
         "--lang",
@@ -228,6 +229,10 @@ def play(args: argparse.Namespace, *, clock: Clock | None = None) -> int:
             seconds = clock_seconds(args.clock or "off")
         except ValueError:
             return fail(f"--clock {args.clock}: choose one of {clock_names()}")
+        if players == 1 and args.ai is not None:
+            return fail(
+                f"{args.game} alone has no automatic players: --ai needs --players 2 or more"
+            )
         level = levels()[args.ai or DEFAULT_LEVEL]
         offered = offered_levels(args.game, players)
         if players > 1 and level not in offered:
@@ -268,9 +273,21 @@ async def _play(args: argparse.Namespace, new: NewGame | None, clock: Clock) -> 
         output = Output.to()
         if new is not None:
             output.text(introduction(new.game, _))
+            if new.players > 1:  # what the automatic players' level means
+                measured = engine.get_game(new.game).search_record(new.players)
+                output.text(levels_line([new.level], _, measured, new.players))
+        resume = RESUME + (f" --db {shlex.quote(str(args.db))}" if args.db else "")
         async with Lines() as lines:
             session = Session(
-                service, game_id, output, lines, _, clock, language=language, picture=args.picture
+                service,
+                game_id,
+                output,
+                lines,
+                _,
+                clock,
+                language=language,
+                picture=args.picture,
+                resume=resume,
             )
             await session.play()
         return 0

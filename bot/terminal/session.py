@@ -119,8 +119,10 @@ class Session:
         *,
         language: str = "en",
         picture: Path | None = None,
+        resume: str = "cardroom play --resume",
     ) -> None:
         self.service = service
+        self.resume = resume  # the command that continues this game, told when leaving
         self.language = language
         self.picture = picture
         self.game_id = game_id
@@ -312,7 +314,7 @@ class Session:
             self._(
                 "Game #{game} is saved: continue it with {command}.",
                 game=self.game_id,
-                command="`cardroom play --resume`",
+                command=f"`{self.resume}`",
             )
         )
 

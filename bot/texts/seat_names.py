@@ -1,7 +1,9 @@
 """How each seat is named in the texts: a mention or a label, marked when an automatic player
-has it or the player is away; the automatic players' levels by name."""
+has it or the player is away; the automatic players' levels by name, and what each is for."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from bot.i18n import N_, Translator
 from storage import GameRecord, Seat
@@ -61,3 +63,32 @@ def seat_labels(record: GameRecord, _: Translator) -> tuple[str, ...]:
         _named(s, s.display_name or _("Player {number}", number=s.seat + 1), _, s.seat in twins)
         for s in record.seats
     )
+
+
+def levels_line(
+    levels: Sequence[str],
+    _: Translator,
+    search_record: tuple[int, int] | None = None,
+    seats: int = 2,
+) -> str:
+    """One small line on what each automatic level is for ("🤖 Cardroom AI: random, for
+    learning the rules · greedy, a casual game · search, a real opponent"), with how the
+    search level did against greedy at a table of ``seats`` when it was measured
+    (``search_record``: games won, games played; ``engine.Game.search_record``)."""
+    parts = []
+    for level in levels:
+        hint = _(LEVEL_HINTS[level])
+        if level == "search" and search_record is not None:
+            wins, games = search_record
+            hint = _.plural(
+                "a real opponent (won {wins} of {games} test games against {greedy}, "
+                "{count} player)",
+                "a real opponent (won {wins} of {games} test games against {greedy}, "
+                "{count} players)",
+                seats,
+                wins=wins,
+                games=games,
+                greedy=_(LEVEL_NAMES["greedy"]),
+            )
+        parts.append(_("{level}, {hint}", level=_(LEVEL_NAMES[level]), hint=hint))
+    return _("-# 🤖 Cardroom AI: {levels}", levels=" · ".join(parts))

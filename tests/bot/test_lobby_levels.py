@@ -7,7 +7,7 @@ import pytest
 
 import engine
 from bot.i18n import available_languages, translator
-from bot.messages.lobby import levels_line
+from bot.texts.seat_names import levels_line
 from engine.players import offered_levels
 
 UKRAINIAN_PLAYERS = {2: "2 гравці", 3: "3 гравці", 5: "5 гравців"}

@@ -70,8 +70,9 @@ async def test_a_whole_game_through_standard_input(
     tmp_path: Path, game: str, players: int, language: str
 ) -> None:
     db = tmp_path / "games.sqlite3"
+    level = ["--ai", "random"] if players > 1 else []  # solo: no automatic player to choose
     player = await Player.start(
-        tmp_path, game, "--players", str(players), "--ai", "random", "--seed", "3",
+        tmp_path, game, "--players", str(players), *level, "--seed", "3",
         "--lang", language, "--db", str(db),
     )  # fmt: skip
     moves = await play_to_the_end(player)
@@ -90,6 +91,9 @@ async def test_a_whole_game_through_standard_input(
     for line in plain("\n".join(presentation(game).table_sections(engine.view(state, None), ctx))):
         assert line in out
     assert _("Game #{game} · your seat", game=record.id) in out
+    # what the automatic players' level is for, said before the first screen
+    hint = _("{level}, {hint}", level=_("random"), hint=_("for learning the rules"))
+    assert (hint in out) == (players > 1)
     if language != "en":
         assert translator("en")("Game #{game} · your seat", game=record.id) not in out
 
@@ -105,7 +109,9 @@ async def test_a_game_left_with_q_goes_on_with_resume(tmp_path: Path) -> None:
     await player.type("q")
     code, out, err = await player.finish()
     assert (code, err) == (0, "")
-    assert out.rstrip().endswith("Game #1 is saved: continue it with cardroom play --resume.")
+    assert out.rstrip().endswith(
+        f"Game #1 is saved: continue it with cardroom play --resume --db {db}."
+    )  # the --db it was played in, or the resume would look in the default database
     games, _state = await stored(db)
     (left,) = games
     assert left.status == GameStatus.ACTIVE and left.version == 3
@@ -152,7 +158,9 @@ async def test_bad_input_gets_one_line_and_the_same_question(tmp_path: Path) -> 
     code, out, err = await player.finish()
     assert (code, err) == (0, "")
     assert "Traceback" not in out
-    assert out.rstrip().endswith("Game #1 is saved: continue it with cardroom play --resume.")
+    assert out.rstrip().endswith(
+        f"Game #1 is saved: continue it with cardroom play --resume --db {db}."
+    )  # the --db it was played in, or the resume would look in the default database
     games, _state = await stored(db)
     assert [(g.status, g.version) for g in games] == [(GameStatus.ACTIVE, 0)]
 
@@ -186,6 +194,10 @@ async def test_the_rules_then_the_same_question(tmp_path: Path) -> None:
             ["pentaquest", "--players", "3", "--ai", "search"],
             "cardroom: pentaquest at 3 players offers --ai random, greedy: its search player is no",
         ),
+        (
+            ["pentaquest", "--ai", "search"],  # solo: it was taken, and meant nothing
+            "cardroom: pentaquest alone has no automatic players: --ai needs --players 2 or more",
+        ),
     ],
 )
 async def test_what_cannot_be_played_is_one_line(
@@ -208,6 +220,8 @@ async def test_help_shows_the_command_and_each_option(tmp_path: Path) -> None:
     assert code == 0
     for option in ("GAME", "--players", "--ai", "--lang", "--seed", "--clock", "--db", "--resume"):
         assert option in out
+    # what each level is for, as the lobby says it
+    assert "search (a real opponent)" in " ".join(out.split())
     default = tmp_path / "data" / "cardroom" / "play.sqlite3"  # in XDG_DATA_HOME
     assert f"(default:{default})" in "".join(out.split())  # however argparse wraps it
 
