@@ -3,10 +3,12 @@ help beside every card a player may harvest or play."""
 
 from __future__ import annotations
 
+import random
+
 import engine
 from bot.games import RenderContext, presentation
 from bot.games.artichokes.hints import hint_line
-from bot.i18n import translator
+from bot.i18n import available_languages, translator
 from bot.texts.rendering import seat_screen, table_screen
 from engine.artichokes.cards import PEAS
 from tests.bot.records import record_for
@@ -122,3 +124,28 @@ def test_the_peas_line_says_where_both_cards_go() -> None:
         "an opponent's"
     )
     assert "défausse" in hint_line(PEAS, translator("fr"))
+
+
+def test_why_a_card_cannot_be_played_reads_as_one_sentence_in_every_language() -> None:
+    # "Pepper can't be played now: needs a card in your Discard Pile." (not "...: Needs")
+    rng = random.Random(7)
+    said = 0
+    for seed in range(40):
+        state = engine.new_game("artichokes", 2, None, seed)
+        while engine.outcome(state) is None and said < 6:
+            seat = engine.deciding_seats(state)[0]
+            view = engine.view(state, seat)
+            for language in ["en", *available_languages()]:
+                t = translator(language)
+                template = t(
+                    "{card} can't be played now: {requirement}.", card="|", requirement="|"
+                )
+                _card, middle, _end = template.split("|")  # " can't be played now: "
+                ctx = RenderContext(t, NAMES, ("a", "b", "c", "d"), 9)
+                for line in ART.notes(view, ctx):
+                    if middle in line:
+                        reason = line.split(middle, 1)[1]
+                        assert reason[:1].islower(), (language, line)
+                        said += language == "en"
+            engine.apply(state, engine.random_action(state, seat, rng))
+    assert said >= 6

@@ -286,6 +286,7 @@ class ArtichokesPresentation(Presentation):
             lines.append(hint_line(ARTICHOKE, _))
         for kind in sorted(set(view.hand) - offered - {ARTICHOKE}):
             requirement = _(CARD_TEXT[kind]).split(". ", 1)[0].rstrip(".")
+            requirement = requirement[:1].lower() + requirement[1:]  # it follows a colon
             lines.append(
                 _(
                     "{card} can't be played now: {requirement}.",
