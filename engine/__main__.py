@@ -120,10 +120,12 @@ def build_parser() -> argparse.ArgumentParser:
         "arena",
         help="automatic players against each other",
         description="Play automatic players against each other and print one JSON line: per\n"
-        "level, wins, win rate, mean score and ms per decision (the search: also its\n"
-        "iterations and CPU ms per decision, and its fallbacks, decisions the clock cut\n"
-        "short and answered with greedy's move). Game i seats the levels\n"
-        "shifted by i, so every level plays every seat equally often.\n"
+        "level, the seats it played (games times its seats at each table), its wins (a shared\n"
+        "win counts for each winner) and win rate per seat played, its mean score (solo: also\n"
+        "of won games) and ms per decision; for the search also its iterations and CPU ms\n"
+        "per decision, and its fallbacks (decisions the clock cut short, answered with\n"
+        "greedy's move). Game i seats the levels shifted by i, so every level plays every\n"
+        "seat equally often.\n"
         "With --round-robin: G games of every seating of the levels at N seats (each with\n"
         "two levels or more), then each level's OpenSkill rating (the leaderboards' model)\n"
         "and each pair's head-to-head.",

@@ -72,7 +72,8 @@ def arena(
     under its name now). ``on_game`` is called after each game (a progress bar's ``update``).
 
     Returns a JSON-ready dict: game, seats, games, budget_ms, iterations, and per level:
-    ``wins`` (a shared win counts for each winner), ``win_rate`` (wins over games played),
+    ``seats_played`` (games times the seats it holds at each table), ``wins`` (a shared win
+    counts for each winner), ``win_rate`` (wins over ``seats_played``),
     ``mean_score`` (games that end with scores), ``mean_won_score`` (solo: the mean score of won
     games), ``ms_per_decision`` (mean and p99) and ``decisions``.
 
@@ -122,6 +123,7 @@ def arena(
     for level, entry in stats.items():
         ms = sorted(entry["ms"])
         report["levels"][level] = {
+            "seats_played": entry["games"],
             "wins": entry["wins"],
             "win_rate": round(entry["wins"] / entry["games"], 3) if entry["games"] else None,
             "mean_score": round(statistics.fmean(entry["scores"]), 2) if entry["scores"] else None,
