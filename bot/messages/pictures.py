@@ -115,4 +115,4 @@ class Pictures:
     @staticmethod
     def _context(record: GameRecord, language: str) -> PictureContext:
         _ = translator(language)
-        return PictureContext(language, seat_labels(record, _), ended_early(record))
+        return PictureContext(language, seat_labels(record, _, short=True), ended_early(record))

@@ -18,7 +18,9 @@ from storage import GameRecord
 def table_picture(record: GameRecord, state: engine.GameState, language: str) -> bytes | None:
     """The PNG bytes of ``record``'s public table at ``state``, drawn from the spectator's
     view in ``language`` (``None``: the game has no picture)."""
-    ctx = PictureContext(language, seat_labels(record, translator(language)), ended_early(record))
+    ctx = PictureContext(
+        language, seat_labels(record, translator(language), short=True), ended_early(record)
+    )
     picture = draw(record.game_name, "table", engine.view(state, None), ctx)
     return None if picture is None else picture.data
 

@@ -310,11 +310,12 @@ class Session:
         return private_lines(record, played.events(), 0, self._, mentions=False)
 
     def _saved(self) -> None:
+        command = "`" + self.resume + "`"  # code, as the command to type
         self.output.line(
             self._(
                 "Game #{game} is saved: continue it with {command}.",
                 game=self.game_id,
-                command=f"`{self.resume}`",
+                command=command,
             )
         )
 

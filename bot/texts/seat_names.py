@@ -23,15 +23,22 @@ LEVEL_HINTS: dict[str, str] = {
 """What each level is for, in a few words (msgids), where the host seats automatic players."""
 
 
-def _named(seat: Seat, name: str, _: Translator, numbered: bool = False) -> str:
+def _named(
+    seat: Seat, name: str, _: Translator, numbered: bool = False, short: bool = False
+) -> str:
     """``name`` marked as played automatically, or away after timeouts; an automatic player
     seated in the lobby is named by its level, and by its seat's number too when
     ``numbered`` (another one of the table has the same level: "passed 2 cards to 🤖
-    Cardroom AI (greedy)" would not say which)."""
+    Cardroom AI (greedy)" would not say which); ``short``: as "AI 2 (greedy)", for the
+    narrow name of a seat in a picture."""
     if seat.former:
         return _("a former player")
     if seat.user_id is None:  # an automatic player seated in the lobby
         level = _(LEVEL_NAMES.get(seat.level or "", "greedy"))
+        if short:
+            if numbered:
+                return _("AI {number} ({level})", number=seat.seat + 1, level=level)
+            return _("AI ({level})", level=level)
         if numbered:
             return _("🤖 Cardroom AI {number} ({level})", number=seat.seat + 1, level=level)
         return _("🤖 Cardroom AI ({level})", level=level)
@@ -55,12 +62,19 @@ def seat_names(record: GameRecord, _: Translator) -> tuple[str, ...]:
     return tuple(_named(s, f"<@{s.user_id}>", _, s.seat in twins) for s in record.seats)
 
 
-def seat_labels(record: GameRecord, _: Translator) -> tuple[str, ...]:
+def seat_labels(record: GameRecord, _: Translator, short: bool = False) -> tuple[str, ...]:
     """How each seat is shown on buttons and in menus, where Discord shows mentions as raw ids:
-    the player's name in the guild when they sat down (``Player N`` if unknown)."""
+    the player's name in the guild when they sat down (``Player N`` if unknown); ``short``:
+    an automatic player as "AI 2 (greedy)", for a picture's narrow names."""
     twins = _twins(record)
     return tuple(
-        _named(s, s.display_name or _("Player {number}", number=s.seat + 1), _, s.seat in twins)
+        _named(
+            s,
+            s.display_name or _("Player {number}", number=s.seat + 1),
+            _,
+            s.seat in twins,
+            short,
+        )
         for s in record.seats
     )
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from PIL import Image
 
 import engine
 from bot.games import presented_games
-from bot.i18n import available_languages
+from bot.i18n import available_languages, translator
 from bot.pictures import canvas as canvas_module
 from bot.pictures import fonts
 from bot.pictures.base import DESCRIPTION_LIMIT, Picture, PictureContext, draw, picture_of
@@ -22,7 +23,9 @@ from bot.pictures.canvas import MIN_TEXT, SCALE, WIDTH, Canvas
 from bot.pictures.painter import PictureCache
 from bot.pictures.parts import WINNER
 from bot.pictures.samples import NAMES
+from bot.texts.seat_names import seat_labels
 from engine.pentaquest.cards import load_house_deck
+from tests.bot.records import record_for
 
 MAX_BYTES = 150 * 1024
 
@@ -427,3 +430,19 @@ def test_ninjan_marks_who_is_still_choosing_as_the_text_does(
     assert view.phase == "pick" and set(view.deciding) == {0, 2}  # type: ignore[attr-defined]
     shown.table(view, PictureContext("en", NAMES[:3]))
     assert {"▶ Alice", "✓ Bohdan", "▶ Zoë"} <= set(drawn)  # (the picture drops the 🎲)
+
+
+def test_a_pictures_automatic_players_keep_their_number_and_level_uncut() -> None:
+    # "🤖 Cardroom AI 2 (greedy)" did not fit a player's area at 4 seats: "Cardroom AI 2 (gr…"
+    state, _rng = next(states("artichokes", 4, seed=5, count=1))
+    record = record_for(state)
+    robots = [replace(s, user_id=None, automatic=True, level="search") for s in record.seats[1:]]
+    record = replace(record, seats=(record.seats[0], *robots))
+    shown = picture_of("artichokes")
+    assert shown is not None
+    for language in ["en", *available_languages()]:
+        _ = translator(language)
+        names = seat_labels(record, _, short=True)
+        assert names[1] == _("AI {number} ({level})", number=2, level=_("search"))
+        drawn = shown.table(engine.view(state, None), PictureContext(language, names))
+        assert not drawn.canvas.cut, (language, drawn.canvas.cut)
