@@ -159,9 +159,10 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument(
         "--ai",
         type=str.lower,
-        metavar="LEVEL",
-        choices=list(levels()),
-        help=f"the automatic players' level: {level_hints()} (default: {DEFAULT_LEVEL})",
+        metavar="LEVEL[,LEVEL...]",
+        help=f"the automatic players' level: {level_hints()} (default: {DEFAULT_LEVEL}); "
+        "several, comma-separated, go to seat 2, 3 and on, repeated to fill the table "
+        "(--players 4 --ai search,greedy: search, greedy, search)",
     )
     play.add_argument(
         "--lang",
@@ -233,14 +234,19 @@ def play(args: argparse.Namespace, *, clock: Clock | None = None) -> int:
             return fail(
                 f"{args.game} alone has no automatic players: --ai needs --players 2 or more"
             )
-        level = levels()[args.ai or DEFAULT_LEVEL]
+        named = [name.strip() for name in (args.ai or DEFAULT_LEVEL).split(",")]
+        unknown = [name for name in named if name not in levels()]
+        if unknown:
+            return fail(f"--ai {unknown[0]}: choose among {', '.join(LEVELS)}")
+        chosen = [levels()[name] for name in named]
         offered = offered_levels(args.game, players)
-        if players > 1 and level not in offered:
-            return fail(
-                f"{args.game} at {players} players offers --ai {', '.join(offered)}: "
-                f"its {level} player is no stronger than greedy there"
-            )
-        new = NewGame(args.game, players, level, seconds, _login_name())
+        for level in chosen:
+            if players > 1 and level not in offered:
+                return fail(
+                    f"{args.game} at {players} players offers --ai {', '.join(offered)}: "
+                    f"its {level} player is no stronger than greedy there"
+                )
+        new = NewGame(args.game, players, ",".join(chosen), seconds, _login_name())
     try:
         return asyncio.run(_play(args, new, clock or SystemClock()))
     except KeyboardInterrupt:  # before the game was on the screen: nothing to keep
@@ -273,9 +279,10 @@ async def _play(args: argparse.Namespace, new: NewGame | None, clock: Clock) -> 
         output = Output.to()
         if new is not None:
             output.text(introduction(new.game, _))
-            if new.players > 1:  # what the automatic players' level means
+            if new.players > 1:  # what the automatic players' levels mean
                 measured = engine.get_game(new.game).search_record(new.players)
-                output.text(levels_line([new.level], _, measured, new.players))
+                seated = [level for level in LEVELS if level in new.levels()]
+                output.text(levels_line(seated, _, measured, new.players))
         resume = RESUME + (f" --db {shlex.quote(str(args.db))}" if args.db else "")
         async with Lines() as lines:
             session = Session(

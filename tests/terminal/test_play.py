@@ -195,6 +195,10 @@ async def test_the_rules_then_the_same_question(tmp_path: Path) -> None:
             "cardroom: pentaquest at 3 players offers --ai random, greedy: its search player is no",
         ),
         (
+            ["ninjan", "--ai", "expert"],
+            "cardroom: --ai expert: choose among random, greedy, search",
+        ),
+        (
             ["pentaquest", "--ai", "search"],  # solo: it was taken, and meant nothing
             "cardroom: pentaquest alone has no automatic players: --ai needs --players 2 or more",
         ),
@@ -292,3 +296,19 @@ async def test_the_search_level_answers_to_its_former_name_too(tmp_path: Path) -
     assert "🤖 Cardroom AI (search)" in out
     games, _state = await stored(db)
     assert [s.level for s in games[0].seats] == [None, "search"]
+
+
+async def test_several_levels_fill_the_automatic_seats_in_turn(tmp_path: Path) -> None:
+    # one search player against greedy ones, as the lobby lets a Discord host seat them
+    db = tmp_path / "games.sqlite3"
+    player = await Player.start(
+        tmp_path, "ninjan", "--players", "4", "--ai", "search,greedy", "--db", str(db)
+    )
+    screen = await player.until_prompt()
+    assert screen is not None
+    await player.type("q")
+    code, out, err = await player.finish()
+    assert (code, err) == (0, "")
+    assert "greedy, a casual game · search, a real opponent" in out
+    games, _state = await stored(db)
+    assert [s.level for s in games[0].seats[1:]] == ["search", "greedy", "search"]
