@@ -77,7 +77,7 @@ async def expected_step(world: World, game_id: int, step: int) -> tuple[str, byt
     then = record_at(record, actions, step)
     logged = actions[:step][-RECENT_ACTIONS:]
     recent = recent_lines(presentation(record.game_name), logged, context_for(then, _))
-    ctx = PictureContext("en", seat_labels(then, _), ended_early(then))
+    ctx = PictureContext("en", seat_labels(then, _, short=True), ended_early(then))
     picture = draw(record.game_name, "table", engine.view(state, None), ctx)
     assert picture is not None
     return table_screen(then, state, recent, _).text, picture.data

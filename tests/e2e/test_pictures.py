@@ -28,7 +28,9 @@ async def expected(
     assert state is not None
     if redistributed is not None:
         state = engine.redistribute(state, viewer, random.Random(redistributed))
-    ctx = PictureContext("en", seat_labels(record, translator("en")), ended_early(record))
+    ctx = PictureContext(
+        "en", seat_labels(record, translator("en"), short=True), ended_early(record)
+    )
     kind = "table" if viewer is None else "seat"
     picture = draw(record.game_name, kind, engine.view(state, viewer), ctx)
     assert picture is not None
