@@ -142,6 +142,7 @@ def test_why_a_card_cannot_be_played_reads_as_one_sentence_in_every_language() -
                 )
                 _card, middle, _end = template.split("|")  # " can't be played now: "
                 ctx = RenderContext(t, NAMES, ("a", "b", "c", "d"), 9)
+                assert middle.rstrip().endswith(":"), (language, middle)  # one sentence
                 for line in ART.notes(view, ctx):
                     if middle in line:
                         reason = line.split(middle, 1)[1]
