@@ -20,8 +20,9 @@ Columns / JSON keys per setting: game, seats, games, wins (the search seat's; a 
 counts), win_rate, target (the win rate to reach, or ``"score"``), mean_score (the search
 seat's), greedy_best (the best greedy seat's mean score), met (the target reached),
 iterations (mean tree iterations, or paired rounds, per searched decision), fallbacks
-(searched decisions the clock cut short, answered by greedy's move), cpu_ms (mean CPU ms per
-searched decision), seconds (wall time of the setting).
+(searched decisions answered by greedy's move for too few steps: a tree the clock cut short,
+fewer than 8 paired rounds), cpu_ms (mean CPU ms per searched decision), seconds (wall time
+of the setting).
 """
 
 from __future__ import annotations

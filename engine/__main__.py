@@ -119,13 +119,14 @@ def build_parser() -> argparse.ArgumentParser:
     fight = commands.add_parser(
         "arena",
         help="automatic players against each other",
-        description="Play automatic players against each other and print one JSON line: per\n"
-        "level, the seats it played (games times its seats at each table), its wins (a shared\n"
-        "win counts for each winner) and win rate per seat played, its mean score (solo: also\n"
-        "of won games) and ms per decision; for the search also its iterations and CPU ms\n"
-        "per decision, and its fallbacks (decisions the clock cut short, answered with\n"
-        "greedy's move). Game i seats the levels shifted by i, so every level plays every\n"
-        "seat equally often.\n"
+        description="Play automatic players against each other and print one JSON line:\n"
+        "per level, the seats it played (games times its seats at each table), its wins\n"
+        "(a shared win counts for each winner) and win rate per seat played, its mean\n"
+        "score (solo: also of won games) and ms per decision; for the search also its\n"
+        "iterations and CPU ms per decision, and its fallbacks (decisions answered with\n"
+        "greedy's move for too few steps: a tree the clock cut short, fewer than 8 paired\n"
+        "rounds). Game i seats the levels shifted by i, so every level plays every seat\n"
+        "equally often.\n"
         "With --round-robin: G games of every seating of the levels at N seats (each with\n"
         "two levels or more), then each level's OpenSkill rating (the leaderboards' model)\n"
         "and each pair's head-to-head.",
@@ -161,7 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=None,
         metavar="K",
-        help="at most this many search iterations (solo: rounds) per decision; default: "
+        help="at most this many search iterations (or paired rounds) per decision; default: "
         "--budget-ms alone bounds it",
     )
     again = commands.add_parser(

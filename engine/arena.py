@@ -150,7 +150,7 @@ def _at(values: Sequence[float], share: float) -> float:
 def searched(tally: Tally) -> dict[str, Any]:
     """The arena's figures of a search level's ``tally``: ``searched`` (decisions),
     ``iterations_per_decision`` (mean, p1, median), ``cpu_ms_per_decision`` (mean, p99) and
-    ``fallbacks`` (decisions the clock cut short, answered by greedy's move)."""
+    ``fallbacks`` (decisions answered by greedy's move for too few steps, ``Tally``)."""
     return {
         "searched": len(tally.steps),
         "fallbacks": tally.fallbacks,

@@ -95,14 +95,14 @@ def test_the_solo_search_budget_benchmark_measures_the_decisions_it_names() -> N
 @pytest.mark.soak  # a benchmark run in small: in .ci/run's soak step
 def test_the_table_sizes_benchmark_plays_each_setting_with_the_search_at_every_seat() -> None:
     figures = run_benchmark(
-        "table_sizes.py", "--games", "3", "--budget-ms", "0", "--iterations", "3",
+        "table_sizes.py", "--games", "3", "--budget-ms", "0", "--iterations", "8",
         "--only", "ninjan:3,verso:3", "--format", "json",
     )  # fmt: skip
     ninjan, verso = figures["settings"]
     assert (ninjan["game"], ninjan["seats"], ninjan["target"]) == ("ninjan", 3, 0.5)
     assert verso["target"] == "score" and verso["greedy_best"] is not None
-    assert ninjan["iterations"] == verso["iterations"] == 3.0
-    assert ninjan["fallbacks"] == verso["fallbacks"] == 0  # the count, not the clock, stopped
+    assert ninjan["iterations"] == verso["iterations"] == 8.0
+    assert ninjan["fallbacks"] == verso["fallbacks"] == 0  # 8 rounds: the search answers
     assert ninjan["met"] == (ninjan["win_rate"] >= 0.5)
 
 

@@ -35,12 +35,12 @@ class Tally:
     """What searches did, decision after decision (the arena keeps one per level).
 
     Attributes:
-        steps: per decision searched, the steps (tree iterations; solo: complete rounds of
-            every candidate) it took.
+        steps: per decision searched, the steps it took (tree iterations, or complete
+            rounds of every candidate of the paired search).
         cpu_ms: per decision searched, the CPU time its thread used, in ms.
         fallbacks: decisions searched whose answer was the greedy player's (or the game's
-            ``lookahead_action``) for want of steps: the clock stopped the search before its
-            minimum (``ismcts.MIN_ITERATIONS``, ``paired.MIN_ROUNDS``).
+            ``lookahead_action``) for too few steps to trust: a tree the clock stopped before
+            ``ismcts.MIN_ITERATIONS``, paired rounds fewer than ``paired.MIN_ROUNDS``.
     """
 
     steps: list[int] = field(default_factory=list)
@@ -106,13 +106,15 @@ class Budget:
         """The CPU time used since the budget started, in ms."""
         return (self.cpu() - self.cpu_started) * 1000
 
-    def record(self, tally: Tally | None, steps: int, minimum: int = 0) -> bool:
-        """Add this decision (``steps`` steps, the CPU time so far) to ``tally`` if given.
-        Returns whether the clock, not the iteration count, stopped the search before
-        ``minimum`` steps (then it counts as one of ``tally.fallbacks``)."""
-        starved = steps < min(minimum, self.iterations)
+    def cut_short(self, steps: int, minimum: int) -> bool:
+        """Whether the clock, not the iteration count, stopped a search after ``steps``
+        steps, fewer than ``minimum``."""
+        return steps < min(minimum, self.iterations)
+
+    def record(self, tally: Tally | None, steps: int, fell_back: bool = False) -> None:
+        """Add this decision (``steps`` steps, the CPU time so far, and whether its answer
+        ``fell_back`` to greedy's for too few steps) to ``tally`` if given."""
         if tally is not None:
             tally.steps.append(steps)
             tally.cpu_ms.append(self.cpu_ms())
-            tally.fallbacks += starved
-        return starved
+            tally.fallbacks += fell_back

@@ -172,7 +172,8 @@ def search(
     while not budget.spent(done):
         _iterate(root, seen.sample(rng), me, info, rng, own_turn)
         done += 1
-    starved = budget.record(tally, done, MIN_ITERATIONS)  # stopped early by the clock
+    starved = budget.cut_short(done, MIN_ITERATIONS)
+    budget.record(tally, done, fell_back=starved)
     greedy = None
     if starved or seen.seats <= GREEDY_STANDS_UP_TO:
         greedy = get_game(game_name).greedy_action(seen.view, rng)

@@ -88,7 +88,7 @@ def search(
         return options[0]
     base = greedy_index(game_name, seen, rng, options)
     totals = play_rounds(game_name, seen, rng, options, base, budget)
-    budget.record(tally, totals.rounds, MIN_ROUNDS)
+    budget.record(tally, totals.rounds, fell_back=totals.rounds < MIN_ROUNDS)
     return options[totals.answer()]
 
 

@@ -198,6 +198,11 @@ async def test_the_rules_then_the_same_question(tmp_path: Path) -> None:
             ["ninjan", "--ai", "expert"],
             "cardroom: --ai expert: choose among random, greedy, search",
         ),
+        (["ninjan", "--ai", "search,"], "cardroom: --ai (empty): choose among random, greedy"),
+        (
+            ["ninjan", "--ai", "search,greedy"],  # one automatic seat at 2 players
+            "cardroom: --ai gives 2 levels for 1 automatic player: add --players or drop a level",
+        ),
         (
             ["pentaquest", "--ai", "search"],  # solo: it was taken, and meant nothing
             "cardroom: pentaquest alone has no automatic players: --ai needs --players 2 or more",
