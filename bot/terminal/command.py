@@ -237,7 +237,12 @@ def play(args: argparse.Namespace, *, clock: Clock | None = None) -> int:
         named = [name.strip() for name in (args.ai or DEFAULT_LEVEL).split(",")]
         unknown = [name for name in named if name not in levels()]
         if unknown:
-            return fail(f"--ai {unknown[0]}: choose among {', '.join(LEVELS)}")
+            return fail(f"--ai {unknown[0] or '(empty)'}: choose among {', '.join(LEVELS)}")
+        if players > 1 and len(named) > players - 1:
+            return fail(
+                f"--ai gives {len(named)} levels for {players - 1} automatic "
+                f"player{'s' if players > 2 else ''}: add --players or drop a level"
+            )
         chosen = [levels()[name] for name in named]
         offered = offered_levels(args.game, players)
         for level in chosen:
@@ -283,7 +288,7 @@ async def _play(args: argparse.Namespace, new: NewGame | None, clock: Clock) -> 
                 measured = engine.get_game(new.game).search_record(new.players)
                 seated = [level for level in LEVELS if level in new.levels()]
                 output.text(levels_line(seated, _, measured, new.players))
-        resume = RESUME + (f" --db {shlex.quote(str(args.db))}" if args.db else "")
+        resume = RESUME + (f" --db {shlex.quote(str(path.resolve()))}" if args.db else "")
         async with Lines() as lines:
             session = Session(
                 service,
