@@ -316,14 +316,10 @@ class Session:
         return private_lines(record, played.events(), 0, self._, mentions=False)
 
     def _saved(self) -> None:
-        command = "`" + self.resume + "`"  # code, as the command to type
-        self.output.line(
-            self._(
-                "Game #{game} is saved: continue it with {command}.",
-                game=self.game_id,
-                command=command,
-            )
-        )
+        """Where the game went, and the command that continues it, alone on its line (a
+        full stop after it was copied with a ``--db`` path)."""
+        self.output.line(self._("Game #{game} is saved; to continue it, run:", game=self.game_id))
+        self.output.line("`" + self.resume + "`")
 
     def _interrupt(self) -> None:
         """Ctrl-C or SIGTERM: leave at the next question (every move is already saved)."""

@@ -71,5 +71,5 @@ async def test_the_automatic_player_moves_at_the_deadline(tmp_path: Path) -> Non
     assert (
         out.getvalue()
         .rstrip()
-        .endswith("Game #1 is saved: continue it with cardroom play --resume.")
+        .endswith("Game #1 is saved; to continue it, run:\ncardroom play --resume")
     )

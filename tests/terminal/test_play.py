@@ -109,9 +109,11 @@ async def test_a_game_left_with_q_goes_on_with_resume(tmp_path: Path) -> None:
     await player.type("q")
     code, out, err = await player.finish()
     assert (code, err) == (0, "")
+    # the command alone on its line (a full stop after it was copied with the path), with
+    # the --db it was played in, or the resume would look in the default database
     assert out.rstrip().endswith(
-        f"Game #1 is saved: continue it with cardroom play --resume --db {db}."
-    )  # the --db it was played in, or the resume would look in the default database
+        f"Game #1 is saved; to continue it, run:\ncardroom play --resume --db {db}"
+    )
     games, _state = await stored(db)
     (left,) = games
     assert left.status == GameStatus.ACTIVE and left.version == 3
@@ -158,9 +160,11 @@ async def test_bad_input_gets_one_line_and_the_same_question(tmp_path: Path) -> 
     code, out, err = await player.finish()
     assert (code, err) == (0, "")
     assert "Traceback" not in out
+    # the command alone on its line (a full stop after it was copied with the path), with
+    # the --db it was played in, or the resume would look in the default database
     assert out.rstrip().endswith(
-        f"Game #1 is saved: continue it with cardroom play --resume --db {db}."
-    )  # the --db it was played in, or the resume would look in the default database
+        f"Game #1 is saved; to continue it, run:\ncardroom play --resume --db {db}"
+    )
     games, _state = await stored(db)
     assert [(g.status, g.version) for g in games] == [(GameStatus.ACTIVE, 0)]
 

@@ -45,7 +45,7 @@ def test_a_few_moves_at_the_keyboard(tmp_path: Path) -> None:
         child.expect("Last events")
         child.expect(HINT)
         child.sendintr()  # Ctrl-C
-        child.expect("Game #1 is saved: continue it with ")
+        child.expect("Game #1 is saved; to continue it, run:")
         child.expect(pexpect.EOF)
     finally:
         child.close()
