@@ -56,8 +56,9 @@ search before this many iterations, the greedy player's answer stands: a starved
 far worse than greedy. Measured with ``python -m engine arena artichokes --seats
 search,greedy --budget-ms 0 --iterations K`` (2 seats, seed 1): 2 iterations won 4 of 60
 games, 8 won 26 of 60, 16 won 48 of 100, 32 won 55. Held to 2 ms a decision (``--budget-ms
-2``: 4-5 iterations on this machine, seed 1, 100 games), one search seat won 6 games against
-two greedy seats before this fallback and 27 with it (44 and 56 against one greedy seat)."""
+2``: 4-8 iterations on this machine, 100 games, seeds 1 and 101), one search seat won 6 and
+7 games against two greedy seats before this fallback, 27 and 31 with it (44 and 48, then 56
+and 51, against one greedy seat)."""
 
 
 class Node:
