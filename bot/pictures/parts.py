@@ -174,7 +174,7 @@ def pile(
 
 
 def badge_size(text: str, size: float) -> tuple[float, float]:
-    """The width and height, in px, of the :func:`badge` of ``text`` at ``size``."""
+    """The width and height, in points, of the :func:`badge` of ``text`` at ``size``."""
     return max(size * 1.4, fonts.width(text, px(size), bold=True) / 2 + size * 0.8), size * 1.5
 
 

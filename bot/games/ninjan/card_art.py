@@ -159,31 +159,14 @@ def chips(
     per_row = max(1, int((room + 3) // (CHIP_W + 3)))
     places = per_row * rows
     shown = list(cards) if len(cards) <= places else list(cards[: places - 1])
+
+    def place(i: int) -> tuple[float, float]:  # the top left corner of place ``i``
+        return x + (i % per_row) * (CHIP_W + 3), y + (i // per_row) * (CHIP_H + 3)
+
     for i, c in enumerate(shown):
-        card(
-            canvas,
-            x + (i % per_row) * (CHIP_W + 3),
-            y + (i // per_row) * (CHIP_H + 3),
-            CHIP_W,
-            CHIP_H,
-            c,
-            _,
-            paper,
-        )
+        card(canvas, *place(i), CHIP_W, CHIP_H, c, _, paper)
     if len(shown) < len(cards):
-        i = len(shown)
         more = f"+{len(cards) - len(shown)}"
-        tile(
-            canvas,
-            x + (i % per_row) * (CHIP_W + 3),
-            y + (i // per_row) * (CHIP_H + 3),
-            CHIP_W,
-            CHIP_H,
-            PANEL,
-            more,
-            12,
-            TEXT,
-            paper=paper,
-        )
+        tile(canvas, *place(len(shown)), CHIP_W, CHIP_H, PANEL, more, 12, TEXT, paper=paper)
     used = -(-min(len(cards), places) // per_row)
     return used * (CHIP_H + 3)
