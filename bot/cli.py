@@ -297,12 +297,12 @@ async def migrate_db(url: str, source: Path | None) -> int:
     if not is_postgres_url(url):
         fail(f"--to must be a postgresql://... URL, not {url!r}")
         return 2
-    if source is None:
+    path = source
+    if path is None:
         settings = load_storage_settings()
         if settings is None:
             return 2
-        source = settings.database_path
-    path = source
+        path = settings.database_path
     try:
         report = await copy_to_postgres(path, url, progress=lambda line: print(f"cardroom: {line}"))
     except CopyNotChecked as exc:

@@ -234,8 +234,9 @@ def play(args: argparse.Namespace, *, clock: Clock | None = None) -> int:
             return fail(
                 f"{args.game} alone has no automatic players: --ai needs --players 2 or more"
             )
+        known = levels()
         named = [name.strip() for name in (args.ai or DEFAULT_LEVEL).split(",")]
-        unknown = [name for name in named if name not in levels()]
+        unknown = [name for name in named if name not in known]
         if unknown:
             return fail(f"--ai {unknown[0] or '(empty)'}: choose among {', '.join(LEVELS)}")
         if players > 1 and len(named) > players - 1:
@@ -243,7 +244,7 @@ def play(args: argparse.Namespace, *, clock: Clock | None = None) -> int:
                 f"--ai gives {len(named)} levels for {players - 1} automatic "
                 f"player{'s' if players > 2 else ''}: add --players or drop a level"
             )
-        chosen = [levels()[name] for name in named]
+        chosen = [known[name] for name in named]
         offered = offered_levels(args.game, players)
         for level in chosen:
             if players > 1 and level not in offered:
@@ -251,7 +252,8 @@ def play(args: argparse.Namespace, *, clock: Clock | None = None) -> int:
                     f"{args.game} at {players} players offers --ai {', '.join(offered)}: "
                     f"its {level} player is no stronger than greedy there"
                 )
-        new = NewGame(args.game, players, ",".join(chosen), seconds, _login_name())
+        seated = tuple(chosen[n % len(chosen)] for n in range(players - 1))  # in turn
+        new = NewGame(args.game, seated, seconds, _login_name())
     try:
         return asyncio.run(_play(args, new, clock or SystemClock()))
     except KeyboardInterrupt:  # before the game was on the screen: nothing to keep
@@ -286,8 +288,8 @@ async def _play(args: argparse.Namespace, new: NewGame | None, clock: Clock) -> 
             output.text(introduction(new.game, _))
             if new.players > 1:  # what the automatic players' levels mean
                 measured = engine.get_game(new.game).search_record(new.players)
-                seated = [level for level in LEVELS if level in new.levels()]
-                output.text(levels_line(seated, _, measured, new.players))
+                kinds = [level for level in LEVELS if level in new.levels]  # weakest first
+                output.text(levels_line(kinds, _, measured, new.players))
         resume = RESUME + (f" --db {shlex.quote(str(path.resolve()))}" if args.db else "")
         async with Lines() as lines:
             session = Session(

@@ -54,21 +54,19 @@ THINKING_AFTER = 1.0
 
 @dataclass(frozen=True)
 class NewGame:
-    """A game to set up: ``game`` with ``players`` seats (the person's first, automatic
-    players in the others: the levels of ``level``, comma-separated, seat after seat and
-    repeated to fill them, e.g. ``"search,greedy"``), a turn clock of ``clock`` seconds
-    (``None``: none), the person shown as ``name`` (``None``: "Player 1")."""
+    """A game to set up: ``game`` with ``len(levels) + 1`` seats (the person's first, then an
+    automatic player of each of ``levels``), a turn clock of ``clock`` seconds (``None``:
+    none), the person shown as ``name`` (``None``: "Player 1")."""
 
     game: str
-    players: int
-    level: str
+    levels: tuple[str, ...]
     clock: int | None = None
     name: str | None = None
 
-    def levels(self) -> list[str]:
-        """The level of each automatic seat, seat 2 first."""
-        given = self.level.split(",")
-        return [given[n % len(given)] for n in range(self.players - 1)]
+    @property
+    def players(self) -> int:
+        """The seats at the table, the person's included."""
+        return len(self.levels) + 1
 
 
 async def open_game(service: GameService, new: NewGame) -> GameSnapshot:
@@ -87,7 +85,7 @@ async def open_game(service: GameService, new: NewGame) -> GameSnapshot:
         game_name=new.game,
         host_name=new.name,
     )
-    for level in new.levels():
+    for level in new.levels:
         await service.add_automatic(lobby.id, PLAYER, level)
     if new.clock is not None:
         await service.set_turn_clock(lobby.id, PLAYER, new.clock)
