@@ -13,7 +13,7 @@ from collections.abc import Hashable
 
 from PIL import Image
 
-from bot.games.verso.texts import card_colour, number_text
+from bot.games.verso.texts import card_colour, number_text, side_text
 from bot.i18n import Translator
 from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import WIDTH, Canvas, Sketch, sprite
@@ -209,9 +209,7 @@ def row_words(seat: SeatView, _: Translator) -> str:
     parts = []
     for colour, row in zip(COLOURS, seat.rows, strict=True):
         if row:
-            numbers = " ".join(
-                number_text(c.up.number) + ("★" if c.up.vp == 3 else "") for c in row
-            )
+            numbers = " ".join(side_text(c.up, colour=False) for c in row)
             parts.append(f"{card_colour(colour, _)} {numbers}")
     return ", ".join(parts) or _("empty")
 
