@@ -14,10 +14,9 @@ from bot.pictures import fonts
 from bot.pictures.canvas import MIN_TEXT, SCALE, Canvas, Sketch, px, sprite
 from bot.pictures.parts import pile, rounded_box
 from bot.pictures.png import RGB, Palette, hex_colour
-from bot.pictures.theme import ACTIVE, BACKGROUND, DARK, FAINT, MUTED, PANEL, TEXT, WHITE
+from bot.pictures.theme import ACTIVE, BACKGROUND, CARD_FACE, DARK, FAINT, MUTED, PANEL, TEXT, WHITE
 from engine.artichokes.cards import ALL_KINDS
 
-FACE = hex_colour(0xF4EFE2)
 BACK = hex_colour(0x3F6B2A)
 PATTERN = hex_colour(0x7FA65A)
 COMPOST = hex_colour(0x6B4F2E)
@@ -42,10 +41,22 @@ COLOURS: dict[str, RGB] = {
 assert set(COLOURS) == set(ALL_KINDS)
 
 PALETTE = Palette(
-    colours=[BACKGROUND, PANEL, ACTIVE, FACE, BACK, PATTERN, COMPOST, ACCENT, LEAF, WHITE, DARK],
+    colours=[
+        BACKGROUND,
+        PANEL,
+        ACTIVE,
+        CARD_FACE,
+        BACK,
+        PATTERN,
+        COMPOST,
+        ACCENT,
+        LEAF,
+        WHITE,
+        DARK,
+    ],
     inks=[TEXT, MUTED, DARK, WHITE],
-    papers=[BACKGROUND, PANEL, ACTIVE, FACE],
-    pairs=[pair for c in COLOURS.values() for pair in ((c, FACE), (WHITE, c), (LEAF, c))],
+    papers=[BACKGROUND, PANEL, ACTIVE, CARD_FACE],
+    pairs=[pair for c in COLOURS.values() for pair in ((c, CARD_FACE), (WHITE, c), (LEAF, c))],
     steps=4,
 )
 
@@ -115,7 +126,7 @@ def _symbol(s: Sketch, kind: str, cx: float, cy: float, r: float) -> None:
     elif kind == "Onion":
         oval(0, 0.15, 0.7, 0.7, c)
         poly([(-0.3, -0.4), (0.3, -0.4), (0, -1)], c)
-        oval(0, 0.15, 0.25, 0.6, FACE)
+        oval(0, 0.15, 0.25, 0.6, CARD_FACE)
     elif kind == "Peas":
         oval(0, 0, 1, 0.42, LEAF)
         for dx in (-0.55, 0, 0.55):
@@ -142,7 +153,7 @@ def face(kind: str, name: str, w: float, h: float, paper: RGB) -> Image.Image:
     band = len(wrapped) * size * 1.15 + 5
 
     def paint(s: Sketch) -> None:
-        rounded_box(s, 0, 0, w, h, FACE, outline=COLOURS[kind], line=1.5, radius=5)
+        rounded_box(s, 0, 0, w, h, CARD_FACE, outline=COLOURS[kind], line=1.5, radius=5)
         s.draw.rounded_rectangle(s.rect(0, 0, w, band), s.p(5), fill=COLOURS[kind])
         s.draw.rectangle(s.rect(0, band - 5, w, 5), fill=COLOURS[kind])
         r = min(w * 0.36, (h - band) * 0.4)

@@ -13,7 +13,6 @@ from bot.games.artichokes.card_art import (
     ACCENT,
     BACK,
     COMPOST,
-    FACE,
     MINI_W,
     PALETTE,
     PILE_H,
@@ -28,7 +27,7 @@ from bot.pictures import fonts
 from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import WIDTH, Canvas, px
 from bot.pictures.parts import WINNER, badge, badge_size, panel, tile
-from bot.pictures.theme import ACTIVE, BACKGROUND, DARK, FAINT, MUTED, PANEL, TEXT, WHITE
+from bot.pictures.theme import ACTIVE, BACKGROUND, CARD_FACE, DARK, FAINT, MUTED, PANEL, TEXT, WHITE
 from engine import View
 from engine.artichokes.view import ArtichokesView, SeatView
 
@@ -82,7 +81,7 @@ def player(
         discards = str(len(seat.discard))
         bw, bh = badge_size(discards, 12)  # in the card's corner, on its face
         bx, by = cx + MINI_W - bw / 2 - 3, top + 16 + PILE_H - bh / 2 - 3
-        badge(canvas, bx, by, discards, 12, WHITE, DARK, FACE)
+        badge(canvas, bx, by, discards, 12, WHITE, DARK, CARD_FACE)
     else:
         tile(
             canvas, cx, top + 16, MINI_W, PILE_H, paper, "0", 13, FAINT, paper=paper, outline=FAINT

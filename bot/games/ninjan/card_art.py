@@ -13,10 +13,9 @@ from bot.i18n import Translator
 from bot.pictures.canvas import Canvas, Sketch, sprite
 from bot.pictures.parts import rounded_box, tile
 from bot.pictures.png import RGB, Palette, hex_colour
-from bot.pictures.theme import ACTIVE, BACKGROUND, DARK, GOLD, MUTED, PANEL, TEXT, WHITE
+from bot.pictures.theme import ACTIVE, BACKGROUND, CARD_FACE, DARK, GOLD, MUTED, PANEL, TEXT, WHITE
 from engine.ninjan.cards import SUIT, SUIT_NAMES, VALUE
 
-FACE = hex_colour(0xF4EFE2)
 ACCENT = hex_colour(0x5865F2)
 
 SUIT_COLOURS: dict[str, RGB] = {
@@ -27,13 +26,13 @@ SUIT_COLOURS: dict[str, RGB] = {
 """Rock red, Paper green, Scissors blue (``shared/rules/ninjan.md`` § Components)."""
 
 PALETTE = Palette(
-    colours=[BACKGROUND, PANEL, ACTIVE, FACE, WHITE, GOLD, ACCENT, DARK],
+    colours=[BACKGROUND, PANEL, ACTIVE, CARD_FACE, WHITE, GOLD, ACCENT, DARK],
     inks=[TEXT, MUTED, DARK, GOLD],
-    papers=[BACKGROUND, PANEL, ACTIVE, FACE],
+    papers=[BACKGROUND, PANEL, ACTIVE, CARD_FACE],
     pairs=[
         pair
         for c in SUIT_COLOURS.values()
-        for pair in ((c, FACE), (WHITE, c), (c, PANEL), (c, BACKGROUND))
+        for pair in ((c, CARD_FACE), (WHITE, c), (c, PANEL), (c, BACKGROUND))
     ],
     steps=5,
 )
@@ -86,7 +85,7 @@ def suit_symbol(s: Sketch, suit: str, cx: float, cy: float, r: float, fill: RGB)
                 (p(cx + w - fold), p(cy - h + fold)),
                 (p(cx + w), p(cy - h + fold)),
             ],
-            fill=FACE,
+            fill=CARD_FACE,
         )
     else:
         width = max(1, p(r * 0.22))
@@ -113,7 +112,7 @@ def face(card: str, suit_name: str, w: float, h: float, paper: RGB) -> Image.Ima
     big = h >= 80
 
     def paint(s: Sketch) -> None:
-        rounded_box(s, 0, 0, w, h, FACE, outline=colour, line=2, radius=5)
+        rounded_box(s, 0, 0, w, h, CARD_FACE, outline=colour, line=2, radius=5)
         if big:
             suit_symbol(s, suit, w / 2, h * 0.58, w * 0.24, colour)
         else:

@@ -15,7 +15,6 @@ from bot.games.ninjan.card_art import (
     CARD_W,
     CHIP_H,
     CHIP_W,
-    FACE,
     PALETTE,
     SUIT_COLOURS,
     card,
@@ -29,7 +28,7 @@ from bot.pictures import fonts
 from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import WIDTH, Canvas, Sketch, px, sprite
 from bot.pictures.parts import WINNER, panel, tile
-from bot.pictures.theme import ACTIVE, BACKGROUND, DARK, GOLD, MUTED, PANEL, TEXT
+from bot.pictures.theme import ACTIVE, BACKGROUND, CARD_FACE, DARK, GOLD, MUTED, PANEL, TEXT
 from engine import View
 from engine.ninjan.cards import BEATS, SUIT, SUIT_NAMES, points
 from engine.ninjan.view import NinjanView, SeatView, StepView
@@ -106,8 +105,10 @@ class NinjanPicture(GamePicture):
         w = 26.0
         x = right - len(order) * w - (len(order) - 1) * 12
         for i, suit in enumerate(order):
-            mark = sprite(("ninjan suit", suit), w - 8, 16, _mark(suit, w - 8), background=FACE)
-            tile(canvas, x, y, w, 18, FACE, "", 12, DARK, paper=BACKGROUND)
+            mark = sprite(
+                ("ninjan suit", suit), w - 8, 16, _mark(suit, w - 8), background=CARD_FACE
+            )
+            tile(canvas, x, y, w, 18, CARD_FACE, "", 12, DARK, paper=BACKGROUND)
             canvas.paste(mark, x + 4, y + 1)
             if i < len(order) - 1:
                 canvas.text(x + w + 6, y, "›", 14, MUTED, bold=True, align="centre")
