@@ -7,12 +7,14 @@ import asyncio
 import random
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 import engine
+import storage.copy_to_postgres as copy_to_postgres_module
 from bot.cli import main
 from storage import TABLE, DatabaseUnavailable, GameStatus, Storage, StorageError
-from storage.copy_to_postgres import TABLES, copy_to_postgres
+from storage.copy_to_postgres import TABLES, CopyReport, copy_to_postgres
 from storage.sql import IntegrityError
 from tests.storage.helpers import open_lobby, play_one, play_to_end, sql, start_game
 
@@ -136,3 +138,33 @@ def test_a_check_that_stops_after_the_copy_says_the_copy_was_made(
     assert "empty that database first" in err and "cannot copy" not in err
     assert main(["migrate-db", "--to", postgresql_empty_url, "--from", str(source)]) == 2
     assert "not empty" in capsys.readouterr().err  # the copy is there
+
+
+def test_a_game_missing_from_the_copy_is_listed_and_the_copy_is_wrong(
+    tmp_path: Path,
+    postgresql_empty_url: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the copy loses game 2 before its check (a row PostgreSQL never got): the check goes on
+    # to the other games and names it, and the command fails
+    source = tmp_path / "cardroom.sqlite3"
+    asyncio.run(_a_server_of_some_days(source))
+    check = copy_to_postgres_module._check
+
+    async def lose_game_2(source: Path, url: str, report: CopyReport) -> None:
+        conn = await asyncpg.connect(url)
+        try:
+            await conn.execute("SET session_replication_role = replica")  # no foreign keys
+            await conn.execute("DELETE FROM games WHERE id = 2")
+        finally:
+            await conn.close()
+        await check(source, url, report)
+
+    monkeypatch.setattr("storage.copy_to_postgres._check", lose_game_2)
+    assert main(["migrate-db", "--to", postgresql_empty_url, "--from", str(source)]) == 1
+    captured = capsys.readouterr()
+    assert "the copy of game 2 is wrong: missing from the copy" in captured.err
+    assert "games: 6 rows copied, 7 in the source" in captured.err
+    assert "replayed 6 games" in captured.out  # every other game was checked
+    assert "each replayed" not in captured.out
