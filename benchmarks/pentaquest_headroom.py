@@ -17,7 +17,7 @@ against greedy seats. This measures how much a seat's decisions can move its win
   the army cards the seat used per game.
 
 The variants: greedy (``engine.pentaquest.greedy``), four that each change one of its
-decisions, and two other players:
+decisions, and four other players:
 
 - ``greedy``: greedy itself, the yardstick;
 - ``capture_easiest``: captures the easiest card the dice beat, not the hardest;
@@ -27,6 +27,9 @@ decisions, and two other players:
 - ``fix_first``: uses the cheapest army fix before the free reroll;
 - ``lookahead``: the solo search's own move (``engine.pentaquest.lookahead``), which captures
   the card that leaves the quest area easiest and may reroll for a better capture;
+- ``expectimax``: the exact best play within a turn (``pentaquest_turn.py``), an honest player;
+- ``foresight``: a seat that knows what its own rerolls will show (``pentaquest_turn.py``): a
+  bound on what luck within a turn is worth, not a player;
 - ``random``: a uniformly random legal move, the floor.
 """
 
@@ -41,6 +44,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import cli
+from pentaquest_turn import expectimax_action, foresight_action
 
 import engine
 from engine.pentaquest.fix import ONE_DIE_POWERS, cheapest_fix
@@ -113,6 +117,8 @@ VARIANTS: dict[str, Policy | None] = {
     "reroll_first": reroll_first,
     "fix_first": fix_first,
     "lookahead": lookahead_action,
+    "expectimax": expectimax_action,
+    "foresight": None,  # reads the state (pentaquest_turn.foresight_action)
     "random": None,  # engine.automatic_action on the state
 }
 
@@ -132,7 +138,9 @@ def play(variant: str, players: int, games: int, seed: int) -> dict[str, Any]:
         rng = random.Random(seed + i)
         while (result := engine.outcome(state)) is None:
             turn = engine.deciding_seats(state)[0]
-            if turn == seat and policy is None:
+            if turn == seat and variant == "foresight":
+                action = foresight_action(state, turn, rng)  # type: ignore[arg-type]
+            elif turn == seat and policy is None:
                 action = engine.automatic_action(state, turn, rng)
             else:
                 chosen = policy if turn == seat else greedy_action

@@ -12,6 +12,7 @@ import importlib
 import json
 import os
 import pty
+import random
 import runpy
 import signal
 import struct
@@ -22,6 +23,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+import engine
+from engine.pentaquest.matcher import dice_code
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -121,7 +125,61 @@ def test_the_pentaquest_headroom_benchmark_seats_each_variant_against_greedy_sea
     assert random_["wins"] == 0 and random_["mean_score"] < random_["others_mean_score"] / 2
 
 
-HELPERS = {"cli.py", "cpu_quota.py", "loop_lag.py"}  # modules the benchmarks import
+@pytest.fixture
+def pentaquest_turn(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """``benchmarks/pentaquest_turn.py``, imported as the scripts import it."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    return importlib.import_module("pentaquest_turn")
+
+
+FIRE_IMP = 4  # requirement: one 6; power: add
+
+
+def test_the_in_turn_optimum_values_a_turn_exactly(pentaquest_turn: Any) -> None:
+    turn = pentaquest_turn.TurnOptimum([FIRE_IMP], army_worth=0.3)
+    no_six, one_six = dice_code([1, 2, 3, 4, 5]), dice_code([1, 2, 3, 4, 6])
+    empty, one_add = (0, 0, 0, 0, 0), (1, 0, 0, 0, 0)
+    # a capture is worth 1, and the captured card joins the army; ending without one, nothing
+    assert turn.table(empty)[one_six] == pytest.approx(1.3)
+    assert turn.table(empty)[no_six] == 0
+    # the add card turns the 5 into a 6: the capture costs it, and the Imp takes its place
+    assert turn.table(one_add)[no_six] == pytest.approx(1.3)
+    # keeping the card (0.3) is worth less than spending it on the capture (1.3)
+    assert turn.table(one_add)[one_six] == pytest.approx(1.6)
+    # one free reroll of all five dice: a 6 among them with chance 1 - (5/6)^5
+    assert turn.table(empty, free=1)[no_six] == pytest.approx(1.3 * (1 - (5 / 6) ** 5))
+
+
+def test_the_in_turn_optimum_rerolls_before_spending_a_card_it_need_not(
+    pentaquest_turn: Any,
+) -> None:
+    # Fire Imp alone in the quest area, dice 1 2 3 4 5, one free reroll, one add card in the
+    # army: the add card captures for sure (1.3); the reroll keeps the card when a 6 comes
+    # (1.6, chance 1 - (5/6)^4 rerolling four dice and keeping the 5) and still has the card
+    # when none does (1.3): 1.3 + 0.3 * 0.52 > 1.3, so it rerolls, and keeps its 5
+    state = engine.new_game("pentaquest", 3, None, 7)
+    seat = state.active
+    state.quest, state.dice, state.free_rerolls = [FIRE_IMP], [1, 2, 3, 4, 5], 1
+    state.armies[seat] = [1]  # Goblin Scout: add
+    view = engine.view(state, seat)
+    action = pentaquest_turn.expectimax_action(view, random.Random(0))
+    assert action.key.startswith("reroll:") and "4" not in action.key.split(":")[1]
+
+
+def test_the_pentaquest_headroom_benchmark_seats_the_in_turn_optimum_and_foresight() -> None:
+    figures = run_benchmark(
+        "pentaquest_headroom.py", "--players", "3", "--games", "9",
+        "--variants", "greedy,expectimax,foresight",
+    )  # fmt: skip
+    greedy, foresight = figures["variants"]["greedy"], figures["variants"]["foresight"]
+    assert figures["variants"]["expectimax"]["mean_score"] > 10  # it plays the game
+    # knowing its own dice, a seat captures at least as much as greedy on the same deals
+    assert foresight["mean_score"] >= greedy["mean_score"]
+    assert foresight["army_cards_used_per_game"] < greedy["army_cards_used_per_game"]
+
+
+# modules the benchmarks import
+HELPERS = {"cli.py", "cpu_quota.py", "loop_lag.py", "pentaquest_turn.py"}
 SCRIPTS = sorted(p.name for p in (ROOT / "benchmarks").glob("*.py") if p.name not in HELPERS)
 
 
