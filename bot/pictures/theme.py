@@ -19,4 +19,4 @@ WHITE = hex_colour(0xFFFFFF)
 GOLD = hex_colour(0xF0B232)
 """Scores and points."""
 CARD_FACE = hex_colour(0xF4EFE2)
-"""The cream face of a printed card (Artichokes' and Ninjan's cards)."""
+"""The cream face of a printed card, for the games whose cards are drawn on one."""
