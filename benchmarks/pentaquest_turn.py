@@ -9,24 +9,35 @@ seats. These two players tell how much of that a seat's play within its own turn
   ``army_worth`` for each army card left at the end of the turn (``../shared/rules/
   pentaquest.md``, "A turn" and "Powers": any subset rerolled, one-die powers on any die, a
   reroll card on any subset, cards one at a time, the free reroll gone once a card is used).
-  It captures, like greedy, the hardest card the dice beat. No play within a turn does better
-  on that worth, so what it wins over greedy is all a turn's decisions can give for that price
-  of an army card.
-- :func:`foresight_action`, **a bound, not a player**: it reads the state, so it knows what
-  every reroll of its own turn will show. At each decision it tries every legal move on a copy,
-  lets greedy finish the turn on it, and keeps the move whose turn captures, with the most army
-  cards left. No honest player can see its dice before it rolls them; what foresight wins over
-  the in-turn optimum is what luck within a turn is worth, not what play is.
+  The card it captures is greedy's (the hardest the dice beat). No play within a turn does
+  better on that worth; a win is more than a turn's worth, so this measures how much a turn's
+  decisions give at that price of an army card (``ARMY_WORTH``), not a proof of the most.
+- :func:`foresight_action`, **a clairvoyant reference, not a player**: it reads the state, so
+  it knows what every reroll of its own turn will show. At each decision it tries every move
+  (a capture: greedy's card) on a copy, lets greedy finish the turn on it, and keeps the move
+  whose turn captures, with the most army cards left (greedy's own move when none does
+  better). No honest player can see its dice before it rolls them: what it wins over the
+  in-turn optimum is what knowing the dice of a turn would be worth.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 
 import engine
+from engine.pentaquest import powers
 from engine.pentaquest.greedy import greedy_action
-from engine.pentaquest.matcher import MASKS, OUTCOMES, PLACE, ROLL_CODES, dice_code, quest_mask
+from engine.pentaquest.matcher import (
+    MASKS,
+    OUTCOMES,
+    PLACE,
+    ROLL_CODES,
+    code_dice,
+    dice_code,
+    quest_mask,
+)
 from engine.pentaquest.state import PentaquestState
 from engine.pentaquest.view import PentaquestView
 from engine.types import Action
@@ -47,19 +58,14 @@ Army = tuple[int, ...]
 
 
 def _one_die(power: str, code: int) -> list[tuple[int, int]]:
-    """Every ``(value, code after)`` a one-die ``power`` can make of five dice ``code``, with
-    the face ``value`` it changes."""
+    """Every ``(value, code after)`` one card of a one-die ``power`` can make of five dice
+    ``code``, with the face ``value`` it changes (``engine.pentaquest.powers``)."""
     found: set[tuple[int, int]] = set()
-    for value in range(1, 7):
-        if not (code // PLACE[value]) % 6:
-            continue
-        ends = []
-        if power in ("add", "addsub") and value < 6:
-            ends.append(value + 1)
-        if power in ("sub", "addsub") and value > 1:
-            ends.append(value - 1)
-        if power == "mirror":
-            ends.append(7 - value)
+    for value in set(code_dice(code)):
+        if power == "addsub":
+            ends = [powers.changed(power, value, way) for way in powers.directions(value)]
+        else:
+            ends = [powers.changed(power, value)] if powers.can_change(power, value) else []
         found.update((value, code - PLACE[value] + PLACE[end]) for end in ends)
     return sorted(found)
 
@@ -78,11 +84,7 @@ def rerolls(dice: Sequence[int]) -> dict[tuple[int, int], tuple[int, ...]]:
     return found
 
 
-def _sorted_dice(code: int) -> list[int]:
-    return [face for face in range(1, 7) for _ in range((code // PLACE[face]) % 6)]
-
-
-KEEPS = {code: list(rerolls(_sorted_dice(code))) for code in CODES}
+KEEPS = {code: list(rerolls(code_dice(code))) for code in CODES}
 ALL_KEEPS = sorted({keep for keeps in KEEPS.values() for keep in keeps})
 
 
@@ -99,13 +101,20 @@ class TurnOptimum:
         self.mask = quest_mask(quest)
         self.army_worth = army_worth
         self._tables: dict[tuple[Army, int], dict[int, float]] = {}
+        self._expected: dict[tuple[Army, int], dict[tuple[int, int], float]] = {}
 
-    def expect(self, table: dict[int, float]) -> dict[tuple[int, int], float]:
-        """``(kept code, dice rerolled)`` -> the expected worth in ``table`` after the reroll."""
-        return {
-            (kept, k): sum(n * table[kept + code] for code, n in OUTCOMES[k]) / 6**k
-            for kept, k in ALL_KEEPS
-        }
+    def expect(self, army: Army, free: int = 0) -> dict[tuple[int, int], float]:
+        """``(kept code, dice rerolled)`` -> the expected worth after that reroll, with
+        ``army`` and ``free`` free rerolls left then."""
+        key = (army, free)
+        found = self._expected.get(key)
+        if found is None:
+            table = self.table(army, free)
+            found = self._expected[key] = {
+                (kept, k): sum(n * table[kept + code] for code, n in OUTCOMES[k]) / 6**k
+                for kept, k in ALL_KEEPS
+            }
+        return found
 
     def table(self, army: Army, free: int = 0) -> dict[int, float]:
         """Code of five dice -> its worth with ``army`` and ``free`` free rerolls left."""
@@ -115,33 +124,43 @@ class TurnOptimum:
             return found
         if free:
             now = self.table(army)
-            after = self.expect(self.table(army, free - 1))
+            after = self.expect(army, free - 1)
             found = {c: max(now[c], max(after[k] for k in KEEPS[c])) for c in CODES}
         else:
-            found = self._without_free(army)
+            found = {
+                c: max([self.end_now(army, c), *self.with_cards(army, c).values()]) for c in CODES
+            }
         self._tables[key] = found
         return found
 
-    def _without_free(self, army: Army) -> dict[int, float]:
+    def end_now(self, army: Army, code: int) -> float:
+        """The worth of ending the turn now: with a capture when ``code`` beats a card."""
         cards = sum(army)
-        smaller = {}
-        for i, power in enumerate(POWERS):
-            if army[i]:
-                smaller[power] = self.table(army[:i] + (army[i] - 1,) + army[i + 1 :])
-        after_card = self.expect(smaller["reroll"]) if "reroll" in smaller else None
+        if MASKS[code] & self.mask:
+            return 1 + self.army_worth * (cards + 1)
+        return self.army_worth * cards
+
+    def with_cards(self, army: Army, code: int) -> dict[str, float]:
+        """Power -> the worth of using one card of it on ``code`` now, at best (the powers
+        ``army`` holds and can use on these dice; the free reroll is gone after it)."""
         found = {}
-        for code in CODES:
-            if MASKS[code] & self.mask:
-                best = 1 + self.army_worth * (cards + 1)
-            else:
-                best = self.army_worth * cards
-            if after_card is not None:
-                best = max(best, max(after_card[k] for k in KEEPS[code]))
-            for power, table in smaller.items():
-                if power != "reroll":
-                    best = max([best, *(table[c] for _, c in ONE_DIE[power][code])])
-            found[code] = best
+        for i, power in enumerate(POWERS):
+            if not army[i]:
+                continue
+            rest = army[:i] + (army[i] - 1,) + army[i + 1 :]
+            if power == "reroll":
+                after = self.expect(rest)
+                found[power] = max(after[k] for k in KEEPS[code])
+            elif ONE_DIE[power][code]:
+                table = self.table(rest)
+                found[power] = max(table[c] for _, c in ONE_DIE[power][code])
         return found
+
+
+@functools.lru_cache(maxsize=16)
+def optimum(quest: tuple[int, ...], army_worth: float) -> TurnOptimum:
+    """The :class:`TurnOptimum` of ``quest`` (ids), kept for the decisions of a turn."""
+    return TurnOptimum(quest, army_worth)
 
 
 def _army(view: PentaquestView, seat: int) -> Army:
@@ -165,33 +184,23 @@ def expectimax_action(
     army = _army(view, seat)
     dice = list(view.dice)
     code = dice_code(dice)
-    turn = TurnOptimum([c.id for c in view.quest], army_worth)
+    turn = optimum(tuple(c.id for c in view.quest), army_worth)
     if view.phase == "turn":
-        if "capture" in kinds:
-            worth = 1 + army_worth * (sum(army) + 1)
-            choices = [(worth, 3, "capture")]
-        else:
-            choices = [(army_worth * sum(army), 0, "end")]
+        worth = turn.end_now(army, code)
+        choices = [(worth, 3, "capture")] if "capture" in kinds else [(worth, 0, "end")]
         if "reroll" in kinds:
-            after = turn.expect(turn.table(army, view.free_rerolls - 1))
+            after = turn.expect(army, view.free_rerolls - 1)
             choices += [(after[k], 1, "reroll:" + _positions(p)) for k, p in rerolls(dice).items()]
         own = {c.id: c.power for c in view.players[seat].army or ()}
+        cards = turn.with_cards(army, code)
         for option in kinds["use"].options if "use" in kinds else ():
-            power = own[int(option.split(":")[1])]
-            i = POWERS.index(power)
-            table = turn.table(army[:i] + (army[i] - 1,) + army[i + 1 :])
-            if power == "reroll":
-                after = turn.expect(table)
-                worth = max(after[k] for k in KEEPS[code])
-            else:
-                worth = max(table[c] for _, c in ONE_DIE[power][code])
-            choices.append((worth, 2, option))
+            choices.append((cards[own[int(option.split(":")[1])]], 2, option))
         best = max(choices, key=lambda c: c[0] + 1e-9 * c[1])[2]
         return greedy_action(view, rng) if best == "capture" else Action(seat, best)
     assert view.using is not None
     table = turn.table(army)  # the card in use has left the army
     if view.phase == "dice":
-        after = turn.expect(table)
+        after = turn.expect(army)
         keep = max(rerolls(dice).items(), key=lambda item: after[item[0]])
         return Action(seat, "dice:" + _positions(keep[1]))
     power = view.using.power
@@ -213,25 +222,31 @@ def expectimax_action(
 
 
 def foresight_action(state: PentaquestState, seat: int, rng: random.Random) -> Action:
-    """Foresight's move for ``seat`` (see the module docstring): it reads ``state``, dice to
-    come included, so it is a bound for the benchmark and never a player of the bot."""
+    """The clairvoyant reference's move for ``seat`` (see the module docstring): it reads
+    ``state``, dice to come included, so it serves the benchmark and never plays in the bot.
+
+    Raises:
+        ValueError: a solo game (the turn never passes, so a copy would be played to the end).
+    """
+    if state.solo:
+        raise ValueError("foresight plays multiplayer games only")
+    own = greedy_action(engine.view(state, seat), rng)  # type: ignore[arg-type]
+    options = [own.key]
+    for decision in engine.legal_actions(state, seat).decisions:
+        if decision.kind in ("reroll", "dice"):
+            options += [f"{decision.kind}:{_positions(p)}" for p in rerolls(state.dice).values()]
+        elif decision.kind not in ("cancel", "capture"):  # a capture: greedy's card only
+            options += decision.options
     turn_start = state.score(seat)
     best: tuple[tuple[int, int], Action] | None = None
-    for decision in engine.legal_actions(state, seat).decisions:
-        if decision.kind == "cancel":
-            continue
-        if decision.kind in ("reroll", "dice"):
-            options = [f"{decision.kind}:{_positions(p)}" for p in rerolls(state.dice).values()]
-        else:
-            options = list(decision.options)
-        for option in options:
-            action = Action(seat, option)
-            copy = state.clone()
-            engine.apply(copy, action)
-            while engine.outcome(copy) is None and copy.active == seat:
-                engine.apply(copy, greedy_action(engine.view(copy, seat), rng))  # type: ignore[arg-type]
-            worth = (copy.score(seat) - turn_start, len(copy.armies[seat]))
-            if best is None or worth > best[0]:
-                best = (worth, action)
+    for option in options:
+        action = Action(seat, option)
+        copy = state.clone()
+        engine.apply(copy, action)
+        while engine.outcome(copy) is None and copy.active == seat:
+            engine.apply(copy, greedy_action(engine.view(copy, seat), rng))  # type: ignore[arg-type]
+        worth = (copy.score(seat) - turn_start, len(copy.armies[seat]))
+        if best is None or worth > best[0]:  # a tie keeps the earlier move: greedy's first
+            best = (worth, action)
     assert best is not None
     return best[1]

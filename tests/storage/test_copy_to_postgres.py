@@ -161,7 +161,7 @@ def test_a_game_missing_from_the_copy_is_listed_and_the_copy_is_wrong(
             await conn.close()
         await check(source, url, report)
 
-    monkeypatch.setattr("storage.copy_to_postgres._check", lose_game_2)
+    monkeypatch.setattr(copy_to_postgres_module, "_check", lose_game_2)
     assert main(["migrate-db", "--to", postgresql_empty_url, "--from", str(source)]) == 1
     captured = capsys.readouterr()
     assert "the copy of game 2 is wrong: missing from the copy" in captured.err
