@@ -27,9 +27,10 @@ decisions, and four other players:
 - ``fix_first``: uses the cheapest army fix before the free reroll;
 - ``lookahead``: the solo search's own move (``engine.pentaquest.lookahead``), which captures
   the card that leaves the quest area easiest and may reroll for a better capture;
-- ``expectimax``: the exact best play within a turn (``pentaquest_turn.py``), an honest player;
+- ``expectimax``: the exact best play within a turn for a fixed worth of an army card
+  (``pentaquest_turn.py``), an honest player;
 - ``foresight``: a seat that knows what its own rerolls will show (``pentaquest_turn.py``): a
-  bound on what luck within a turn is worth, not a player;
+  clairvoyant reference for what knowing a turn's dice would be worth, not a player;
 - ``random``: a uniformly random legal move, the floor.
 """
 
