@@ -58,6 +58,8 @@ from engine.types import Action
 GAME_NAME = "pentaquest"
 
 Policy = Callable[[PentaquestView, random.Random], Action]
+Move = Callable[[Any, int, random.Random], Action]
+"""A variant's move for a seat of a game's state (most read only the seat's view)."""
 
 
 def _kinds(view: PentaquestView) -> dict[str, list[str]]:
@@ -111,16 +113,27 @@ def fix_first(view: PentaquestView, rng: random.Random) -> Action:
     return greedy_action(view, rng)
 
 
-VARIANTS: dict[str, Policy | None] = {
-    "greedy": greedy_action,
-    "capture_easiest": _capturing(_easiest),
-    "capture_denying": _capturing(_denying),
-    "reroll_first": reroll_first,
-    "fix_first": fix_first,
-    "lookahead": lookahead_action,
-    "expectimax": expectimax_action,
-    "foresight": None,  # reads the state (pentaquest_turn.foresight_action)
-    "random": None,  # engine.automatic_action on the state
+def on_view(policy: Policy) -> Move:
+    """The move of ``policy``, which reads only the seat's view."""
+
+    def move(state: Any, seat: int, rng: random.Random) -> Action:
+        view = engine.view(state, seat)
+        assert isinstance(view, PentaquestView)
+        return policy(view, rng)
+
+    return move
+
+
+VARIANTS: dict[str, Move] = {
+    "greedy": on_view(greedy_action),
+    "capture_easiest": on_view(_capturing(_easiest)),
+    "capture_denying": on_view(_capturing(_denying)),
+    "reroll_first": on_view(reroll_first),
+    "fix_first": on_view(fix_first),
+    "lookahead": on_view(lookahead_action),
+    "expectimax": on_view(expectimax_action),
+    "foresight": foresight_action,  # reads the state: its dice to come
+    "random": engine.automatic_action,
 }
 
 
@@ -128,7 +141,7 @@ def play(variant: str, players: int, games: int, seed: int) -> dict[str, Any]:
     """Play ``games`` deals with ``variant`` at one rotating seat, greedy at the others, and
     return its figures, with the ``table`` figures of those games under ``"table"`` (see the
     module docstring)."""
-    policy = VARIANTS[variant]
+    move, greedy = VARIANTS[variant], VARIANTS["greedy"]
     by_position: Counter[int] = Counter()
     wins = used = 0
     mine = others = 0.0
@@ -139,17 +152,7 @@ def play(variant: str, players: int, games: int, seed: int) -> dict[str, Any]:
         rng = random.Random(seed + i)
         while (result := engine.outcome(state)) is None:
             turn = engine.deciding_seats(state)[0]
-            if turn == seat and variant == "foresight":
-                action = foresight_action(state, turn, rng)  # type: ignore[arg-type]
-            elif turn == seat and policy is None:
-                action = engine.automatic_action(state, turn, rng)
-            else:
-                chosen = policy if turn == seat else greedy_action
-                assert chosen is not None
-                view = engine.view(state, turn)
-                assert isinstance(view, PentaquestView)
-                action = chosen(view, rng)
-            engine.apply(state, action)
+            engine.apply(state, (move if turn == seat else greedy)(state, turn, rng))
         scores = result.scores
         assert scores is not None
         wins += seat in result.winners

@@ -239,7 +239,7 @@ def foresight_action(state: PentaquestState, seat: int, rng: random.Random) -> A
             options += decision.options
     turn_start = state.score(seat)
     best: tuple[tuple[int, int], Action] | None = None
-    for option in options:
+    for option in dict.fromkeys(options):  # greedy's move is tried once, first
         action = Action(seat, option)
         copy = state.clone()
         engine.apply(copy, action)
