@@ -45,6 +45,14 @@ async def _a_server_of_some_days(path: Path) -> dict[int, str]:
     return games
 
 
+@pytest.fixture
+def days_of_play(tmp_path: Path) -> Path:
+    """The SQLite file of :func:`_a_server_of_some_days` (7 games), for the command's tests."""
+    source = tmp_path / "cardroom.sqlite3"
+    asyncio.run(_a_server_of_some_days(source))
+    return source
+
+
 async def test_every_table_is_copied_and_every_game_replays(
     tmp_path: Path, postgresql_empty_url: str
 ) -> None:
@@ -103,10 +111,9 @@ async def test_a_database_a_bot_has_started_on_is_still_empty_for_the_copy(
 
 
 def test_the_command_copies_and_refuses_a_non_empty_target(
-    tmp_path: Path, postgresql_empty_url: str, capsys: pytest.CaptureFixture[str]
+    days_of_play: Path, postgresql_empty_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    source = tmp_path / "cardroom.sqlite3"
-    asyncio.run(_a_server_of_some_days(source))
+    source = days_of_play
     assert main(["migrate-db", "--to", postgresql_empty_url, "--from", str(source)]) == 0
     out = capsys.readouterr().out
     assert "7 games, each replayed" in out
@@ -117,20 +124,19 @@ def test_the_command_copies_and_refuses_a_non_empty_target(
 
 
 def test_a_check_that_stops_after_the_copy_says_the_copy_was_made(
-    tmp_path: Path,
+    days_of_play: Path,
     postgresql_empty_url: str,
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # the server goes away during the replays: the rows are in PostgreSQL, so "cannot copy"
     # (exit 2, "nothing could be copied") would be wrong
-    source = tmp_path / "cardroom.sqlite3"
-    asyncio.run(_a_server_of_some_days(source))
+    source = days_of_play
 
     async def server_gone(*_args: object) -> None:
         raise DatabaseUnavailable("the database server did not answer")
 
-    monkeypatch.setattr("storage.copy_to_postgres._check", server_gone)
+    monkeypatch.setattr(copy_to_postgres_module, "_check", server_gone)
     assert main(["migrate-db", "--to", postgresql_empty_url, "--from", str(source)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"cardroom: copied {source} to postgresql://")
@@ -141,15 +147,14 @@ def test_a_check_that_stops_after_the_copy_says_the_copy_was_made(
 
 
 def test_a_game_missing_from_the_copy_is_listed_and_the_copy_is_wrong(
-    tmp_path: Path,
+    days_of_play: Path,
     postgresql_empty_url: str,
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # the copy loses game 2 before its check (a row PostgreSQL never got): the check goes on
     # to the other games and names it, and the command fails
-    source = tmp_path / "cardroom.sqlite3"
-    asyncio.run(_a_server_of_some_days(source))
+    source = days_of_play
     check = copy_to_postgres_module._check
 
     async def lose_game_2(source: Path, url: str, report: CopyReport) -> None:
