@@ -212,7 +212,9 @@ class Pentaquest(Game[PentaquestState, PentaquestOptions]):
         or the one that leaves the next seat the hardest quest area, or rerolling before any
         army card, did the same within the noise, and using army cards before the free reroll
         halved the wins, because ties on score at the top (39 % of 3-seat games, 61 % of
-        4-seat) go to the most unused army cards. A solo game seats no automatic player; its
+        4-seat) go to the most unused army cards. Even the exact best play within a turn
+        (``benchmarks/pentaquest_turn.py``) won only 1.3-2.8 points more than greedy there.
+        A solo game seats no automatic player; its
         paired search, which ``engine arena`` plays, beats greedy."""
         if seats >= 2:
             return ("random", "greedy")
