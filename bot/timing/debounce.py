@@ -114,9 +114,9 @@ class Debouncer(Generic[K, P]):
     ``request`` being the merged requests it serves (``None``: a plain refresh); it returns
     whether it failed in a way that may pass later (then it is tried again). ``state(key)``
     is the caller's :class:`Paced` state of that message (``None``: none, so no wait), which
-    the caller marks with :meth:`mark_edited`;
-    ``spacing`` the seconds two edits of one message are at least apart, or an async
-    function of the key and the coming request giving them. ``merge(older, newer)`` makes
+    the caller marks with :meth:`mark_edited` whenever the message is edited; ``spacing``
+    the seconds two edits of one message are at least apart, or an async function of the
+    key and the coming request giving them. ``merge(older, newer)`` makes
     one request of two (default: :func:`newest`). ``spawn`` runs :meth:`request`'s work
     (default: a task of the debouncer's own). ``label`` names the tasks ("``label`` ``key``",
     "``label`` ``key`` again") and the log lines.
