@@ -5,6 +5,10 @@ player has open is edited when what it shows changed (their turn came, their han
 game ended) or something happened only they may see (cards passed to them), so they need not
 ask again. Screens show public information only while their player has a decision, so a
 waiting player's screen does not go stale as others play.
+
+Each screen's edits go through a ``bot.timing.debounce.Debouncer``, keyed by game and user:
+one at a time, and refreshes asked for while one is made are merged into one more edit (the
+newest state, with the private lines of each). They are :data:`SCREEN_EDIT_INTERVAL` apart.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import discord
 
@@ -23,6 +27,7 @@ from bot.messages.pictures import Pictures, edit_files
 from bot.service import GameSnapshot, Played
 from bot.texts.rendering import private_lines, seat_screen
 from bot.texts.specs import Screen
+from bot.timing.debounce import Debouncer
 from storage import GameStatus
 
 log = logging.getLogger(__name__)
@@ -34,6 +39,10 @@ WATCHING = 60.0
 """Seconds after their last click on a game during which a player with a screen open counts
 as watching it: their screen shows their turn, so a ping need not notify them."""
 
+SCREEN_EDIT_INTERVAL = 0.0
+"""Seconds between two edits of one screen (none: the follow-ups of one game run one at a
+time, so each change of a screen is its own edit)."""
+
 
 @dataclass
 class OpenScreen:
@@ -44,6 +53,25 @@ class OpenScreen:
     shown: bytes  # fingerprint of what it shows apart from private event lines
     version: int
     picture: str | None = None  # the name of the picture it shows
+    edited: float | None = None  # when the bot last edited it (``Debouncer`` time)
+
+
+@dataclass(frozen=True)
+class ScreenChange:
+    """What an edit of a seat's screen is to show: the game as ``snapshot``, with the
+    ``private`` event lines (already in the screen's language) of the changes since the
+    screen's last edit."""
+
+    snapshot: GameSnapshot
+    seat: int
+    private: tuple[str, ...] = ()
+
+
+def _merged(older: ScreenChange | None, newer: ScreenChange | None) -> ScreenChange | None:
+    """Two changes of one screen in one edit: the newer state, the private lines of both."""
+    if older is None or newer is None:
+        return newer or older
+    return replace(newer, private=older.private + newer.private)
 
 
 def fingerprint(screen: Screen) -> bytes:
@@ -76,6 +104,13 @@ class OpenScreens:
         self._screens: dict[tuple[int, int], OpenScreen] = {}
         self._swept = time.monotonic()
         self.watching_seconds = watching
+        self._edits: Debouncer[tuple[int, int], ScreenChange] = Debouncer(
+            self._edit,
+            state=self._screens.get,
+            spacing=SCREEN_EDIT_INTERVAL,
+            merge=_merged,
+            label="screen",
+        )
 
     def remember(
         self,
@@ -119,9 +154,7 @@ class OpenScreens:
         where something happened that only they may see."""
         snapshot = played.snapshot
         record = snapshot.record
-        state = snapshot.state
-        assert state is not None
-        accent = presentation(record.game_name).accent
+        assert snapshot.state is not None
         events = played.events()
         for seat in record.seats:
             if not seat.is_human or seat.seat == actor or seat.user_id is None:
@@ -133,29 +166,44 @@ class OpenScreens:
             if time.monotonic() - screen.opened > SCREEN_LIFETIME:
                 del self._screens[key]
                 continue
-            _ = tr(screen.interaction)
-            private = private_lines(record, events, seat.seat, _)
-            bare = seat_screen(record, state, seat.seat, _)
-            shown = fingerprint(bare)
-            if shown == screen.shown and not private:
-                screen.version = record.version
-                continue
-            fresh = seat_screen(record, state, seat.seat, _, private) if private else bare
-            picture = None
-            if self.pictures is not None:
-                picture = await self.pictures.seat(
-                    record, state, seat.seat, _.language, urgent=False
-                )
-            try:
-                await screen.interaction.edit_original_response(
-                    view=layouts.seat(record.id, fresh, accent=accent, picture=picture),
-                    **edit_files(picture, screen.picture),
-                )
-                screen.shown = shown
-                screen.version = record.version
-                screen.picture = picture.name if picture is not None else None
-            except discord.HTTPException as exc:
-                log.info("screen of game %s seat %s not editable: %s", record.id, seat.seat, exc)
-                self._screens.pop(key, None)
+            private = private_lines(record, events, seat.seat, tr(screen.interaction))
+            change = ScreenChange(snapshot, seat.seat, tuple(private))
+            await self._edits.run(key, change, wait=True)
         if record.status != GameStatus.ACTIVE:
             self.forget_game(record.id)
+
+    async def _edit(self, key: tuple[int, int], change: ScreenChange | None) -> bool:
+        """Edit the screen of ``key`` (game, user) to show ``change``, if it still shows an
+        older state and would look different (``Debouncer``'s edit; never to try again)."""
+        screen = self._screens.get(key)
+        if change is None or screen is None:
+            return False
+        record, state = change.snapshot.record, change.snapshot.state
+        assert state is not None
+        if record.version <= screen.version:
+            return False  # a newer answer of the player's shows it already
+        _ = tr(screen.interaction)
+        bare = seat_screen(record, state, change.seat, _)
+        shown = fingerprint(bare)
+        if shown == screen.shown and not change.private:
+            screen.version = record.version
+            return False
+        private = list(change.private)
+        fresh = seat_screen(record, state, change.seat, _, private) if private else bare
+        picture = None
+        if self.pictures is not None:
+            picture = await self.pictures.seat(record, state, change.seat, _.language, urgent=False)
+        accent = presentation(record.game_name).accent
+        try:
+            await screen.interaction.edit_original_response(
+                view=layouts.seat(record.id, fresh, accent=accent, picture=picture),
+                **edit_files(picture, screen.picture),
+            )
+            screen.shown = shown
+            screen.version = record.version
+            screen.picture = picture.name if picture is not None else None
+            self._edits.mark_edited(screen)
+        except discord.HTTPException as exc:
+            log.info("screen of game %s seat %s not editable: %s", record.id, change.seat, exc)
+            self._screens.pop(key, None)
+        return False

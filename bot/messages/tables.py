@@ -2,12 +2,14 @@
 when it was deleted — with as few requests as Discord needs to see.
 
 - Refreshes of one game collapse: while one is being made (or waiting for its turn), further
-  requests only mark the table as behind, and one more edit follows with the newest state.
+  requests only mark the table as behind, and one more edit follows with the newest state
+  (``bot.timing.debounce``, which also keeps screens and pings).
 - Edits of one table are at least ``min_interval`` seconds apart (Discord rate-limits message
   edits per channel): moves that land within that moment are shown by one edit. While the
   same seats are to decide as in the table's last edit (one player's turn of several moves),
   they are ``turn_interval`` apart; a move that passes the turn is shown after
   ``min_interval`` again. Follow-ups ask with :meth:`TableKeeper.request` and do not wait.
+- What the keeper knows of a game's table is one :class:`TableState`, forgotten as one.
 - A game's table is posted by one task at a time, with a nonce made from the game and the
   message it replaces: a post made again after its answer was lost gets the same message.
 - A table that would look the same is not edited; each table records the game version it
@@ -26,9 +28,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import time
 from collections.abc import Callable, Coroutine
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -40,6 +41,7 @@ from bot.messages.pictures import UNKNOWN, Pictures, edit_files, send_files
 from bot.messages.table_look import TableLook, message_id, nonce, table_look
 from bot.service import GameService, GameSnapshot
 from bot.service.locks import KeyedLocks
+from bot.timing.debounce import Debouncer
 from storage import TABLE, GameMessage, GameStatus, Storage
 
 log = logging.getLogger(__name__)
@@ -57,6 +59,25 @@ SAVE_AFTER = 5.0
 RETRY_DELAYS = (2.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0)
 """Seconds before each new try of a table edit that Discord failed. After the last try, the
 next change or restart refreshes the table."""
+
+
+@dataclass(slots=True)
+class TableState:
+    """What the keeper knows of one game's table message (forgotten as one, when the game
+    has ended and its table shows it). Where a game comes to have more messages to keep
+    current (a card in the parent channel of its thread), their state joins this one."""
+
+    where: GameMessage | None = None
+    """The stored table message: its channel, its id, the game version it shows (``None``:
+    not read yet, or none posted)."""
+    shown: str | None = None
+    """The digest of what it shows (``None``: not known)."""
+    picture: str | None = UNKNOWN
+    """The name of the picture it shows (``None``: none; :data:`UNKNOWN`: not known)."""
+    deciding: tuple[int, ...] | None = None
+    """The seats it showed deciding in its last edit of a running game."""
+    edited: float | None = None
+    """When it was last edited (``Debouncer`` time; ``None``: not since the bot started)."""
 
 
 class TableKeeper:
@@ -81,22 +102,18 @@ class TableKeeper:
         self.pictures = pictures
         self.min_interval = min_interval
         self.turn_interval = max(turn_interval, min_interval)
-        self._spawn = spawn  # background work (``Cardroom.spawn``)
-        self._deciding: dict[int, tuple[int, ...]] = {}  # game -> seats its table showed deciding
-        self._nudges: dict[int, asyncio.Event] = {}  # game -> set when a refresh waits for more
-        self._shown: dict[int, str] = {}  # game -> digest of what its table shows
-        self._picture: dict[int, str | None] = {}  # game -> its table's picture (absent: unknown)
-        self._edited: dict[int, float] = {}  # game -> when its table was last edited
-        self._busy: set[int] = set()
+        self._tables: dict[int, TableState] = {}
+        self._edits: Debouncer[int, int] = Debouncer(  # the request: the "thinking" seat
+            self._edit_now,
+            state=self._tables.get,
+            spacing=self._spacing,
+            retry_delays=RETRY_DELAYS,
+            spawn=spawn,  # background work (``Cardroom.spawn``)
+            label="table",
+        )
         self._posting = KeyedLocks()  # one post of a game's table at a time
-        self._where: dict[int, GameMessage] = {}  # game -> its stored table message
         self._unsaved: dict[int, int] = {}  # game -> shown version not written yet
         self._saving: asyncio.Task[None] | None = None
-        self._behind: dict[int, int | None] = {}  # game -> the "thinking" seat of the next edit
-        self.retry_delays: tuple[float, ...] = RETRY_DELAYS
-        self._failing: set[int] = set()  # games whose last table edit Discord failed
-        self._retries: dict[int, asyncio.Task[None]] = {}
-        self._stopped = False
         self.edits = 0
         """Table edits and posts made (for benchmarks)."""
 
@@ -123,74 +140,54 @@ class TableKeeper:
         drawn = None if drawing is None else await drawing
         return table_look(record, snapshot.state, logged, _, drawn, thinking)
 
+    @property
+    def retry_delays(self) -> tuple[float, ...]:
+        """Seconds before each new try of a table edit Discord failed (:data:`RETRY_DELAYS`)."""
+        return self._edits.retry_delays
+
+    @retry_delays.setter
+    def retry_delays(self, delays: tuple[float, ...]) -> None:
+        self._edits.retry_delays = delays
+
+    def _state(self, game_id: int) -> TableState:
+        """The state of ``game_id``'s table (a new one if none is kept)."""
+        state = self._tables.get(game_id)
+        if state is None:
+            state = self._tables[game_id] = TableState()
+        return state
+
     def edit_files(self, game_id: int, look: TableLook) -> dict[str, Any]:
         """The attachments of an edit of ``game_id``'s table to ``look`` (its picture if new)."""
-        return edit_files(look.picture, self._picture.get(game_id, UNKNOWN))
+        state = self._tables.get(game_id)
+        return edit_files(look.picture, UNKNOWN if state is None else state.picture)
 
     def request(self, game_id: int) -> None:
         """Bring the table up to date in the background (:meth:`refresh`): the caller does
         not wait out the interval between two edits."""
-        if not self._join(game_id, None):
-            self._spawn(self.refresh(game_id), f"table {game_id}")
+        self._edits.request(game_id)
 
     async def refresh(self, game_id: int, thinking: int | None = None) -> None:
         """Bring the table up to date (repost it if it was deleted). A call while the table
-        is being refreshed returns at once: the refresh under way makes one more edit."""
-        if self._join(game_id, thinking):
-            return
-        self._busy.add(game_id)
-        try:
-            while True:
-                await self._wait_for_turn(game_id, thinking)
-                thinking = self._behind.pop(game_id, thinking)  # the newest request's
-                if await self._refresh_now(game_id, thinking) is discord_io.Edit.FAILED:
-                    self._failing.add(game_id)
-                else:
-                    self._failing.discard(game_id)
-                if game_id not in self._behind:
-                    break
-                thinking = self._behind.pop(game_id)
-        finally:
-            self._busy.discard(game_id)
-        if game_id in self._failing:
-            self._retry_later(game_id)
+        is being refreshed returns at once: the refresh under way makes one more edit (the
+        newest call's ``thinking``)."""
+        await self._edits.run(game_id, thinking)
 
-    def _join(self, game_id: int, thinking: int | None) -> bool:
-        """If a refresh of ``game_id`` is under way, have it make one more edit (with
-        ``thinking``), judging its wait anew; whether one was."""
-        if game_id not in self._busy:
-            return False
-        self._behind[game_id] = thinking
-        nudge = self._nudges.get(game_id)
-        if nudge is not None:
-            nudge.set()
-        return True
+    async def _edit_now(self, game_id: int, thinking: int | None) -> bool:
+        """One edit of the table (``Debouncer``'s edit); whether Discord failed it."""
+        return await self._refresh_now(game_id, thinking) is discord_io.Edit.FAILED
 
-    async def _wait_for_turn(self, game_id: int, thinking: int | None) -> None:
-        """Wait until the table may be edited: ``min_interval`` after its last edit, or
-        ``turn_interval`` while the same seats decide as then (re-judged whenever another
-        refresh is asked for meanwhile: a move that passes the turn shortens the wait)."""
-        while not self._stopped:
-            nudge = self._nudges[game_id] = asyncio.Event()  # before any await: none is missed
-            try:
-                interval = self.min_interval
-                if self._behind.get(game_id, thinking) is None and await self._same_turn(game_id):
-                    interval = self.turn_interval
-                wait = self._edited.get(game_id, 0.0) + interval - time.monotonic()
-                if wait <= 0 or self._stopped:
-                    return
-                if nudge.is_set():
-                    continue  # asked again meanwhile: judge anew
-                await asyncio.wait_for(nudge.wait(), wait)
-            except TimeoutError:
-                return
-            finally:
-                del self._nudges[game_id]
+    async def _spacing(self, game_id: int, thinking: int | None) -> float:
+        """Seconds after its last edit the table may be edited again: ``min_interval``, or
+        ``turn_interval`` while the same seats decide as then (and no seat thinks)."""
+        if thinking is None and await self._same_turn(game_id):
+            return self.turn_interval
+        return self.min_interval
 
     async def _same_turn(self, game_id: int) -> bool:
-        shown = self._deciding.get(game_id)
-        if shown is None:
+        state = self._tables.get(game_id)
+        if state is None or state.deciding is None:
             return False
+        shown = state.deciding
         snapshot = await self.service.snapshot(game_id)
         if snapshot.state is None or snapshot.record.status != GameStatus.ACTIVE:
             return False
@@ -198,47 +195,17 @@ class TableKeeper:
 
     def _showing(self, snapshot: GameSnapshot, look: TableLook) -> None:
         """The table now shows ``snapshot`` (as ``look``)."""
-        game_id = snapshot.id
-        self._shown[game_id] = look.digest
-        self._picture[game_id] = look.picture.name if look.picture is not None else None
-        self._edited[game_id] = time.monotonic()
+        state = self._state(snapshot.id)
+        state.shown = look.digest
+        state.picture = look.picture.name if look.picture is not None else None
+        self._edits.mark_edited(state)
         if snapshot.state is not None and snapshot.record.status == GameStatus.ACTIVE:
-            self._deciding[game_id] = tuple(engine.deciding_seats(snapshot.state))
-
-    def _retry_later(self, game_id: int) -> None:
-        """Refresh the table of ``game_id`` again after each of :attr:`retry_delays` while
-        its edits fail (one series per game at a time)."""
-        if self._stopped or game_id in self._retries:
-            return
-        task = asyncio.create_task(self._retry(game_id), name=f"table {game_id} again")
-        self._retries[game_id] = task
-
-    async def _retry(self, game_id: int) -> None:
-        try:
-            for delay in self.retry_delays:
-                await asyncio.sleep(delay)
-                if game_id not in self._failing:
-                    return  # another refresh got through
-                await self.refresh(game_id)
-                if game_id not in self._failing:
-                    log.info("table of game %s is up to date again", game_id)
-                    return
-            self._failing.discard(game_id)
-            log.warning("table of game %s: Discord kept failing; the next change shows it", game_id)
-        except Exception:
-            log.exception("trying the table of game %s again failed", game_id)
-        finally:
-            if self._retries.get(game_id) is asyncio.current_task():
-                del self._retries[game_id]
+            state.deciding = tuple(engine.deciding_seats(snapshot.state))
 
     def stop_retrying(self) -> None:
         """Cancel the tries of failed edits that wait, and make the edits that wait for
         their interval now (the bot is shutting down)."""
-        self._stopped = True
-        for task in self._retries.values():
-            task.cancel()
-        for nudge in self._nudges.values():
-            nudge.set()
+        self._edits.stop()
 
     async def shown(self, snapshot: GameSnapshot, look: TableLook) -> None:
         """The table was edited elsewhere (an interaction's answer on the table itself) to
@@ -249,18 +216,19 @@ class TableKeeper:
 
     async def message(self, game_id: int) -> GameMessage | None:
         """The game's table message (``None``: none was posted)."""
-        stored = self._where.get(game_id)
+        state = self._tables.get(game_id)
+        stored = None if state is None else state.where
         if stored is None:
             stored = await self.storage.messages.get(game_id, TABLE)
             if stored is not None:
-                self._where[game_id] = stored
+                self._state(game_id).where = stored
         return stored
 
     async def _record_version(self, game_id: int, version: int) -> None:
         stored = await self.message(game_id)
         if stored is None or stored.shown_version == version:
             return
-        self._where[game_id] = replace(stored, shown_version=version)
+        self._state(game_id).where = replace(stored, shown_version=version)
         self._unsaved[game_id] = version
         if self._saving is None:
             self._saving = asyncio.create_task(self._save_later(), name="table versions")
@@ -301,7 +269,8 @@ class TableKeeper:
         if record.status == GameStatus.LOBBY:
             return None
         look = await self.render(snapshot, thinking)
-        if self._shown.get(game_id) == look.digest:  # it already looks like this: no request
+        state = self._tables.get(game_id)
+        if state is not None and state.shown == look.digest:  # it looks like this: no request
             await self._record_version(game_id, record.version)
             if record.status != GameStatus.ACTIVE:
                 self._forget(game_id)
@@ -312,12 +281,12 @@ class TableKeeper:
             message = target.get_partial_message(stored.message_id)
             edited, look = await self._edit(message, snapshot, look, thinking)
             if edited is not discord_io.Edit.GONE:
-                self._edited[game_id] = time.monotonic()
+                self._edits.mark_edited(self._state(game_id))
                 if edited is discord_io.Edit.DONE:
                     self._showing(snapshot, look)
                     await self._record_version(game_id, record.version)
                 else:
-                    self._picture.pop(game_id, None)  # it may or may not show the new one
+                    self._state(game_id).picture = UNKNOWN  # it may show the new one or not
                 if record.status != GameStatus.ACTIVE and edited is not discord_io.Edit.FAILED:
                     self._forget(game_id)
                 return edited
@@ -368,11 +337,8 @@ class TableKeeper:
         return posted
 
     def _forget(self, game_id: int) -> None:
-        self._deciding.pop(game_id, None)
-        self._shown.pop(game_id, None)
-        self._picture.pop(game_id, None)
-        self._edited.pop(game_id, None)
-        self._where.pop(game_id, None)
+        """Let go of all the keeper knows of ``game_id``'s table (its game has ended)."""
+        self._tables.pop(game_id, None)
 
     async def post(self, snapshot: GameSnapshot, channel: discord.abc.Messageable) -> bool:
         """Post the first table of a game that just started; ``False`` if Discord refused.
@@ -395,6 +361,6 @@ class TableKeeper:
     async def _posted(self, game_id: int, channel_id: int, message_id: int, version: int) -> None:
         """A new table message: stored at once (the next clicks must find it)."""
         self._unsaved.pop(game_id, None)
-        self._where[game_id] = await self.storage.messages.set(
+        self._state(game_id).where = await self.storage.messages.set(
             game_id, TABLE, channel_id, message_id, version
         )

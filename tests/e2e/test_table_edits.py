@@ -16,8 +16,9 @@ from tests.e2e.driver import (
     expected_table_text,
     leak_scan,
     public_messages,
+    table_closed,
 )
-from tests.e2e.helpers import buttons_by_key, mover, start_game, stored
+from tests.e2e.helpers import abort_game, buttons_by_key, mover, start_game, stored
 from tests.e2e.test_follow_up_order import harvest
 from tests.fakediscord.model import Message
 from tests.fakediscord.users import User
@@ -233,3 +234,19 @@ async def test_a_your_move_ping_from_before_a_restart_is_deleted_once_the_turn_m
 
     assert world.fake.message(ping.id).deleted
     assert [m for m in public_messages(world) if m.content] == []
+
+
+async def test_an_ended_games_table_is_closed_and_the_keeper_lets_go_of_it(world: World) -> None:
+    """What the table keeper knows of a running game's table is kept while it runs, and let go
+    of once its table shows the end: a bot that saw many games keeps only the running ones."""
+    driver = await start_game(world, [world.alice, world.bob], rng=3)
+    assert await driver.step()
+    await world.bot.wait_idle()
+    tables = world.bot.room.tables
+    assert driver.game_id in tables._tables
+
+    await abort_game(world, driver.game_id)
+    await world.bot.wait_idle()
+
+    assert driver.table is not None and table_closed(driver.table)
+    assert driver.game_id not in tables._tables
