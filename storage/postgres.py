@@ -44,6 +44,7 @@ import asyncpg
 from storage.dialect import Translated, rowcount, translate
 from storage.errors import DatabaseBusy, DatabaseUnavailable, TransactionConflict
 from storage.greenlet_bodies import await_, run_body
+from storage.migrate_postgres import migrate_postgres
 from storage.sql import Connection, Dialect, IntegrityError, Row
 
 log = logging.getLogger(__name__)
@@ -246,8 +247,6 @@ class PostgresDatabase:
             SchemaTooNew: the database was written by a newer Cardroom.
             StorageError: the URL is not a PostgreSQL URL.
         """
-        from storage.migrate_postgres import migrate_postgres
-
         try:
             pool = await asyncpg.create_pool(
                 url,
