@@ -64,7 +64,7 @@ def seat_from_row(row: Row) -> Seat:
 def game_from_row(row: Row, seats: Sequence[Seat]) -> GameRecord:
     return GameRecord(
         id=row["id"],
-        guild_id=row["guild_id"],
+        guild_id=int(row["guild_id"]),  # SQLite keeps a text it is given: refused here
         channel_id=row["channel_id"],
         game_name=row["game_name"],
         host_id=row["host_id"],
