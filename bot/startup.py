@@ -45,8 +45,12 @@ class Startup:
         room.service.watch_changes()  # clicks are answered meanwhile: keep what they did
         try:
             shards = self.shards()  # the others resume, or set aside, their own guilds' games
-            owns = None if shards.all else shards.owns
-            await self._resume_loaded(await room.storage.games.load_active_games(owns))
+            games = room.storage.games
+            if shards.all or shards.count is None or shards.ids is None:
+                report = await games.load_active_games()
+            else:
+                report = await games.load_active_games(shards.count, shards.ids)
+            await self._resume_loaded(report)
         finally:
             room.service.stop_watching()
         ended_games = await room.storage.games.recently_ended(ENDED_TABLES_WINDOW)

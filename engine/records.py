@@ -4,14 +4,22 @@ to rebuild the game anywhere, with this engine alone (``python -m engine replay 
 
 The file is JSON (``FORMAT`` names its version)::
 
-    {"format": "cardroom-game/1", "game": "artichokes", "game_id": 12, "options": {...},
-     "seed": 123, "started_at": "...", "ended_at": "...",
+    {"format": "cardroom-game/2", "game": "artichokes", "game_id": 12, "options": {...},
+     "seed": 123, "automatic_secret": "9f0c...", "started_at": "...", "ended_at": "...",
      "seats": [{"seat": 0, "player": "alice", "kind": "person", "user_id": "81...",
                 "level": null, "left": false, "score": 31, "rank": 1}, ...],
      "result": {"winners": [0], "draw": false, "reason": "scores", "scores": [...],
                 "ranks": [...]},
      "actions": [{"seq": 1, "seat": 0, "key": "harvest:0", "actor": "player",
                   "time": "..."}, ...]}
+
+``seed`` and ``automatic_secret`` stay on the server while the game runs: the seed gives the
+deal, the secret the automatic players' randomness (each of their moves drew from
+``random.Random(f"{automatic_secret}:{game_id}:{step}:{seat}")``, so the public game id, move
+count and seat alone did not foretell it). A record can show both once the game is over;
+``automatic_secret`` is ``null`` for a game that ended before Cardroom had it (where the three
+public numbers alone seeded those moves), and absent from ``cardroom-game/1`` records, which
+this engine still reads.
 """
 
 from __future__ import annotations
@@ -25,8 +33,9 @@ from engine.api import outcome, replay
 from engine.contract import Outcome
 from engine.types import Action
 
-FORMAT: Literal["cardroom-game/1"] = "cardroom-game/1"
-"""The version of the record format this engine reads and writes."""
+FORMAT: Literal["cardroom-game/2"] = "cardroom-game/2"
+"""The version of the record format this engine writes (it reads ``cardroom-game/1`` too: the
+same without ``automatic_secret``)."""
 
 OUTSIDE_THE_RULES = ("forfeit",)
 """Result reasons of games that ended without the rules ending them (everyone else left):
@@ -79,11 +88,12 @@ class RecordedAction(_Strict):
 class GameRecordFile(_Strict):
     """A whole finished game (see the module docstring)."""
 
-    format: Literal["cardroom-game/1"] = FORMAT
+    format: Literal["cardroom-game/1", "cardroom-game/2"] = FORMAT
     game: str
     game_id: int
     options: dict[str, Any]
     seed: int = Field(ge=0)
+    automatic_secret: str | None = Field(default=None, pattern=r"^[0-9a-f]{32}$")
     started_at: datetime
     ended_at: datetime
     seats: list[RecordedSeat] = Field(min_length=1)

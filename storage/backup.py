@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 from storage.errors import StorageError
@@ -23,13 +24,14 @@ def backup_database(source: Path, target: Path) -> int:
         raise StorageError(f"{target} already exists: choose a new file for the backup")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        with sqlite3.connect(f"file:{source}?mode=ro", uri=True) as src:
-            dst = sqlite3.connect(target)
-            try:
-                src.backup(dst)
-                (games,) = dst.execute("SELECT count(*) FROM games").fetchone()
-            finally:
-                dst.close()
+        # closed here, not by ``with`` (which only ends a transaction): an open reader would
+        # keep the database's -wal and -shm files after the bot stops
+        with (
+            closing(sqlite3.connect(f"file:{source}?mode=ro", uri=True)) as src,
+            closing(sqlite3.connect(target)) as dst,
+        ):
+            src.backup(dst)
+            (games,) = dst.execute("SELECT count(*) FROM games").fetchone()
     except (OSError, sqlite3.Error) as exc:
         raise StorageError(f"cannot back up {source} to {target}: {exc}") from exc
     return int(games)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, Literal
@@ -222,6 +223,7 @@ class LobbyOperations:
         seed: int,
         state_json: str,
         deadline: datetime | None = None,
+        automatic_secret: str | None = None,
     ) -> GameRecord:
         """Turn the lobby into an active game: seed, initial state, version 0, one transaction.
 
@@ -229,6 +231,9 @@ class LobbyOperations:
             seed: the seed the state was built with (non-negative).
             state_json: ``engine.dumps(engine.new_game(name, len(seats), options, seed))``.
             deadline: when the first decision times out (a turn clock), or ``None``.
+            automatic_secret: the game's ``GameRecord.automatic_secret`` (``None``, the
+                default: 128 fresh bits from ``secrets``; a caller gives one only to replay
+                games alike, as with a given seed).
 
         Raises:
             GameNotFound, GameNotInLobby.
@@ -240,6 +245,7 @@ class LobbyOperations:
             raise ValueError("start_game needs a fresh state (step 0)")
         if state.get("seed") != seed or seed < 0:
             raise ValueError(f"the state's seed {state.get('seed')!r} is not {seed}")
+        secret = automatic_secret or secrets.token_hex(16)
 
         def tx(conn: Connection) -> GameRecord:
             game = fetch_game(conn, game_id)
@@ -252,8 +258,9 @@ class LobbyOperations:
             now = now_text()
             conn.execute(
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = 0, "
-                "started_at = ?, updated_at = ?, deadline = ? WHERE id = ? AND status = 'lobby'",
-                (seed, state_json, now, now, time_text(deadline), game_id),
+                "started_at = ?, updated_at = ?, deadline = ?, automatic_secret = ? "
+                "WHERE id = ? AND status = 'lobby'",
+                (seed, state_json, now, now, time_text(deadline), secret, game_id),
             )
             return fetch_game(conn, game_id)
 

@@ -10,15 +10,13 @@ version is read again, so two processes starting together apply every file exact
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
 from storage.errors import SchemaTooNew
 from storage.migrate import Migration, load_migrations
 from storage.rows import now_text
-from storage.sql import Connection
-
-if TYPE_CHECKING:
-    from storage.postgres import PostgresDatabase
+from storage.sql import Connection, T
 
 PACKAGE = "storage.migrations.postgresql"
 """Where PostgreSQL's migration files live."""
@@ -30,6 +28,20 @@ _VERSIONS = (
     "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, "
     "name text NOT NULL, applied_at text NOT NULL)"
 )
+
+
+class LockingDatabase(Protocol):
+    """What the migrations need of a PostgreSQL database (``storage.postgres``'s
+    ``PostgresDatabase``, which runs them when it opens)."""
+
+    async def read(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn(conn)`` in a read-only transaction."""
+        ...
+
+    async def write_locked(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn(conn)`` in a ``READ COMMITTED`` write transaction (``fn`` takes the
+        advisory lock first)."""
+        ...
 
 
 def schema_version(conn: Connection) -> int:
@@ -56,7 +68,7 @@ def _apply(conn: Connection, migration: Migration) -> bool:
 
 
 async def migrate_postgres(
-    db: PostgresDatabase, migrations: list[Migration] | None = None
+    db: LockingDatabase, migrations: list[Migration] | None = None
 ) -> list[int]:
     """Apply the migrations the database lacks, one transaction each; return the versions
     applied (maybe none).
@@ -84,7 +96,7 @@ async def migrate_postgres(
     return applied
 
 
-async def postgres_schema_version(db: PostgresDatabase) -> int:
+async def postgres_schema_version(db: LockingDatabase) -> int:
     """The database's schema version (0: not migrated)."""
 
     def read(conn: Connection) -> int:

@@ -189,6 +189,11 @@ class GameRecord:
         turn_clock: the table's turn clock in seconds, ``None`` for none.
         thinking_ms: how long the search level thinks per move at this table, in
             milliseconds, ``None`` for the server's default.
+        automatic_secret: 32 hex digits drawn when the game started, which the automatic
+            players' randomness mixes in (``bot.service.automatic``), so the public game id,
+            move count and seat do not predict it. Hidden like the seed: never shown, never
+            logged (left out of ``repr``), exported with the finished game's record only.
+            ``None`` in the lobby, and for games that ended before it existed.
         seats: the seats, ordered by seat number.
     """
 
@@ -212,6 +217,7 @@ class GameRecord:
     deadline: datetime | None = None
     turn_clock: int | None = None
     thinking_ms: int | None = None
+    automatic_secret: str | None = field(default=None, repr=False)
     seats: tuple[Seat, ...] = field(default=())
 
     @property

@@ -37,13 +37,13 @@ import time
 from collections.abc import Callable, Coroutine, Iterator
 from contextlib import AbstractAsyncContextManager
 from typing import Any, TypeVar
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
 from storage.dialect import Translated, rowcount, translate
-from storage.errors import DatabaseBusy, DatabaseUnavailable, TransactionConflict
+from storage.errors import DatabaseBusy, DatabaseUnavailable, StorageError, TransactionConflict
 from storage.greenlet_bodies import await_, run_body
+from storage.migrate_postgres import migrate_postgres
 from storage.sql import Connection, Dialect, IntegrityError, Row
 
 log = logging.getLogger(__name__)
@@ -191,12 +191,22 @@ class PgConnection:
 
 
 def redacted(url: str) -> str:
-    """``url`` without its password (for logs and errors)."""
-    parts = urlsplit(url)
-    if parts.password is None:
+    """``url`` without its password (for logs and errors), even a URL that does not parse:
+    everything from the first ``:`` of its user part to the last ``@`` becomes ``***`` (a
+    password with an ``@``, ``/`` or ``#`` written as it is included)."""
+    scheme, sep, rest = url.partition("://")
+    user_part, at, host_part = rest.rpartition("@")
+    if not sep or not at or ":" not in user_part:
         return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
-    return urlunsplit(parts._replace(netloc=netloc))
+    return f"{scheme}://{user_part.split(':', 1)[0]}:***@{host_part}"
+
+
+UNREADABLE_URL = (
+    "the PostgreSQL URL does not read as postgresql://user:password@host:port/database: check "
+    "the host and port, and write an @, :, /, # or % of the user name or password as %40, %3A, "
+    "%2F, %23 or %25"
+)
+"""Why a URL that asyncpg cannot read is refused (its own message may quote the password)."""
 
 
 class PostgresDatabase:
@@ -244,10 +254,9 @@ class PostgresDatabase:
         Raises:
             DatabaseUnavailable: the server cannot be reached.
             SchemaTooNew: the database was written by a newer Cardroom.
-            StorageError: the URL is not a PostgreSQL URL.
+            StorageError: asyncpg cannot read the URL (a port that is no number, a password
+                with an @ written as it is: :data:`UNREADABLE_URL`).
         """
-        from storage.migrate_postgres import migrate_postgres
-
         try:
             pool = await asyncpg.create_pool(
                 url,
@@ -258,6 +267,11 @@ class PostgresDatabase:
             )
         except (TimeoutError, asyncpg.PostgresError, *CONNECTION_ERRORS) as exc:
             raise DatabaseUnavailable(f"cannot connect to {redacted(url)}: {exc}") from exc
+        except (ValueError, OverflowError) as exc:  # asyncpg could not read the URL
+            problem = UNREADABLE_URL
+            if isinstance(exc, asyncpg.ClientConfigurationError) and "URI" not in str(exc):
+                problem += f" ({exc})"  # a parameter, such as sslmode=; never the URL's text
+            raise StorageError(problem) from None
         db = cls(pool, url, reconnect_timeout=reconnect_timeout, pool_size=pool_size)
         try:
             if run_migrations:

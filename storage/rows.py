@@ -40,7 +40,7 @@ OPEN_SQL = "status IN ('lobby', 'active')"
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game_name, host_id, options, max_seats, status, seed, state, "
     "version, result, created_at, updated_at, started_at, ended_at, set_aside_reason, deadline, "
-    "turn_clock, thinking_ms"
+    "turn_clock, thinking_ms, automatic_secret"
 )
 
 
@@ -64,7 +64,7 @@ def seat_from_row(row: Row) -> Seat:
 def game_from_row(row: Row, seats: Sequence[Seat]) -> GameRecord:
     return GameRecord(
         id=row["id"],
-        guild_id=row["guild_id"],
+        guild_id=int(row["guild_id"]),  # SQLite keeps a text it is given: refused here
         channel_id=row["channel_id"],
         game_name=row["game_name"],
         host_id=row["host_id"],
@@ -83,6 +83,7 @@ def game_from_row(row: Row, seats: Sequence[Seat]) -> GameRecord:
         deadline=parse_time(row["deadline"]),
         turn_clock=row["turn_clock"],
         thinking_ms=row["thinking_ms"],
+        automatic_secret=row["automatic_secret"],
         seats=tuple(seats),
     )
 

@@ -1,10 +1,11 @@
-"""Startup: load the active games (of this process's guilds), setting aside the rows that fail
-validation."""
+"""Startup: load the active games (of this process's shards' guilds), setting aside the rows
+that fail validation."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import json
+from collections.abc import Collection
 
 import engine
 from storage.models import GameRecord, LoadedGame, LoadFailure, LoadReport
@@ -22,43 +23,48 @@ class StartupOperations:
     _db: Backend
 
     async def load_active_games(
-        self, owns: Callable[[int | None], bool] | None = None
+        self, shard_count: int | None = None, shard_ids: Collection[int] = ()
     ) -> LoadReport:
-        """Parse the active games for the bot to resume (every row is read, only this
-        process's are parsed: see ``owns``); set aside the ones that fail.
+        """Parse the active games of this process's shards for the bot to resume; set aside
+        the ones that fail.
 
         A game fails when ``engine.loads`` refuses its state (bad JSON, unknown game or
         schema version) or the state disagrees with its row (game name, seed, step vs.
-        version, seat count). Failed games are marked (``set_aside_reason``) and not
-        parsed again at later startups until :meth:`reinstate_game`; they still block their
-        channel until an admin aborts them. This never raises for a bad row.
+        version, seat count), or its row does not convert at all. Failed games are marked
+        (``set_aside_reason``) and not parsed again at later startups until
+        :meth:`reinstate_game`; they still block their channel until an admin aborts them.
+        This never raises for a bad row.
 
         Args:
-            owns: whether this process serves the guild of that id (``None``: a DM); the
-                games of other guilds are neither parsed nor set aside here (their own
-                process does it), and a row too broken to name its guild is reported where
-                ``owns(None)``. ``None``: every game is this process's.
+            shard_count, shard_ids: only the games of the guilds of shards ``shard_ids`` (of
+                ``shard_count``: Discord's rule, shard ``(guild_id >> 22) % shard_count``)
+                are read, by the query itself, so a process's start-up does not grow with the
+                whole bot; the other games are read, and set aside if need be, by the
+                process of their own shard. A row whose guild is no number (SQLite keeps
+                what it is given) counts as shard 0's, as the DMs do. ``shard_count``
+                ``None`` (the default): every active game is this process's.
 
         Returns:
             ``LoadReport(games, failures)``; ``failures`` lists every active game that is
             set aside (found now or earlier) as ``(game_id, error)``.
         """
+        where = "status = 'active'"
+        params: tuple[object, ...] = ()
+        if shard_count is not None:
+            where += " AND ((guild_id >> 22) % ?) IN (SELECT value FROM json_each(?))"
+            params = (shard_count, json.dumps(sorted(shard_ids)))
         unreadable: list[tuple[int, Exception]] = []
         games = await self._db.read(
             lambda conn: fetch_games(
                 conn,
-                "status = 'active'",
-                (),
+                where,
+                params,
                 on_bad_row=lambda game_id, exc: unreadable.append((game_id, exc)),
             )
         )
         loaded: list[LoadedGame] = []
         failures: list[LoadFailure] = []
         new_failures: list[tuple[int, int | None, str]] = []  # id, version (None: any), error
-        if owns is not None:
-            games = [game for game in games if owns(game.guild_id)]
-            if not owns(None):
-                unreadable = []
         for game_id, exc in unreadable:
             error = _describe(exc)
             failures.append(LoadFailure(game_id, error))

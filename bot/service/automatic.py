@@ -9,8 +9,10 @@ player thinks in a worker thread, under the game's lock.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import random
+import secrets
 
 import engine
 from bot.service.commits import Committing, waiting_people
@@ -23,6 +25,14 @@ log = logging.getLogger(__name__)
 
 LEAVER_LEVEL = "greedy"
 """The automatic player that takes over a seat whose player left, or is away."""
+
+
+def seeded_secret(seed: int) -> str:
+    """The automatic players' secret (``GameRecord.automatic_secret``, 32 hex digits) of a
+    game started with ``seed`` by a service that was given its seeds (tests, ``cardroom play
+    --seed``), so that such a game's automatic players play alike every time. A service that
+    draws its seeds leaves the secret to storage, which draws 128 bits of its own."""
+    return hashlib.sha256(f"cardroom automatic players:{seed}".encode()).hexdigest()[:32]
 
 
 class AutomaticPlay(Committing):
@@ -89,10 +99,14 @@ class AutomaticPlay(Committing):
     async def automatic_move(self, snapshot: GameSnapshot, seat: int, level: str) -> Action:
         """The move of the automatic player of ``level`` for ``seat`` (a search player thinks
         in a worker thread, for the table's thinking time, else the server's budget). Its
-        randomness comes from the game and step, never the seed."""
+        randomness comes from the game's secret, game id, step and seat, never the seed: the
+        last three are public, the secret is not, so nobody can compute a random player's
+        hidden pick before it is revealed. A game with no secret (never: the migration gave
+        the open games of before one) gets fresh randomness at every move."""
         state = snapshot.state
         assert state is not None
-        rng = random.Random(f"{snapshot.id}:{state.step}:{seat}")
+        secret = snapshot.record.automatic_secret or secrets.token_hex(16)
+        rng = random.Random(f"{secret}:{snapshot.id}:{state.step}:{seat}")
         if level_named(level) == "search":
             budget = snapshot.record.thinking_ms or self.search_budget_ms
             return await asyncio.to_thread(choose, level, state, seat, rng, budget_ms=budget)
@@ -116,4 +130,4 @@ class AutomaticPlay(Committing):
             await self._commit(played, action, actor="automatic")
 
 
-__all__ = ["AutomaticPlay", "waiting_people"]
+__all__ = ["AutomaticPlay", "seeded_secret", "waiting_people"]

@@ -105,6 +105,7 @@ def export_record(record: GameRecord, actions: list[LoggedAction]) -> GameRecord
         game_id=record.id,
         options=record.options,
         seed=record.seed,
+        automatic_secret=record.automatic_secret,
         started_at=record.started_at,
         ended_at=record.ended_at,
         seats=seats,

@@ -6,6 +6,7 @@ from typing import Any
 
 import engine
 from bot.i18n import N_
+from bot.service.automatic import seeded_secret
 from bot.service.commits import Committing
 from bot.service.errors import UserError
 from bot.service.snapshots import GameSnapshot
@@ -179,6 +180,7 @@ class LobbyUseCases(Committing):
                 seed=seed,
                 state_json=engine.dumps(state),
                 deadline=self.deadline_after(game, None, state, None),
+                automatic_secret=seeded_secret(seed) if self._seeded else None,
             )
             snapshot = GameSnapshot(record, state)
             self.remember(snapshot)

@@ -96,6 +96,7 @@ class GameReader:
     def __init__(self, storage: Storage, seed: Callable[[], int] | None = None) -> None:
         self.storage = storage
         self._seed = seed or (lambda: secrets.randbits(SEED_BITS))
+        self._seeded = seed is not None  # games replay alike, automatic players included
         self._locks = KeyedLocks()
         self._live: OrderedDict[int, LiveGame] = OrderedDict()
         self._changed: set[int] | None = None  # games changed or read since watch_changes()

@@ -288,3 +288,27 @@ async def test_a_database_url_that_is_not_postgresql_is_one_line_for_every_comma
         "(or unset for SQLite)"
     ]
     assert not (tmp_path / "copy.sqlite3").exists()
+
+
+BAD_URL = "postgresql://cardroom:s3cr@t:pw@db:5432/cardroom"
+"""A PostgreSQL URL asyncpg cannot read: its password's @ and : are written as they are."""
+
+
+@pytest.mark.parametrize(
+    "args", [(), ("sync",), ("ratings", "rebuild"), ("migrate-db", "--to", BAD_URL)]
+)
+async def test_a_postgresql_url_that_does_not_read_is_one_line_without_its_password(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
+    async with await Storage.open(path=tmp_path / "db.sqlite3"):
+        pass  # migrate-db's source
+    url = {} if args[:1] == ("migrate-db",) else {"DATABASE_URL": BAD_URL}
+    code, out, err = await cardroom(tmp_path, *args, DISCORD_TOKEN="abc", **url)
+    assert (code, out) == (2, "")
+    (line,) = err.strip().splitlines()
+    assert line.endswith(
+        ": the PostgreSQL URL does not read as postgresql://user:password@host:port/database: "
+        "check the host and port, and write an @, :, /, # or % of the user name or password "
+        "as %40, %3A, %2F, %23 or %25"
+    ), line
+    assert "s3cr" not in line and "pw@" not in line

@@ -287,12 +287,15 @@ async def leak_scan(world: World, game_id: int, secret_words: Sequence[str] = ()
     - The table shows exactly what the spectator's view and the public events give.
     - Other public messages about the game (lobby, pings) name none of ``secret_words``.
     - Private wording ("your seat", "Your hand", "You drew", ...) never appears in public.
-    - The seed appears in no message, private ones included.
+    - The seed and the automatic players' secret appear in no message, private ones included.
     """
     snapshot = await world.bot.service.snapshot(game_id)
     seed = re.compile(rf"(?<!\d){snapshot.record.seed}(?!\d)")  # not inside an id
+    secret = snapshot.record.automatic_secret
+    assert secret is not None
     for message in world.fake.world.messages.values():
         assert not seed.search(message.text()), "the seed reached a message"
+        assert secret not in message.text(), "the automatic players' secret reached a message"
     expected = await expected_table_text(world, game_id)
     tr = await public_translator(world, snapshot.record.guild_id)
     title = tr(engine.get_game(snapshot.record.game_name).info.title)

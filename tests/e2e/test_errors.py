@@ -112,8 +112,10 @@ async def test_no_hidden_card_reaches_a_log_line_during_a_whole_game(
         if not r.name.startswith("tests.")
     ]
     assert any("posting it again" in line for line in lines)
+    secret = (await stored(world, game_id)).record.automatic_secret
+    assert secret is not None
     for line in lines:
-        assert str(seed) not in line
+        assert str(seed) not in line and secret not in line
         assert "Your hand" not in line and "passed you" not in line
         assert not [k for k in ALL_KINDS if k in line], line
 

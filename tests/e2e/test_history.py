@@ -178,6 +178,12 @@ async def test_stats_leaderboard_history_replay_export_and_forget_me(
     exported = json.loads(attached.data)
     assert [a["key"] for a in exported["actions"]] == [a.action_key for a in actions]
     assert {a["actor"] for a in exported["actions"]} == {"player", "automatic"}
+    # the game is over: its seed and its automatic players' secret may show now
+    assert (exported["seed"], exported["automatic_secret"]) == (
+        record.seed,
+        record.automatic_secret,
+    )
+    assert exported["automatic_secret"] is not None
     done = subprocess.run(
         [sys.executable, "-m", "engine", "replay", str(path)],
         capture_output=True,

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 import engine
 from engine.__main__ import main
@@ -113,3 +114,15 @@ def test_an_altered_result_or_log_is_caught(
     assert main(["replay", str(path)]) == 2
     assert "is not a game record" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
+
+
+def test_a_record_may_show_the_automatic_players_secret_and_older_records_still_replay() -> None:
+    data = recorded_game("ninjan", 3, seed=4)
+    assert data["format"] == "cardroom-game/2"
+    shown = GameRecordFile.model_validate({**data, "automatic_secret": "0f" * 16})
+    assert shown.automatic_secret == "0f" * 16 and replay_record(shown).matches
+    older = {**data, "format": "cardroom-game/1"}  # exported before the secret existed
+    assert replay_record(GameRecordFile.model_validate(older)).matches
+    for wrong in ("secret", "0F" * 16, "0f" * 15):
+        with pytest.raises(ValidationError):
+            GameRecordFile.model_validate({**data, "automatic_secret": wrong})

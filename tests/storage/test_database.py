@@ -9,6 +9,7 @@ import aiosqlite
 import pytest
 
 from storage import Database, DatabaseBusy, StorageSettings
+from storage.postgres import redacted
 
 
 async def test_pragmas(db_path: Path) -> None:
@@ -85,3 +86,18 @@ async def test_default_path_is_under_data(monkeypatch: pytest.MonkeyPatch, tmp_p
     async with await Database.open(StorageSettings().database_path):
         pass
     assert (tmp_path / "data" / "cardroom.sqlite3").is_file()
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("postgresql://cardroom:pw@db:5432/x", "postgresql://cardroom:***@db:5432/x"),
+        ("postgresql://cardroom:p@ss:w@db/x", "postgresql://cardroom:***@db/x"),
+        ("postgresql://cardroom:p#ss/w@db/x", "postgresql://cardroom:***@db/x"),
+        ("postgresql://c:pw@[::1/x", "postgresql://c:***@[::1/x"),  # no URL urlsplit reads
+        ("postgresql://cardroom@db/x", "postgresql://cardroom@db/x"),
+        ("postgresql:///x?host=/run/postgresql", "postgresql:///x?host=/run/postgresql"),
+    ],
+)
+def test_a_url_in_a_message_never_shows_its_password(url: str, shown: str) -> None:
+    assert redacted(url) == shown

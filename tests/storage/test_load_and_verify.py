@@ -59,31 +59,47 @@ async def test_load_active_games_parses_and_sets_aside(storage: Storage) -> None
     assert broken_json.id not in dict((await storage.games.load_active_games()).failures)
 
 
+GUILD_OF_SHARD = {0: 10 | 0 << 22, 1: 20 | 1 << 22}
+"""A guild of each of two shards: Discord's rule, shard ``(guild_id >> 22) % 2``."""
+
+
 async def test_a_process_loads_and_sets_aside_only_the_games_of_its_own_guilds(
-    storage: Storage,
+    storage: Storage, backend: str
 ) -> None:
-    # two processes of a sharded bot: each parses its own guilds' games only, so its start-up
-    # does not grow with the whole bot, and a broken game is set aside by the one that owns it
-    mine, _ = await start_game(storage, 1, [1, 2], seed=1, guild_id=10)
-    theirs, _ = await start_game(storage, 2, [1, 2], seed=2, guild_id=20)
-    my_broken, _ = await start_game(storage, 3, [1, 2], seed=3, guild_id=10)
-    their_broken, _ = await start_game(storage, 4, [1, 2], seed=4, guild_id=20)
+    # two processes of a sharded bot, each running one shard of 2: each reads its own guilds'
+    # games only (the query selects them), so its start-up does not grow with the whole bot,
+    # and a broken game is set aside by the one that owns it
+    mine_guild, their_guild = GUILD_OF_SHARD[0], GUILD_OF_SHARD[1]
+    mine, _ = await start_game(storage, 1, [1, 2], seed=1, guild_id=mine_guild)
+    theirs, _ = await start_game(storage, 2, [1, 2], seed=2, guild_id=their_guild)
+    my_broken, _ = await start_game(storage, 3, [1, 2], seed=3, guild_id=mine_guild)
+    their_broken, _ = await start_game(storage, 4, [1, 2], seed=4, guild_id=their_guild)
     for broken in (my_broken, their_broken):
         await _sql(storage, "UPDATE games SET state = 'x' WHERE id = ?", broken.id)
-    report = await storage.games.load_active_games(owns=lambda guild: guild == 10)
+    report = await storage.games.load_active_games(2, [0])
     assert [loaded.game.id for loaded in report.games] == [mine.id]
     assert [failure.game_id for failure in report.failures] == [my_broken.id]
     assert (await storage.games.get_game(their_broken.id)).set_aside_reason is None  # not mine
-    report = await storage.games.load_active_games(owns=lambda guild: guild == 20)
+    report = await storage.games.load_active_games(2, [1])
     assert [loaded.game.id for loaded in report.games] == [theirs.id]
     assert [failure.game_id for failure in report.failures] == [their_broken.id]
-    # a row too broken to name its guild is the process's of shard 0, which also serves DMs
-    unreadable, _ = await start_game(storage, 5, [1, 2], seed=5, guild_id=20)
+    # a row that does not convert, but names its guild, is its own guild's process's
+    unreadable, _ = await start_game(storage, 5, [1, 2], seed=5, guild_id=their_guild)
     await _sql(storage, "UPDATE seats SET joined_at = 'soon' WHERE game_id = ?", unreadable.id)
-    shard_0 = await storage.games.load_active_games(owns=lambda guild: guild in (None, 10))
-    assert unreadable.id in [failure.game_id for failure in shard_0.failures]
-    other = await storage.games.load_active_games(owns=lambda guild: guild == 20)
-    assert unreadable.id not in [failure.game_id for failure in other.failures]
+    shard_0 = await storage.games.load_active_games(2, [0])
+    assert unreadable.id not in [failure.game_id for failure in shard_0.failures]
+    other = await storage.games.load_active_games(2, [1])
+    assert unreadable.id in [failure.game_id for failure in other.failures]
+    both = await storage.games.load_active_games(2, [0, 1])
+    assert [loaded.game.id for loaded in both.games] == [mine.id, theirs.id]
+    if backend == "sqlite":  # PostgreSQL's bigint column holds a number, whatever happens
+        # a row too broken to name its guild is the process's of shard 0, which also serves DMs
+        nowhere, _ = await start_game(storage, 6, [1, 2], seed=6, guild_id=their_guild)
+        await _sql(storage, "UPDATE games SET guild_id = 'nowhere' WHERE id = ?", nowhere.id)
+        shard_0 = await storage.games.load_active_games(2, [0])
+        assert nowhere.id in [failure.game_id for failure in shard_0.failures]
+        other = await storage.games.load_active_games(2, [1])
+        assert nowhere.id not in [failure.game_id for failure in other.failures]
 
 
 async def test_an_unreadable_row_never_stops_startup(storage: Storage) -> None:
