@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from bot.i18n import Translator
-from bot.pictures import fonts
+from bot.pictures import ending, fonts
 from bot.pictures.canvas import MIN_TEXT, SCALE, Canvas, Sketch, px, sprite
 from bot.pictures.parts import pile, rounded_box
 from bot.pictures.png import RGB, Palette, hex_colour
@@ -59,7 +59,10 @@ PALETTE = Palette(
     ],
     inks=[TEXT, MUTED, DARK, WHITE],
     papers=[BACKGROUND, PANEL, ACTIVE, CARD_FACE],
-    pairs=[pair for c in COLOURS.values() for pair in ((c, CARD_FACE), (WHITE, c), (LEAF, c))],
+    pairs=[
+        *(pair for c in COLOURS.values() for pair in ((c, CARD_FACE), (WHITE, c), (LEAF, c))),
+        *ending.PAIRS,
+    ],
     steps=4,
 )
 

@@ -27,6 +27,7 @@ from bot.i18n import Translator
 from bot.pictures import fonts
 from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import WIDTH, Canvas, Sketch, px, sprite
+from bot.pictures.ending import banner, banner_height, described, ending
 from bot.pictures.parts import WINNER, panel, tile
 from bot.pictures.theme import ACTIVE, BACKGROUND, CARD_FACE, DARK, GOLD, MUTED, PANEL, TEXT
 from engine import View
@@ -61,7 +62,8 @@ class NinjanPicture(GamePicture):
     palette = PALETTE
 
     def table(self, view: View, ctx: PictureContext) -> Drawn:
-        """The round and the cycle, the piles, the revealed cards, the scores."""
+        """The round and the cycle (once over, the end banner instead), the piles, the
+        revealed cards, the scores."""
         assert isinstance(view, NinjanView)
         _ = ctx._
         col = (WIDTH - 2 * MARGIN - 12) / 3
@@ -71,16 +73,18 @@ class NinjanPicture(GamePicture):
         lines = self._step_lines(view, ctx)
         reveal_h = self._revealed_height(lines) + 6 if view.revealed else 0
         seat_rows = -(-len(view.seats) // 2)
-        height = MARGIN + 22 + pile_h + 6 + reveal_h + seat_rows * (46 + 6) + MARGIN
+        end = ending(view.outcome, len(view.seats), ctx, signed)
+        top = banner_height(end, WIDTH - 2 * MARGIN) + 6 if end is not None else 22
+        height = MARGIN + top + pile_h + 6 + reveal_h + seat_rows * (46 + 6) + MARGIN
         canvas = Canvas(height, BACKGROUND)
         y = MARGIN
-        if view.over:
-            header = _("Game over")
+        if end is not None:
+            banner(canvas, MARGIN, y, WIDTH - 2 * MARGIN, end)
         else:
             header = _("Round {round} of {rounds}", round=view.round, rounds=view.rounds)
-        canvas.text(MARGIN + 4, y, header, 14, TEXT, bold=True)
-        self._cycle(canvas, WIDTH - MARGIN - 4, y, _)
-        y += 22
+            canvas.text(MARGIN + 4, y, header, 14, TEXT, bold=True)
+            self._cycle(canvas, WIDTH - MARGIN - 4, y, _)
+        y += top
         for i, pile in enumerate(view.piles):
             x = MARGIN + i * (col + 6)
             panel(canvas, x, y, col, pile_h, PANEL)
@@ -97,7 +101,7 @@ class NinjanPicture(GamePicture):
         bw = (WIDTH - 2 * MARGIN - 6) / 2
         for i, seat in enumerate(view.seats):
             self._seat(canvas, MARGIN + (i % 2) * (bw + 6), y + (i // 2) * 52, bw, view, seat, ctx)
-        return Drawn(canvas, self._description(view, ctx))
+        return Drawn(canvas, described(end, self._description(view, ctx)))
 
     def _cycle(self, canvas: Canvas, right: float, y: float, _: Translator) -> None:
         """Rock ▸ Scissors ▸ Paper ▸ Rock: what beats what, as chips, ending at ``right``."""

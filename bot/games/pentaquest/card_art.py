@@ -15,6 +15,7 @@ from PIL import Image
 from bot.games.pentaquest.texts import POWER_WORDS
 from bot.i18n import N_, Translator
 from bot.pictures.canvas import Canvas, Sketch, sprite
+from bot.pictures.ending import PAIRS as BANNER_PAIRS
 from bot.pictures.parts import rounded_box, tile
 from bot.pictures.png import RGB, Palette, hex_colour
 from bot.pictures.theme import ACTIVE, BACKGROUND, DARK, FAINT, GOLD, MUTED, PANEL, TEXT
@@ -31,7 +32,14 @@ PALETTE = Palette(
     colours=[BACKGROUND, PANEL, ACTIVE, DIE, CARD, GOLD, SUN, MOON, BEATEN, ACCENT, DARK],
     inks=[TEXT, MUTED, DARK, GOLD],
     papers=[BACKGROUND, PANEL, ACTIVE, DIE, CARD],
-    pairs=[(SUN, CARD), (MOON, CARD), (BEATEN, CARD), (BEATEN, BACKGROUND), (GOLD, BACKGROUND)],
+    pairs=[
+        (SUN, CARD),
+        (MOON, CARD),
+        (BEATEN, CARD),
+        (BEATEN, BACKGROUND),
+        (GOLD, BACKGROUND),
+        *BANNER_PAIRS,
+    ],
     steps=5,
 )
 

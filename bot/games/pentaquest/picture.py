@@ -20,6 +20,7 @@ from bot.games.pentaquest.card_art import (
 )
 from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import WIDTH, Canvas
+from bot.pictures.ending import banner, banner_height, described, ending
 from bot.pictures.parts import WINNER, panel, tile
 from bot.pictures.theme import ACTIVE, BACKGROUND, FAINT, GOLD, MUTED, PANEL, TEXT
 from engine import View
@@ -93,13 +94,18 @@ class PentaquestPicture(GamePicture):
         return h
 
     def table(self, view: View, ctx: PictureContext) -> Drawn:
-        """The dice, the quest area, then every army."""
+        """Once over, the end banner (who won, or the solo game lost); the dice, the quest
+        area, then every army."""
         assert isinstance(view, PentaquestView)
         _ = ctx._
         rows = len(view.players)
-        height = MARGIN + 22 + DIE_SIZE + 22 + 6 + 20 + QUEST_H + 6 + rows * 46 + MARGIN
+        end = ending(view.outcome, len(view.players), ctx)
+        top = banner_height(end, WIDTH - 2 * MARGIN) + 6 if end is not None else 0
+        height = MARGIN + top + 22 + DIE_SIZE + 22 + 6 + 20 + QUEST_H + 6 + rows * 46 + MARGIN
         canvas = Canvas(height, BACKGROUND)
         y = MARGIN
+        if end is not None:
+            y += banner(canvas, MARGIN, y, WIDTH - 2 * MARGIN, end) + 6
         y += self._dice(canvas, y, view, ctx) + 6
         canvas.text(MARGIN + 4, y, _("Quest area"), 14, MUTED, bold=True)
         y += 20
@@ -130,7 +136,7 @@ class PentaquestPicture(GamePicture):
         for player in view.players:
             self._army(canvas, y, view, player, ctx)
             y += 46
-        return Drawn(canvas, self._description(view, ctx))
+        return Drawn(canvas, described(end, self._description(view, ctx)))
 
     def _army(
         self,

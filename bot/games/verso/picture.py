@@ -17,6 +17,8 @@ from bot.games.verso.texts import card_colour, number_text, side_text
 from bot.i18n import Translator
 from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import WIDTH, Canvas, Sketch, sprite
+from bot.pictures.ending import PAIRS as BANNER_PAIRS
+from bot.pictures.ending import banner, banner_height, described, ending
 from bot.pictures.parts import WINNER, Shape, panel, rounded_box, shape, tile
 from bot.pictures.png import RGB, Palette, hex_colour
 from bot.pictures.theme import ACTIVE, BACKGROUND, DARK, FAINT, GOLD, MUTED, PANEL, TEXT
@@ -54,6 +56,7 @@ PALETTE = Palette(
     ],
     inks=[TEXT, MUTED, FAINT, GOLD, DARK],
     papers=[BACKGROUND, PANEL, ACTIVE, EMPTY, *FACES.values()],
+    pairs=BANNER_PAIRS,
 )
 
 MARGIN = 6.0
@@ -239,18 +242,25 @@ class VersoPicture(GamePicture):
         return h
 
     def table(self, view: View, ctx: PictureContext) -> Drawn:
-        """The Draw Pile, then every tableau (one or two columns)."""
+        """The Draw Pile (once over, the end banner in its place: the game ends when it is
+        empty), then every tableau (one or two columns)."""
         assert isinstance(view, VersoView)
         lay = Layout(len(view.seats))
         rows = -(-len(view.seats) // lay.columns)
-        height = MARGIN + 52 + GAP + rows * (lay.tableau_h + GAP) + MARGIN - GAP
+        end = ending(view.outcome, len(view.seats), ctx)
+        top = 52.0 if end is None else banner_height(end, WIDTH - 2 * MARGIN)
+        height = MARGIN + top + GAP + rows * (lay.tableau_h + GAP) + MARGIN - GAP
         canvas = Canvas(height, BACKGROUND)
-        y = MARGIN + self._top(canvas, MARGIN, view, ctx) + GAP
+        if end is None:
+            self._top(canvas, MARGIN, view, ctx)
+        else:  # in place of the Draw Pile, empty once the game is over
+            banner(canvas, MARGIN, MARGIN, WIDTH - 2 * MARGIN, end)
+        y = MARGIN + top + GAP
         for i, seat in enumerate(view.seats):
             column, row = i % lay.columns, i // lay.columns
             x = MARGIN + column * (lay.width + GAP)
             tableau(canvas, x, y + row * (lay.tableau_h + GAP), view, seat, ctx, lay)
-        return Drawn(canvas, self._description(view, ctx))
+        return Drawn(canvas, described(end, self._description(view, ctx)))
 
     def seat_subject(self, view: View) -> Hashable | None:
         """The whole view while the viewer decides (the picture holds the Draw Pile's top and
