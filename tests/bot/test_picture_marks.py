@@ -1,0 +1,79 @@
+"""What a newcomer could not read or understand on a phone (issue 46): Verso's VP marks and
+the seen other side of each card at 3-8 seats, Ninjan's counts and its chosen card, what
+Pentaquest's suns and moons ask for and what its framed die is. Sizes are in points: the
+pixels of a 400-pixel-wide phone display."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from PIL import Image
+
+import engine
+from bot.pictures.base import PictureContext, draw
+from bot.pictures.canvas import SCALE, Canvas
+from bot.pictures.samples import NAMES
+from bot.pictures.theme import GOLD, PANEL, TEXT
+from tests.bot.test_pictures import check
+
+
+def ink_height(image: Image.Image, colour: tuple[int, int, int], top: int) -> float:
+    """How high, in points, the pixels of ``colour`` (within a few steps) reach from pixel
+    row ``top`` down, leaving out a card's frame (3 pixels, its rounded corners 6 across)."""
+    rows = [
+        y
+        for y in range(top, image.height - 3)
+        for x in range(6, image.width - 6)
+        if sum(abs(a - b) for a, b in zip(image.getpixel((x, y)), colour, strict=True)) < 40
+    ]
+    return (max(rows) - min(rows) + 1) / SCALE if rows else 0.0
+
+
+def test_verso_vp_marks_read_on_a_phone_at_eight_seats() -> None:
+    """Each card's VP was a 12-point digit beside a 7-point shape: about 6 pixels of ink on a
+    phone. A VP digit now stands at least 10 pixels high."""
+    from bot.games.verso.picture import Layout, card
+    from engine.verso.view import CardView, Side
+
+    lay = Layout(8)
+    w, h = lay.place - 2, lay.card_h
+    for side, ink in ((Side("Green", 2, 3), GOLD), (Side("Blue", 5, 1), TEXT)):
+        canvas = Canvas(h, PANEL, width=w)
+        card(canvas, 0, 0, w, h, CardView(side, None), lay, PANEL)
+        lower = round(h / 2 * SCALE)  # the number is above: the VP is in the lower half
+        assert ink_height(canvas.image, ink, lower) >= 10, side
+
+
+def seen_backs(seats: int) -> engine.View:
+    """A spectator's view of a seeded Verso game of ``seats`` with tableau cards whose other
+    side has been seen."""
+    rng = random.Random(seats)
+    state = engine.new_game("verso", seats, None, 7)
+    while True:
+        view = engine.view(state, None)
+        if sum(c.down is not None for s in view.seats for c in s.cards) >= 3:  # type: ignore[attr-defined]
+            return view
+        assert engine.outcome(state) is None
+        engine.apply(
+            state, engine.random_action(state, rng.choice(engine.deciding_seats(state)), rng)
+        )
+
+
+@pytest.mark.parametrize("seats", [1, 3, 8])
+def test_verso_draws_every_seen_other_side_at_every_table_size(seats: int) -> None:
+    """The text shows a seen back (``🟦 2 (🟧1★)``) at every table size; the pictures at 3-8
+    seats left it out. Only what the view says is seen is drawn (the leak test in
+    ``test_pictures`` redistributes every unseen side)."""
+    view = seen_backs(seats)
+    ctx = PictureContext("en", NAMES[:seats])
+    unseen = replace(  # the same tableaux, every other side unseen
+        view,
+        seats=tuple(
+            s._replace(cards=tuple(c._replace(down=None) for c in s.cards))
+            for s in view.seats  # type: ignore[attr-defined]
+        ),
+    )
+    drawn = check(draw("verso", "table", view, ctx))
+    assert drawn != check(draw("verso", "table", unseen, ctx))
