@@ -7,16 +7,39 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from PIL import Image
 
 import engine
-from bot.pictures.base import PictureContext, draw
+from bot.i18n import available_languages, translator
+from bot.pictures.base import PictureContext, draw, picture_of
 from bot.pictures.canvas import SCALE, Canvas
 from bot.pictures.samples import NAMES
 from bot.pictures.theme import GOLD, PANEL, TEXT
 from tests.bot.test_pictures import check
+
+LANGUAGES = ["en", *available_languages()]
+
+
+def fitted_texts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, float]]:
+    """Every text drawn with ``Canvas.fitted`` or ``Canvas.lines`` from now on, with the size
+    asked for."""
+    found: list[tuple[str, float]] = []
+    fitted, lines = Canvas.fitted, Canvas.lines
+
+    def fitting(self: Canvas, *args: Any, **kwargs: Any) -> float:
+        found.append((args[3], args[4]))  # x, y, room, text, size, ...
+        return fitted(self, *args, **kwargs)
+
+    def wrapping(self: Canvas, *args: Any, **kwargs: Any) -> float:
+        found.append((args[3], args[4]))
+        return lines(self, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "fitted", fitting)
+    monkeypatch.setattr(Canvas, "lines", wrapping)
+    return found
 
 
 def ink_height(image: Image.Image, colour: tuple[int, int, int], top: int) -> float:
@@ -77,3 +100,31 @@ def test_verso_draws_every_seen_other_side_at_every_table_size(seats: int) -> No
     )
     drawn = check(draw("verso", "table", view, ctx))
     assert drawn != check(draw("verso", "table", unseen, ctx))
+
+
+def test_ninjan_counts_are_14_points_and_the_chosen_card_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shown = picture_of("ninjan")
+    assert shown is not None
+    state = engine.new_game("ninjan", 5, None, 3)
+    hand = engine.view(state, 0)
+    engine.apply(state, engine.legal_actions(state, 0)[2])  # seat 0 chooses a card
+    chosen = engine.view(state, 0)
+    texts = fitted_texts(monkeypatch)
+    for language in LANGUAGES:
+        _ = translator(language)
+        ctx = PictureContext(language, NAMES[:5])
+        texts.clear()
+        shown.table(engine.view(state, None), ctx)
+        counts = _("taken {taken} · hand {hand}", taken=0, hand=9)
+        assert (counts, 14) in texts, language  # was 12: about 8 pixels high on a phone
+        subject = shown.seat_subject(chosen)
+        assert subject is not None
+        picture = shown.seat(subject, ctx)
+        assert picture is not None and not picture.canvas.cut
+        assert any(text == _("✓ chosen") for text, _size in texts), language
+        texts.clear()
+        unchosen = shown.seat_subject(hand)
+        assert unchosen is not None and shown.seat(unchosen, ctx) is not None
+        assert not any(text == _("✓ chosen") for text, _size in texts)

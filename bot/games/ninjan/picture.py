@@ -37,6 +37,10 @@ from engine.ninjan.view import NinjanView, SeatView, StepView
 MARGIN = 6.0
 REVEAL_ROOM = WIDTH - 2 * MARGIN - 8
 """The width the columns of the revealed cards share, in points."""
+COUNTS_SIZE = 14.0
+"""The size of a player's "taken 4 · hand 5" (12 points was too small on a phone)."""
+TAG_H = 16.0
+"""The height of the word under the chosen card of a hand ("✓ chosen")."""
 STEP_SIZE, STEP_LEADING = 12.0, 14.0
 """The size of the line saying what a revealed card did, and the height each of its lines
 takes."""
@@ -215,7 +219,7 @@ class NinjanPicture(GamePicture):
             name = WINNER + name
         canvas.fitted(x + 6, y + 4, w - score - 18, name, 14, TEXT, bold=True)
         line = _("taken {taken} · hand {hand}", taken=len(seat.taken), hand=seat.hand_count)
-        canvas.fitted(x + 6, y + 25, w - 12, line, 12, MUTED)
+        canvas.fitted(x + 6, y + 24, w - 12, line, COUNTS_SIZE, MUTED)
 
     def seat_subject(self, view: View) -> Hashable | None:
         """``(hand, chosen card or None)``: all that the screen's picture shows (none for an
@@ -226,25 +230,41 @@ class NinjanPicture(GamePicture):
         return view.hand, view.my_pick
 
     def seat(self, subject: Hashable, ctx: PictureContext) -> Drawn | None:
-        """The viewer's hand, its chosen card marked (``subject``: ``(hand, chosen)``)."""
+        """The viewer's hand, its chosen card framed in gold with "✓ chosen" under it, as the
+        table marks a player who has chosen (``subject``: ``(hand, chosen)``)."""
         assert isinstance(subject, tuple)
         hand, chosen = subject
         _ = ctx._
         per_row = 5
         rows = -(-len(hand) // per_row)
-        canvas = Canvas(MARGIN + 20 + rows * (CARD_H + 6) + MARGIN, BACKGROUND)
+        pitch = CARD_H + 6 + (TAG_H if chosen is not None else 0)
+        canvas = Canvas(MARGIN + 20 + rows * pitch + MARGIN, BACKGROUND)
         canvas.text(
             MARGIN + 4, MARGIN, _("Your hand ({count})", count=len(hand)), 14, MUTED, bold=True
         )
         x0 = (WIDTH - per_row * CARD_W - (per_row - 1) * 5) / 2
         for i, c in enumerate(hand):
             x = x0 + (i % per_row) * (CARD_W + 5)
-            y = MARGIN + 20 + (i // per_row) * (CARD_H + 6)
-            if c == chosen:
-                canvas.box(x - 3, y - 3, CARD_W + 6, CARD_H + 6, GOLD, radius=7)
+            y = MARGIN + 20 + (i // per_row) * pitch
+            if c == chosen:  # framed in gold, the word under it
+                canvas.box(x - 3, y - 3, CARD_W + 6, CARD_H + 3 + TAG_H, GOLD, radius=7)
+                canvas.fitted(
+                    x + CARD_W / 2,
+                    y + CARD_H + 1,
+                    CARD_W + 2,
+                    _("✓ chosen"),
+                    13,
+                    DARK,
+                    bold=True,
+                    align="centre",
+                )
             card(canvas, x, y, CARD_W, CARD_H, c, _, GOLD if c == chosen else BACKGROUND)
         words = ", ".join(f"{value_text(c)} {_(SUIT_NAMES[SUIT[c]])}" for c in hand)
-        return Drawn(canvas, _("Your hand: {cards}", cards=words))
+        described = _("Your hand: {cards}", cards=words)
+        if chosen is not None:
+            shown = f"{value_text(chosen)} {_(SUIT_NAMES[SUIT[chosen]])}"
+            described += " " + _("(chosen: {card})", card=shown)
+        return Drawn(canvas, described)
 
     def _description(self, view: NinjanView, ctx: PictureContext) -> str:
         _ = ctx._
