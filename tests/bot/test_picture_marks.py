@@ -18,7 +18,7 @@ from bot.pictures.base import PictureContext, draw, picture_of
 from bot.pictures.canvas import SCALE, Canvas
 from bot.pictures.samples import NAMES
 from bot.pictures.theme import GOLD, PANEL, TEXT
-from tests.bot.test_pictures import check
+from tests.bot.test_pictures import check, states
 
 LANGUAGES = ["en", *available_languages()]
 
@@ -128,3 +128,65 @@ def test_ninjan_counts_are_14_points_and_the_chosen_card_says_so(
         unchosen = shown.seat_subject(hand)
         assert unchosen is not None and shown.seat(unchosen, ctx) is not None
         assert not any(text == _("✓ chosen") for text, _size in texts)
+
+
+def test_pentaquest_says_what_its_suns_and_moons_ask_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shown = picture_of("pentaquest")
+    assert shown is not None
+    texts: list[tuple[str, float]] = []
+    real = Canvas.text
+
+    def recording(self: Canvas, *args: Any, **kwargs: Any) -> float:
+        texts.append((args[2], args[3]))  # x, y, text, size
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "text", recording)
+    words = {"any pair": (2, 0), "two pairs": (2, 2), "any three of a kind": (3, 0)}
+    seen = set()
+    for seats in (1, 4):
+        for state, _rng in states("pentaquest", seats, seed=seats, count=6):
+            view = engine.view(state, None)
+            groupings = {
+                (c.requirement.count("sun"), c.requirement.count("moon"))
+                for c in view.quest  # type: ignore[attr-defined]
+            } - {(0, 0)}
+            for language in LANGUAGES:
+                _ = translator(language)
+                texts.clear()
+                shown.table(view, PictureContext(language, NAMES[:seats]))
+                for msgid, grouping in words.items():
+                    assert ((_(msgid), 13.0) in texts) == (grouping in groupings), msgid
+            seen |= groupings
+    assert {(2, 0), (2, 2)} <= seen  # the common groupings were met
+
+
+def test_pentaquest_says_what_the_framed_die_is_in_every_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The die an army card (±1) waits on is framed in gold; the text says "on die 2: up or
+    down?", and now the picture says it too, whole."""
+    shown = picture_of("pentaquest")
+    assert shown is not None
+    rng = random.Random(1)
+    framed = None
+    while framed is None:
+        state = engine.new_game("pentaquest", 4, None, rng.randrange(2**32))
+        while engine.outcome(state) is None and framed is None:
+            if state.die is not None:  # type: ignore[attr-defined]
+                framed = engine.view(state, None)
+            else:
+                seat = rng.choice(engine.deciding_seats(state))
+                engine.apply(state, engine.random_action(state, seat, rng))
+    using = framed.using  # type: ignore[attr-defined]
+    texts = fitted_texts(monkeypatch)
+    for language in LANGUAGES:
+        _ = translator(language)
+        texts.clear()
+        drawn = shown.table(framed, PictureContext(language, NAMES[:4]))
+        caption = _("{card} acts on the framed die: up or down?", card=_(using.name))
+        assert any(text == caption for text, _size in texts), language
+        cut = [t for t in drawn.canvas.cut if not any(n in t for n in NAMES)]
+        assert not cut, (language, cut)
+        check(draw("pentaquest", "table", framed, PictureContext(language, NAMES[:4])))

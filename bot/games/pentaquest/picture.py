@@ -17,9 +17,12 @@ from bot.games.pentaquest.card_art import (
     creature,
     die_sprite,
     powers_line,
+    symbol_sprite,
 )
+from bot.i18n import N_, Translator
+from bot.pictures import fonts
 from bot.pictures.base import Drawn, GamePicture, PictureContext
-from bot.pictures.canvas import WIDTH, Canvas
+from bot.pictures.canvas import SCALE, WIDTH, Canvas, px
 from bot.pictures.ending import banner, banner_height, described, ending
 from bot.pictures.parts import WINNER, panel, tile
 from bot.pictures.theme import ACTIVE, BACKGROUND, FAINT, GOLD, MUTED, PANEL, TEXT
@@ -29,6 +32,48 @@ from engine.pentaquest.view import PentaquestView, PlayerView
 MARGIN = 6.0
 DIE_SIZE = 46.0
 QUEST_W, QUEST_H = 74.0, 124.0
+CAPTION = 13.0
+"""The size of the line under the dice saying what the framed die is (an addsub card waits
+on it for its direction)."""
+SIGN, SIGN_TEXT, LEGEND_ROW = 16.0, 13.0, 20.0
+"""The legend's symbols and words (points), and the height of each of its lines."""
+SIGN_WORDS = {
+    (2, 0): N_("any pair"),
+    (3, 0): N_("any three of a kind"),
+    (4, 0): N_("any four of a kind"),
+    (2, 2): N_("two pairs"),
+    (2, 3): N_("a pair and three of a kind"),
+}
+"""What the suns and moons of a requirement ask for, by ``(suns, moons)`` (msgids): every
+grouping of the house deck, worded as the text's note words them (rules § Requirements:
+all suns one value, all moons one value, the same or another)."""
+
+
+def legend(view: PentaquestView, _: Translator) -> list[tuple[tuple[str, ...], str]]:
+    """The legend of the suns and moons in the quest area: ``(symbols, words)`` for each
+    grouping shown there, in the order of :data:`SIGN_WORDS` (none without suns)."""
+    shown = {(c.requirement.count("sun"), c.requirement.count("moon")) for c in view.quest}
+    return [
+        (("sun",) * suns + ("moon",) * moons, _(words))
+        for (suns, moons), words in SIGN_WORDS.items()
+        if (suns, moons) in shown
+    ]
+
+
+def legend_lines(
+    items: list[tuple[tuple[str, ...], str]], room: float
+) -> list[list[tuple[float, tuple[str, ...], str]]]:
+    """``items`` laid out in lines of ``room`` points: each item's offset from the left."""
+    lines: list[list[tuple[float, tuple[str, ...], str]]] = []
+    x = room
+    for symbols, words in items:
+        w = len(symbols) * (SIGN + 1) + 3 + fonts.width(words, px(SIGN_TEXT)) / SCALE
+        if x + w > room and x > 0:
+            lines.append([])
+            x = 0.0
+        lines[-1].append((x, symbols, words))
+        x += w + 14
+    return lines
 
 
 class PentaquestPicture(GamePicture):
@@ -37,11 +82,31 @@ class PentaquestPicture(GamePicture):
     game = "pentaquest"
     palette = PALETTE
 
+    @staticmethod
+    def _caption(view: PentaquestView, _: Translator) -> tuple[str, int]:
+        """What the framed die is (an army card waits on it for its direction) and the lines
+        it takes under the dice (``("", 0)``: no die is framed)."""
+        if view.chosen_die is None or view.using is None:
+            return "", 0
+        caption = _("{card} acts on the framed die: up or down?", card=_(view.using.name))
+        room = px(WIDTH - 2 * MARGIN - 12)
+        lines = 1 if fonts.fit(caption, px(CAPTION), room, bold=True)[0] == caption else 2
+        return caption, lines
+
+    def _dice_height(self, view: PentaquestView, _: Translator) -> float:
+        """The height of the dice's panel: the caption's lines more while a die is framed."""
+        return 22 + DIE_SIZE + 22 + self._caption(view, _)[1] * CAPTION * 1.2
+
     def _dice(self, canvas: Canvas, y: float, view: PentaquestView, ctx: PictureContext) -> float:
-        """The turn, the dice with their digits, the deck and the free rerolls."""
+        """The turn, the dice with their digits, the deck and the free rerolls; the die an
+        army card waits on framed in gold, and a caption saying so."""
         _ = ctx._
-        h = 22 + DIE_SIZE + 22
+        h = self._dice_height(view, _)
         panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, h, PANEL)
+        caption, lines = self._caption(view, _)
+        if caption:  # says what the gold frame is
+            top, room = y + 22 + DIE_SIZE + 20, WIDTH - 2 * MARGIN - 12
+            canvas.lines(MARGIN + 6, top, room, caption, CAPTION, GOLD, count=lines, bold=True)
         if view.over:
             header = _("Last dice")
         elif view.solo:
@@ -95,13 +160,16 @@ class PentaquestPicture(GamePicture):
 
     def table(self, view: View, ctx: PictureContext) -> Drawn:
         """Once over, the end banner (who won, or the solo game lost); the dice, the quest
-        area, then every army."""
+        area and what its suns and moons ask for, then every army."""
         assert isinstance(view, PentaquestView)
         _ = ctx._
         rows = len(view.players)
         end = ending(view.outcome, len(view.players), ctx)
         top = banner_height(end, WIDTH - 2 * MARGIN) + 6 if end is not None else 0
-        height = MARGIN + top + 22 + DIE_SIZE + 22 + 6 + 20 + QUEST_H + 6 + rows * 46 + MARGIN
+        signs = legend_lines(legend(view, _), WIDTH - 2 * MARGIN - 8)
+        below = len(signs) * LEGEND_ROW + 4 if signs else 0
+        dice = self._dice_height(view, _)
+        height = MARGIN + top + dice + 6 + 20 + QUEST_H + 6 + below + rows * 46 + MARGIN
         canvas = Canvas(height, BACKGROUND)
         y = MARGIN
         if end is not None:
@@ -133,6 +201,15 @@ class PentaquestPicture(GamePicture):
                     outline=FAINT,
                 )
         y += QUEST_H + 6
+        for row in signs:  # what the suns and moons ask for
+            for x, symbols, words in row:
+                x += MARGIN + 4
+                for symbol in symbols:
+                    canvas.paste(symbol_sprite(symbol, SIGN), x, y)
+                    x += SIGN + 1
+                canvas.text(x + 2, y + (SIGN - SIGN_TEXT * 1.16) / 2, words, SIGN_TEXT, MUTED)
+            y += LEGEND_ROW
+        y += 4 if signs else 0
         for player in view.players:
             self._army(canvas, y, view, player, ctx)
             y += 46
