@@ -128,7 +128,7 @@ def banner_height(found: Ending, w: float) -> float:
     """The height, in points, of the banner of ``found`` drawn ``w`` points wide."""
     height = band_height()
     if found.places:
-        height += PAD + _grid(len(found.places), w)[1] * PLACE_ROW + PAD - 2
+        height += PAD + _grid(len(found.places), w - 8)[1] * PLACE_ROW + PAD - 2
     return height
 
 

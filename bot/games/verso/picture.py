@@ -1,10 +1,12 @@
 """Verso drawn: the Draw Pile's top (the shown side of its top card) and its count, the
-Discard Pile's count, and every tableau as three colour rows of seven places (1 to 6 and the
-joker), each card showing its number and its VP, with its back when that was seen.
+Discard Pile's count (once over, the end banner in their place), and every tableau as three
+colour rows of seven places (1 to 6 and the joker), each card showing its number and its
+VP, with its back when that was seen, at every table size.
 
 Colours are never the only cue: each colour also has a shape (Blue a circle, Green a
-triangle, Orange a square), drawn at the start of its row and on every card. Drawn from the
-view only (``engine.verso.view``): a side nobody has seen is never in it.
+triangle, Orange a square), drawn at the start of its row (a card in a row is of its
+colour), on the Draw Pile's top card and on the chip of each seen back. Drawn from the view
+only (``engine.verso.view``): a side nobody has seen is never in it.
 """
 
 from __future__ import annotations
