@@ -142,6 +142,35 @@ def test_every_game_concept_has_one_term_used_everywhere(language: str) -> None:
                     )
 
 
+def one_letter_apart(a: str, b: str) -> bool:
+    """``a`` and ``b`` differ by exactly one letter changed, added or removed."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = sorted((a, b), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_games_zone_names_differ_by_more_than_one_letter(language: str) -> None:
+    """The pictures draw a game's zones side by side: Spanish « Fila del jardín » beside
+    « Pila del jardín » read as one name on a phone (issue 46). Names of several words (the
+    zones) of one game must differ by more than a letter."""
+    names = [
+        (row["game"], row["translation"].lower())
+        for row in glossary(language)
+        if " " in row["translation"]
+    ]
+    close = [
+        (a, b)
+        for i, (game, a) in enumerate(names)
+        for other, b in names[i + 1 :]
+        if game == other and one_letter_apart(a, b)
+    ]
+    assert not close, (language, close)
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_command_names_are_names_discord_accepts(language: str) -> None:
     _ = translator(language)

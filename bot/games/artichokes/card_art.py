@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from bot.i18n import Translator
-from bot.pictures import fonts
+from bot.pictures import ending, fonts
 from bot.pictures.canvas import MIN_TEXT, SCALE, Canvas, Sketch, px, sprite
 from bot.pictures.parts import pile, rounded_box
 from bot.pictures.png import RGB, Palette, hex_colour
@@ -22,6 +22,8 @@ PATTERN = hex_colour(0x7FA65A)
 COMPOST = hex_colour(0x6B4F2E)
 ACCENT = hex_colour(0x7FB24A)
 LEAF = hex_colour(0x4E9A2E)
+SCALE_EDGE = hex_colour(0x2E5418)
+"""The dark edge of an artichoke's scales."""
 
 COLOURS: dict[str, RGB] = {
     "Artichoke": hex_colour(0x5E8C31),
@@ -51,12 +53,16 @@ PALETTE = Palette(
         COMPOST,
         ACCENT,
         LEAF,
+        SCALE_EDGE,
         WHITE,
         DARK,
     ],
     inks=[TEXT, MUTED, DARK, WHITE],
     papers=[BACKGROUND, PANEL, ACTIVE, CARD_FACE],
-    pairs=[pair for c in COLOURS.values() for pair in ((c, CARD_FACE), (WHITE, c), (LEAF, c))],
+    pairs=[
+        *(pair for c in COLOURS.values() for pair in ((c, CARD_FACE), (WHITE, c), (LEAF, c))),
+        *ending.PAIRS,
+    ],
     steps=4,
 )
 
@@ -93,11 +99,25 @@ def _symbol(s: Sketch, kind: str, cx: float, cy: float, r: float) -> None:
             LEAF,
         )
 
-    if kind == "Artichoke":
-        bar(-0.1, 0.5, 0.1, 1, LEAF)
-        for i, (half, y) in enumerate(((0.62, 0.3), (0.55, -0.05), (0.42, -0.4), (0.25, -0.7))):
-            for dx in (-half * 0.5, half * 0.5) if i < 3 else (0.0,):
-                oval(dx, y, half * 0.62, 0.34, c if i % 2 == 0 else LEAF)
+    def bract(x: float, y: float) -> None:
+        """A pointed scale of an artichoke (outlined dark), its round base at ``(x, y)``."""
+        for fill, grow in ((SCALE_EDGE, 0.07), (c, 0.0)):
+            w, tip = 0.3 + grow, 0.5 + grow * 1.6
+            poly([(x, y - tip), (x + w, y - 0.05), (x - w, y - 0.05)], fill)
+            oval(x, y, w, 0.22 + grow, fill)
+
+    if kind == "Artichoke":  # a bud of pointed scales on a short stem (not a fir's tiers)
+        bar(-0.1, 0.72, 0.1, 1, SCALE_EDGE)
+        rows = (
+            (-0.62, (0.0,)),
+            (-0.32, (-0.3, 0.3)),
+            (0.0, (-0.58, 0.0, 0.58)),
+            (0.34, (-0.45, 0.0, 0.45)),
+            (0.6, (-0.22, 0.22)),
+        )
+        for y, xs in rows:  # each row over the one above, as the outer scales cover the inner
+            for x in xs:
+                bract(x, y)
     elif kind == "Beet":
         leaves(-0.95, 0.45)
         oval(0, 0, 0.62, 0.62, c)

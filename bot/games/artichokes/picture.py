@@ -26,6 +26,7 @@ from bot.i18n import Translator
 from bot.pictures import fonts
 from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import WIDTH, Canvas, px
+from bot.pictures.ending import banner, banner_height, described, ending
 from bot.pictures.parts import WINNER, badge, badge_size, panel, tile
 from bot.pictures.theme import ACTIVE, BACKGROUND, CARD_FACE, DARK, FAINT, MUTED, PANEL, TEXT, WHITE
 from engine import View
@@ -127,17 +128,21 @@ class ArtichokesPicture(GamePicture):
     palette = PALETTE
 
     def table(self, view: View, ctx: PictureContext) -> Drawn:
-        """Garden Row, Garden Stack and Community Compost Pile, the cards in play, then each
-        player's area (two per row)."""
+        """Once over, the end banner (who won); the Garden Row, Garden Stack and Community
+        Compost Pile, the cards in play, then each player's area (two per row)."""
         assert isinstance(view, ArtichokesView)
         _ = ctx._
         bw = (WIDTH - 2 * MARGIN - 6) / 2
         hand_rows = hand_lines(view, bw, _) if view.final_hands is not None else 0
         box_h = 24 + 16 + PILE_H + 8 + (6 + hand_rows * HAND_LEADING if hand_rows else 0)
         rows = -(-len(view.seats) // 2)
-        height = MARGIN + 18 + 100 + 8 + ZONES_H + 6 + rows * (box_h + 6) - 6 + MARGIN
+        end = ending(view.outcome, len(view.seats), ctx)
+        top = banner_height(end, WIDTH - 2 * MARGIN) + 6 if end is not None else 0
+        height = MARGIN + top + 18 + 100 + 8 + ZONES_H + 6 + rows * (box_h + 6) - 6 + MARGIN
         canvas = Canvas(height, BACKGROUND)
         y = MARGIN
+        if end is not None:
+            y += banner(canvas, MARGIN, y, WIDTH - 2 * MARGIN, end) + 6
         canvas.text(MARGIN + 4, y, _("Garden Row"), 14, MUTED, bold=True)
         y += 18
         w, h, gap = 72.0, 100.0, 5.0
@@ -154,7 +159,7 @@ class ArtichokesPicture(GamePicture):
         for i, seat in enumerate(view.seats):
             bx, by = MARGIN + (i % 2) * (bw + 6), y + (i // 2) * (box_h + 6)
             player(canvas, bx, by, bw, box_h, view, seat, ctx, hand_rows)
-        return Drawn(canvas, self._description(view, ctx))
+        return Drawn(canvas, described(end, self._description(view, ctx)))
 
     def _zones(self, canvas: Canvas, y: float, view: ArtichokesView, ctx: PictureContext) -> None:
         """Garden Stack and Community Compost Pile (their sizes: the Stack's order is hidden,

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from bot.i18n import Translator
+from bot.pictures import ending
 from bot.pictures.canvas import Canvas, Sketch, sprite
 from bot.pictures.parts import rounded_box, tile
 from bot.pictures.png import RGB, Palette, hex_colour
@@ -30,9 +31,12 @@ PALETTE = Palette(
     inks=[TEXT, MUTED, DARK, GOLD],
     papers=[BACKGROUND, PANEL, ACTIVE, CARD_FACE],
     pairs=[
-        pair
-        for c in SUIT_COLOURS.values()
-        for pair in ((c, CARD_FACE), (WHITE, c), (c, PANEL), (c, BACKGROUND))
+        *(
+            pair
+            for c in SUIT_COLOURS.values()
+            for pair in ((c, CARD_FACE), (WHITE, c), (c, PANEL), (c, BACKGROUND))
+        ),
+        *ending.PAIRS,
     ],
     steps=5,
 )

@@ -27,6 +27,7 @@ from bot.i18n import Translator
 from bot.pictures import fonts
 from bot.pictures.base import Drawn, GamePicture, PictureContext
 from bot.pictures.canvas import WIDTH, Canvas, Sketch, px, sprite
+from bot.pictures.ending import banner, banner_height, described, ending
 from bot.pictures.parts import WINNER, panel, tile
 from bot.pictures.theme import ACTIVE, BACKGROUND, CARD_FACE, DARK, GOLD, MUTED, PANEL, TEXT
 from engine import View
@@ -36,6 +37,10 @@ from engine.ninjan.view import NinjanView, SeatView, StepView
 MARGIN = 6.0
 REVEAL_ROOM = WIDTH - 2 * MARGIN - 8
 """The width the columns of the revealed cards share, in points."""
+COUNTS_SIZE = 14.0
+"""The size of a player's "taken 4 · hand 5" (12 points was too small on a phone)."""
+TAG_H = 16.0
+"""The height of the word under the chosen card of a hand ("✓ chosen")."""
 STEP_SIZE, STEP_LEADING = 12.0, 14.0
 """The size of the line saying what a revealed card did, and the height each of its lines
 takes."""
@@ -61,7 +66,8 @@ class NinjanPicture(GamePicture):
     palette = PALETTE
 
     def table(self, view: View, ctx: PictureContext) -> Drawn:
-        """The round and the cycle, the piles, the revealed cards, the scores."""
+        """The round and the cycle (once over, the end banner instead), the piles, the
+        revealed cards, the scores."""
         assert isinstance(view, NinjanView)
         _ = ctx._
         col = (WIDTH - 2 * MARGIN - 12) / 3
@@ -71,16 +77,18 @@ class NinjanPicture(GamePicture):
         lines = self._step_lines(view, ctx)
         reveal_h = self._revealed_height(lines) + 6 if view.revealed else 0
         seat_rows = -(-len(view.seats) // 2)
-        height = MARGIN + 22 + pile_h + 6 + reveal_h + seat_rows * (46 + 6) + MARGIN
+        end = ending(view.outcome, len(view.seats), ctx, signed)
+        top = banner_height(end, WIDTH - 2 * MARGIN) + 6 if end is not None else 22
+        height = MARGIN + top + pile_h + 6 + reveal_h + seat_rows * (46 + 6) + MARGIN
         canvas = Canvas(height, BACKGROUND)
         y = MARGIN
-        if view.over:
-            header = _("Game over")
+        if end is not None:
+            banner(canvas, MARGIN, y, WIDTH - 2 * MARGIN, end)
         else:
             header = _("Round {round} of {rounds}", round=view.round, rounds=view.rounds)
-        canvas.text(MARGIN + 4, y, header, 14, TEXT, bold=True)
-        self._cycle(canvas, WIDTH - MARGIN - 4, y, _)
-        y += 22
+            canvas.text(MARGIN + 4, y, header, 14, TEXT, bold=True)
+            self._cycle(canvas, WIDTH - MARGIN - 4, y, _)
+        y += top
         for i, pile in enumerate(view.piles):
             x = MARGIN + i * (col + 6)
             panel(canvas, x, y, col, pile_h, PANEL)
@@ -97,7 +105,7 @@ class NinjanPicture(GamePicture):
         bw = (WIDTH - 2 * MARGIN - 6) / 2
         for i, seat in enumerate(view.seats):
             self._seat(canvas, MARGIN + (i % 2) * (bw + 6), y + (i // 2) * 52, bw, view, seat, ctx)
-        return Drawn(canvas, self._description(view, ctx))
+        return Drawn(canvas, described(end, self._description(view, ctx)))
 
     def _cycle(self, canvas: Canvas, right: float, y: float, _: Translator) -> None:
         """Rock ▸ Scissors ▸ Paper ▸ Rock: what beats what, as chips, ending at ``right``."""
@@ -211,7 +219,7 @@ class NinjanPicture(GamePicture):
             name = WINNER + name
         canvas.fitted(x + 6, y + 4, w - score - 18, name, 14, TEXT, bold=True)
         line = _("taken {taken} · hand {hand}", taken=len(seat.taken), hand=seat.hand_count)
-        canvas.fitted(x + 6, y + 25, w - 12, line, 12, MUTED)
+        canvas.fitted(x + 6, y + 24, w - 12, line, COUNTS_SIZE, MUTED)
 
     def seat_subject(self, view: View) -> Hashable | None:
         """``(hand, chosen card or None)``: all that the screen's picture shows (none for an
@@ -222,25 +230,41 @@ class NinjanPicture(GamePicture):
         return view.hand, view.my_pick
 
     def seat(self, subject: Hashable, ctx: PictureContext) -> Drawn | None:
-        """The viewer's hand, its chosen card marked (``subject``: ``(hand, chosen)``)."""
+        """The viewer's hand, its chosen card framed in gold with "✓ chosen" under it, as the
+        table marks a player who has chosen (``subject``: ``(hand, chosen)``)."""
         assert isinstance(subject, tuple)
         hand, chosen = subject
         _ = ctx._
         per_row = 5
         rows = -(-len(hand) // per_row)
-        canvas = Canvas(MARGIN + 20 + rows * (CARD_H + 6) + MARGIN, BACKGROUND)
+        pitch = CARD_H + 6 + (TAG_H if chosen is not None else 0)
+        canvas = Canvas(MARGIN + 20 + rows * pitch + MARGIN, BACKGROUND)
         canvas.text(
             MARGIN + 4, MARGIN, _("Your hand ({count})", count=len(hand)), 14, MUTED, bold=True
         )
         x0 = (WIDTH - per_row * CARD_W - (per_row - 1) * 5) / 2
         for i, c in enumerate(hand):
             x = x0 + (i % per_row) * (CARD_W + 5)
-            y = MARGIN + 20 + (i // per_row) * (CARD_H + 6)
-            if c == chosen:
-                canvas.box(x - 3, y - 3, CARD_W + 6, CARD_H + 6, GOLD, radius=7)
+            y = MARGIN + 20 + (i // per_row) * pitch
+            if c == chosen:  # framed in gold, the word under it
+                canvas.box(x - 3, y - 3, CARD_W + 6, CARD_H + 3 + TAG_H, GOLD, radius=7)
+                canvas.fitted(
+                    x + CARD_W / 2,
+                    y + CARD_H + 1,
+                    CARD_W + 2,
+                    _("✓ chosen"),
+                    13,
+                    DARK,
+                    bold=True,
+                    align="centre",
+                )
             card(canvas, x, y, CARD_W, CARD_H, c, _, GOLD if c == chosen else BACKGROUND)
         words = ", ".join(f"{value_text(c)} {_(SUIT_NAMES[SUIT[c]])}" for c in hand)
-        return Drawn(canvas, _("Your hand: {cards}", cards=words))
+        described = _("Your hand: {cards}", cards=words)
+        if chosen is not None:
+            shown = f"{value_text(chosen)} {_(SUIT_NAMES[SUIT[chosen]])}"
+            described += " " + _("(chosen: {card})", card=shown)
+        return Drawn(canvas, described)
 
     def _description(self, view: NinjanView, ctx: PictureContext) -> str:
         _ = ctx._

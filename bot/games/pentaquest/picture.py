@@ -7,164 +7,73 @@ a player's own screen shows their own army. Drawn from the view only
 
 from __future__ import annotations
 
-import math
-from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 
-from PIL import Image
-
-from bot.games.pentaquest.texts import POWER_WORDS
-from bot.i18n import N_, Translator
-from bot.pictures.base import Drawn, GamePicture, PictureContext
-from bot.pictures.canvas import WIDTH, Canvas, Sketch, sprite
-from bot.pictures.parts import WINNER, panel, rounded_box, tile
-from bot.pictures.png import RGB, Palette, hex_colour
-from bot.pictures.theme import ACTIVE, BACKGROUND, DARK, FAINT, GOLD, MUTED, PANEL, TEXT
-from engine import View
-from engine.pentaquest.cards import POWERS, Card
-from engine.pentaquest.view import PentaquestView, PlayerView
-
-DIE = hex_colour(0xFAFAF7)
-CARD = hex_colour(0x4A3B5C)
-SUN = hex_colour(0xF5B800)
-MOON = hex_colour(0xB8C4D6)
-BEATEN = hex_colour(0x3BA55C)
-ACCENT = hex_colour(0xE67E22)
-
-PALETTE = Palette(
-    colours=[BACKGROUND, PANEL, ACTIVE, DIE, CARD, GOLD, SUN, MOON, BEATEN, ACCENT, DARK],
-    inks=[TEXT, MUTED, DARK, GOLD],
-    papers=[BACKGROUND, PANEL, ACTIVE, DIE, CARD],
-    pairs=[(SUN, CARD), (MOON, CARD), (BEATEN, CARD), (BEATEN, BACKGROUND), (GOLD, BACKGROUND)],
-    steps=5,
+from bot.games.pentaquest.card_art import (
+    ACCENT,
+    PALETTE,
+    POWER_MARKS,
+    SYMBOL_WORDS,
+    creature,
+    die_sprite,
+    powers_line,
+    symbol_sprite,
 )
+from bot.i18n import N_, Translator
+from bot.pictures import fonts
+from bot.pictures.base import Drawn, GamePicture, PictureContext
+from bot.pictures.canvas import SCALE, WIDTH, Canvas, px
+from bot.pictures.ending import banner, banner_height, described, ending
+from bot.pictures.parts import WINNER, panel, tile
+from bot.pictures.theme import ACTIVE, BACKGROUND, FAINT, GOLD, MUTED, PANEL, TEXT
+from engine import View
+from engine.pentaquest.view import PentaquestView, PlayerView
 
 MARGIN = 6.0
 DIE_SIZE = 46.0
 QUEST_W, QUEST_H = 74.0, 124.0
-PIPS = {
-    1: ((0.5, 0.5),),
-    2: ((0.27, 0.27), (0.73, 0.73)),
-    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
-    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
-    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
-    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
+CAPTION = 13.0
+"""The size of the line under the dice saying what the framed die is (an addsub card waits
+on it for its direction)."""
+SIGN, SIGN_TEXT, LEGEND_ROW = 16.0, 13.0, 20.0
+"""The legend's symbols and words (points), and the height of each of its lines."""
+SIGN_WORDS = {
+    (2, 0): N_("any pair"),
+    (3, 0): N_("any three of a kind"),
+    (4, 0): N_("any four of a kind"),
+    (2, 2): N_("two pairs"),
+    (2, 3): N_("a pair and three of a kind"),
 }
-SYMBOL_WORDS = {"sun": N_("sun"), "moon": N_("moon")}
-"""How the description names a sun and a moon of a requirement (msgids)."""
-POWER_MARKS = {"add": "+1", "sub": "−1", "addsub": "±1", "mirror": "⇄", "reroll": "↻"}
-"""Each power's mark on a card (its word is written under it where the mark is no number)."""
+"""What the suns and moons of a requirement ask for, by ``(suns, moons)`` (msgids): every
+grouping of the house deck, worded as the text's note words them (rules § Requirements:
+all suns one value, all moons one value, the same or another)."""
 
 
-def die_sprite(value: int, size: float, paper: RGB, chosen: bool = False) -> Image.Image:
-    """A die showing ``value`` as pips (the digit goes beside it, on the canvas)."""
-
-    def paint(s: Sketch) -> None:
-        rounded_box(
-            s,
-            0,
-            0,
-            size,
-            size,
-            DIE,
-            outline=GOLD if chosen else FAINT,
-            line=2.5 if chosen else 1,
-            radius=size * 0.16,
-        )
-        r = size * 0.085
-        for fx, fy in PIPS[value]:
-            cx, cy = fx * size, fy * size
-            s.draw.ellipse((s.p(cx - r), s.p(cy - r), s.p(cx + r), s.p(cy + r)), fill=DARK)
-
-    return sprite(("pentaquest die", value, chosen), size, size, paint, background=paper)
+def legend(view: PentaquestView, _: Translator) -> list[tuple[tuple[str, ...], str]]:
+    """The legend of the suns and moons in the quest area: ``(symbols, words)`` for each
+    grouping shown there, in the order of :data:`SIGN_WORDS` (none without suns)."""
+    shown = {(c.requirement.count("sun"), c.requirement.count("moon")) for c in view.quest}
+    return [
+        (("sun",) * suns + ("moon",) * moons, _(words))
+        for (suns, moons), words in SIGN_WORDS.items()
+        if (suns, moons) in shown
+    ]
 
 
-def symbol_sprite(symbol: str, size: float) -> Image.Image:
-    """One requirement symbol on a card: a number as a small die with its digit, a sun (a
-    disc with rays) or a moon (a crescent)."""
-
-    def paint(s: Sketch) -> None:
-        p = s.p
-        c = size / 2
-        if symbol == "sun":
-            for i in range(8):
-                angle = i * math.pi / 4
-                x1, y1 = c + math.cos(angle) * size * 0.3, c + math.sin(angle) * size * 0.3
-                x2, y2 = c + math.cos(angle) * size * 0.5, c + math.sin(angle) * size * 0.5
-                s.draw.line((p(x1), p(y1), p(x2), p(y2)), fill=SUN, width=max(1, p(size * 0.08)))
-            s.draw.ellipse(
-                (p(c - size * 0.27), p(c - size * 0.27), p(c + size * 0.27), p(c + size * 0.27)),
-                fill=SUN,
-            )
-        elif symbol == "moon":
-            s.draw.ellipse(
-                (p(size * 0.08), p(size * 0.08), p(size * 0.92), p(size * 0.92)), fill=MOON
-            )
-            s.draw.ellipse(
-                (p(size * 0.32), p(size * 0.0), p(size * 1.05), p(size * 0.78)), fill=CARD
-            )
-        else:
-            rounded_box(s, 0.5, 0.5, size - 1, size - 1, DIE, radius=size * 0.18)
-
-    def text(c: Canvas) -> None:
-        if symbol.isdigit():
-            c.text(size / 2, (size - 13 * 1.16) / 2, symbol, 13, DARK, bold=True, align="centre")
-
-    return sprite(
-        ("pentaquest symbol", symbol, size), size, size, paint, label=text, background=CARD
-    )
-
-
-def creature(
-    card: Card, beaten: bool, w: float, h: float, _: Translator, paper: RGB
-) -> Image.Image:
-    """A quest card: its name, its power (mark, and word), its requirement; framed green
-    with a check mark when the dice beat it."""
-    name = _(card.name)
-    power = POWER_WORDS[card.power]
-    word = _(power) if power[0].isalpha() else ""
-
-    def paint(s: Sketch) -> None:
-        rounded_box(
-            s,
-            0,
-            0,
-            w,
-            h,
-            CARD,
-            outline=BEATEN if beaten else FAINT,
-            line=2.5 if beaten else 1,
-            radius=5,
-        )
-
-    def text(c: Canvas) -> None:
-        c.lines(w / 2, 4, w - 6, name, 13, TEXT, count=2, bold=True, align="centre")
-        tile(c, w / 2 - 18, 38, 36, 22, GOLD, POWER_MARKS[card.power], 14, DARK, paper=CARD)
-        if word:
-            c.fitted(w / 2, 61, w - 4, word, 12, GOLD, align="centre")
-        size = 20.0
-        per_row = 3
-        symbols = card.requirement
-        rows = -(-len(symbols) // per_row)
-        top = max(75.0 if word else 62.0, h - 4 - rows * (size + 3))
-        for i, symbol in enumerate(symbols):
-            row, col = divmod(i, per_row)
-            in_row = min(per_row, len(symbols) - row * per_row)
-            x = (w - in_row * (size + 2) + 2) / 2 + col * (size + 2)
-            c.paste(symbol_sprite(symbol, size), x, top + row * (size + 3))
-        if beaten:
-            c.text(5, 38, "✓", 16, BEATEN, bold=True)
-
-    return sprite(
-        ("pentaquest card", card.id, name, word, beaten), w, h, paint, label=text, background=paper
-    )
-
-
-def powers_line(cards: Sequence[Card], _: Translator) -> str:
-    """An army by power: ``"+1 ×3 · ⇄ ×1"`` (empty: "empty")."""
-    counts = Counter(c.power for c in cards)
-    parts = [f"{POWER_MARKS[p]} ×{counts[p]}" for p in POWERS if counts[p]]
-    return " · ".join(parts) if parts else _("empty")
+def legend_lines(
+    items: list[tuple[tuple[str, ...], str]], room: float
+) -> list[list[tuple[float, tuple[str, ...], str]]]:
+    """``items`` laid out in lines of ``room`` points: each item's offset from the left."""
+    lines: list[list[tuple[float, tuple[str, ...], str]]] = []
+    x = room
+    for symbols, words in items:
+        w = len(symbols) * (SIGN + 1) + 3 + fonts.width(words, px(SIGN_TEXT)) / SCALE
+        if x + w > room and x > 0:
+            lines.append([])
+            x = 0.0
+        lines[-1].append((x, symbols, words))
+        x += w + 14
+    return lines
 
 
 class PentaquestPicture(GamePicture):
@@ -173,11 +82,31 @@ class PentaquestPicture(GamePicture):
     game = "pentaquest"
     palette = PALETTE
 
+    @staticmethod
+    def _caption(view: PentaquestView, _: Translator) -> tuple[str, int]:
+        """What the framed die is (an army card waits on it for its direction) and the lines
+        it takes under the dice (``("", 0)``: no die is framed)."""
+        if view.chosen_die is None or view.using is None:
+            return "", 0
+        caption = _("{card} acts on the framed die: up or down?", card=_(view.using.name))
+        room = px(WIDTH - 2 * MARGIN - 12)
+        lines = 1 if fonts.fit(caption, px(CAPTION), room, bold=True)[0] == caption else 2
+        return caption, lines
+
+    def _dice_height(self, view: PentaquestView, _: Translator) -> float:
+        """The height of the dice's panel: the caption's lines more while a die is framed."""
+        return 22 + DIE_SIZE + 22 + self._caption(view, _)[1] * CAPTION * 1.2
+
     def _dice(self, canvas: Canvas, y: float, view: PentaquestView, ctx: PictureContext) -> float:
-        """The turn, the dice with their digits, the deck and the free rerolls."""
+        """The turn, the dice with their digits, the deck and the free rerolls; the die an
+        army card waits on framed in gold, and a caption saying so."""
         _ = ctx._
-        h = 22 + DIE_SIZE + 22
+        h = self._dice_height(view, _)
         panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, h, PANEL)
+        caption, lines = self._caption(view, _)
+        if caption:  # says what the gold frame is
+            top, room = y + 22 + DIE_SIZE + 20, WIDTH - 2 * MARGIN - 12
+            canvas.lines(MARGIN + 6, top, room, caption, CAPTION, GOLD, count=lines, bold=True)
         if view.over:
             header = _("Last dice")
         elif view.solo:
@@ -230,13 +159,21 @@ class PentaquestPicture(GamePicture):
         return h
 
     def table(self, view: View, ctx: PictureContext) -> Drawn:
-        """The dice, the quest area, then every army."""
+        """Once over, the end banner (who won, or the solo game lost); the dice, the quest
+        area and what its suns and moons ask for, then every army."""
         assert isinstance(view, PentaquestView)
         _ = ctx._
         rows = len(view.players)
-        height = MARGIN + 22 + DIE_SIZE + 22 + 6 + 20 + QUEST_H + 6 + rows * 46 + MARGIN
+        end = ending(view.outcome, len(view.players), ctx)
+        top = banner_height(end, WIDTH - 2 * MARGIN) + 6 if end is not None else 0
+        signs = legend_lines(legend(view, _), WIDTH - 2 * MARGIN - 8)
+        below = len(signs) * LEGEND_ROW + 4 if signs else 0
+        dice = self._dice_height(view, _)
+        height = MARGIN + top + dice + 6 + 20 + QUEST_H + 6 + below + rows * 46 + MARGIN
         canvas = Canvas(height, BACKGROUND)
         y = MARGIN
+        if end is not None:
+            y += banner(canvas, MARGIN, y, WIDTH - 2 * MARGIN, end) + 6
         y += self._dice(canvas, y, view, ctx) + 6
         canvas.text(MARGIN + 4, y, _("Quest area"), 14, MUTED, bold=True)
         y += 20
@@ -264,10 +201,19 @@ class PentaquestPicture(GamePicture):
                     outline=FAINT,
                 )
         y += QUEST_H + 6
+        for row in signs:  # what the suns and moons ask for
+            for x, symbols, words in row:
+                x += MARGIN + 4
+                for symbol in symbols:
+                    canvas.paste(symbol_sprite(symbol, SIGN), x, y)
+                    x += SIGN + 1
+                canvas.text(x + 2, y + (SIGN - SIGN_TEXT * 1.16) / 2, words, SIGN_TEXT, MUTED)
+            y += LEGEND_ROW
+        y += 4 if signs else 0
         for player in view.players:
             self._army(canvas, y, view, player, ctx)
             y += 46
-        return Drawn(canvas, self._description(view, ctx))
+        return Drawn(canvas, described(end, self._description(view, ctx)))
 
     def _army(
         self,

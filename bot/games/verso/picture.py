@@ -1,22 +1,28 @@
 """Verso drawn: the Draw Pile's top (the shown side of its top card) and its count, the
-Discard Pile's count, and every tableau as three colour rows of seven places (1 to 6 and the
-joker), each card showing its number and its VP, with its back when that was seen.
+Discard Pile's count (once over, the end banner in their place), and every tableau as three
+colour rows of seven places (1 to 6 and the joker), each card showing its number and its
+VP, with its back when that was seen, at every table size.
 
 Colours are never the only cue: each colour also has a shape (Blue a circle, Green a
-triangle, Orange a square), drawn at the start of its row and on every card. Drawn from the
-view only (``engine.verso.view``): a side nobody has seen is never in it.
+triangle, Orange a square), drawn at the start of its row (a card in a row is of its
+colour), on the Draw Pile's top card and on the chip of each seen back. Drawn from the view
+only (``engine.verso.view``): a side nobody has seen is never in it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import NamedTuple
 
 from PIL import Image
 
 from bot.games.verso.texts import card_colour, number_text, side_text
 from bot.i18n import Translator
+from bot.pictures import fonts
 from bot.pictures.base import Drawn, GamePicture, PictureContext
-from bot.pictures.canvas import WIDTH, Canvas, Sketch, sprite
+from bot.pictures.canvas import SCALE, WIDTH, Canvas, Sketch, px, sprite
+from bot.pictures.ending import PAIRS as BANNER_PAIRS
+from bot.pictures.ending import banner, banner_height, described, ending
 from bot.pictures.parts import WINNER, Shape, panel, rounded_box, shape, tile
 from bot.pictures.png import RGB, Palette, hex_colour
 from bot.pictures.theme import ACTIVE, BACKGROUND, DARK, FAINT, GOLD, MUTED, PANEL, TEXT
@@ -54,73 +60,109 @@ PALETTE = Palette(
     ],
     inks=[TEXT, MUTED, FAINT, GOLD, DARK],
     papers=[BACKGROUND, PANEL, ACTIVE, EMPTY, *FACES.values()],
+    pairs=BANNER_PAIRS,
 )
 
 MARGIN = 6.0
 GAP = 6.0
 
 
+class Sizes(NamedTuple):
+    """The text sizes of a card, in points: its ``number``, its VP (``vp``) and the number
+    on the chip of its seen other side (``chip``)."""
+
+    number: float
+    vp: float
+    chip: float
+
+
 class Layout:
-    """Sizes of one table: tableaux in ``columns`` columns, places ``place`` points wide."""
+    """Sizes of one table: tableaux in ``columns`` columns, places ``place`` points wide.
+
+    Every card shows its number, its VP (gold for 3) and its other side once seen, as a chip
+    of that side's colour, shape and number: in two columns too (3 to 8 seats), where a card
+    is 22 points wide and 44 high, so that 8 tableaux and the end banner stay within a
+    phone's screen (twice as high as wide)."""
 
     def __init__(self, seats: int) -> None:
         self.columns = 1 if seats <= 2 else 2
+        narrow = self.columns == 2
         self.width = (WIDTH - 2 * MARGIN - (self.columns - 1) * GAP) / self.columns
-        self.label = 16.0 if self.columns == 2 else 22.0
+        self.label = 14.0 if narrow else 22.0
         self.place = (self.width - 8 - self.label) / len(PLACES)
-        self.card_h = self.place * (1.3 if self.columns == 2 else 1.2)
-        self.backs = self.columns == 1
-        """Whether cards show their seen backs (there is no room for them in two columns)."""
-        self.number = 16.0 if self.columns == 2 else 24.0
-        self.vp = 12.0 if self.columns == 2 else 14.0
-        self.header = 20.0 if self.columns == 2 else 24.0
-        self.tableau_h = self.header + 3 * (self.card_h + 3) + 6
+        self.card_h = 44.0 if narrow else self.place * 1.2
+        self.gap = 2.0 if narrow else 3.0
+        """Between two rows of a tableau."""
+        self.sizes = Sizes(15, 14, 12) if narrow else Sizes(22, 16, 14)
+        self.empty = 13.0 if narrow else 14.0
+        """The size of an empty place's number."""
+        self.header = 20.0 if narrow else 24.0
+        self.tableau_h = self.header + 3 * self.card_h + 2 * self.gap + 5
+
+
+TOP_CARD = Sizes(20, 14, 12)
+"""The Draw Pile's top card (its back is never seen there)."""
 
 
 def side_sprite(
     side: Side,
     w: float,
     h: float,
-    number: float,
-    vp: float,
+    sizes: Sizes,
     paper: RGB,
     back: Side | None = None,
+    *,
+    alone: bool = False,
 ) -> Image.Image:
-    """A face-up side: its colour, shape, number (``J``) and VP, a 3-VP side framed in gold
-    too; ``back``: its other side, seen by all, drawn small in the middle (shape, number)."""
+    """A face-up side ``w`` by ``h`` points: its colour, its number on top and its VP at the
+    bottom (a 3-VP side framed in gold, its VP gold); ``back``: its other side, seen by all,
+    as a chip between them (that side's colour, shape and number). A card in a tableau's row
+    needs no shape of its own (the row's says its colour); one ``alone`` (the Draw Pile's
+    top) has its shape at the bottom left, its VP at the right."""
     fill = FACES[side.colour]
-    mark = vp * 0.6
+    mark = sizes.vp * 0.6
+    vp_text = str(side.vp)
+    vp_top = h - sizes.vp - 2
+    chip_h = sizes.chip * 1.2
+    chip_top = sizes.number + 1
+    chip_mark = sizes.chip * 0.55
+    chip_w = 0.0
+    if back is not None:
+        number_w = fonts.width(number_text(back.number), px(sizes.chip), bold=True) / SCALE
+        chip_w = chip_mark + 1.5 + number_w
+    chip_left = (w - chip_w) / 2
 
     def paint(s: Sketch) -> None:
         rounded_box(s, 0, 0, w, h, fill, outline=GOLD if side.vp == 3 else None, line=1.4)
-        shape(s, SHAPES[side.colour], 2.5 + mark / 2, h - 2.5 - mark / 2 - 1, mark / 2, TEXT)
+        if alone:
+            cy = vp_top + sizes.vp * 0.58
+            shape(s, SHAPES[side.colour], 3 + mark / 2, cy, mark / 2, TEXT)
         if back is not None:
-            chip = vp * 1.25
-            top = number * 1.2 + 2
-            rounded_box(s, w / 2 - chip, top, 2 * chip, chip, FACES[back.colour], radius=2)
-            shape(s, SHAPES[back.colour], w / 2 - chip / 2 - 1, top + chip / 2, chip * 0.3, TEXT)
+            rounded_box(s, 2, chip_top, w - 4, chip_h, FACES[back.colour], radius=2)
+            cy = chip_top + chip_h / 2
+            shape(s, SHAPES[back.colour], chip_left + chip_mark / 2, cy, chip_mark / 2, TEXT)
 
     def text(c: Canvas) -> None:
-        c.text(w / 2, 1, number_text(side.number), number, TEXT, bold=True, align="centre")
+        c.text(w / 2, 0, number_text(side.number), sizes.number, TEXT, bold=True, align="centre")
         ink = GOLD if side.vp == 3 else TEXT
-        c.text(w - 2.5, h - vp * 1.2 - 1, str(side.vp), vp, ink, bold=True, align="right")
+        if alone:
+            c.text(w - 3, vp_top, vp_text, sizes.vp, ink, bold=True, align="right")
+        else:
+            c.text(w / 2, vp_top, vp_text, sizes.vp, ink, bold=True, align="centre")
         if back is not None:
-            chip = vp * 1.25
-            top = number * 1.2 + 2 + (chip - vp * 1.16) / 2
-            c.text(
-                w / 2 + chip / 2, top, number_text(back.number), vp, TEXT, bold=True, align="centre"
-            )
+            top = chip_top + (chip_h - sizes.chip * 1.16) / 2
+            left = chip_left + chip_mark + 1.5
+            c.text(left, top, number_text(back.number), sizes.chip, TEXT, bold=True)
 
-    key = ("verso side", side, back, number, vp)
+    key = ("verso side", side, back, sizes, alone)
     return sprite(key, w, h, paint, label=text, background=paper)
 
 
 def card(
     canvas: Canvas, x: float, y: float, w: float, h: float, found: CardView, lay: Layout, paper: RGB
 ) -> None:
-    """One card of a tableau: its up side (and, where there is room, its back once seen)."""
-    back = found.down if lay.backs else None
-    canvas.paste(side_sprite(found.up, w, h, lay.number, lay.vp, paper, back), x, y)
+    """One card of a tableau: its up side and, once seen, its other side."""
+    canvas.paste(side_sprite(found.up, w, h, lay.sizes, paper, found.down), x, y)
 
 
 def tableau(
@@ -154,7 +196,7 @@ def tableau(
     canvas.fitted(x + 6, y + 4, lay.width - taken - 16, name, size, TEXT, bold=True)
     canvas.paste(grid(lay, paper), x + 4, y + lay.header)
     for r, row in enumerate(seat.rows):
-        top = y + lay.header + r * (lay.card_h + 3)
+        top = y + lay.header + r * (lay.card_h + lay.gap)
         for card_ in row:
             i = PLACES.index(card_.up.number)
             card(
@@ -172,12 +214,12 @@ def tableau(
 def grid(lay: Layout, paper: RGB) -> Image.Image:
     """A tableau's three rows with every place empty: each row's colour shape, then its
     places 1 to 6 and the joker's (the cards are pasted over it)."""
-    w, h = lay.width - 8, 3 * (lay.card_h + 3) - 3
+    w, h = lay.width - 8, 3 * lay.card_h + 2 * lay.gap
 
     def paint(s: Sketch) -> None:
         s.bar(0, 0, w, h, paper)
         for r, colour in enumerate(COLOURS):
-            top = r * (lay.card_h + 3)
+            top = r * (lay.card_h + lay.gap)
             shape(s, SHAPES[colour], lay.label / 2, top + lay.card_h / 2, 5, FACES[colour])
             for i in range(len(PLACES)):
                 x = lay.label + i * lay.place + 1
@@ -185,10 +227,10 @@ def grid(lay: Layout, paper: RGB) -> Image.Image:
 
     def text(c: Canvas) -> None:
         for r in range(3):
-            top = r * (lay.card_h + 3) + (lay.card_h - lay.vp * 1.16) / 2
+            top = r * (lay.card_h + lay.gap) + (lay.card_h - lay.empty * 1.16) / 2
             for i, number in enumerate(PLACES):
                 x = lay.label + i * lay.place + lay.place / 2
-                c.text(x, top, number_text(number), lay.vp, FAINT, align="centre")
+                c.text(x, top, number_text(number), lay.empty, FAINT, align="centre")
 
     return sprite(("verso grid", lay.columns), w, h, paint, label=text, background=paper)
 
@@ -225,9 +267,11 @@ class VersoPicture(GamePicture):
         _ = ctx._
         h = 52.0
         panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, h, PANEL)
-        w, ch = 34.0, 44.0
+        w, ch = 34.0, 44.0  # the top card: its number and its VP, its back unseen
         if view.top is not None:
-            canvas.paste(side_sprite(view.top, w, ch, 22, 12, PANEL), MARGIN + 6, y + 4)
+            canvas.paste(
+                side_sprite(view.top, w, ch, TOP_CARD, PANEL, alone=True), MARGIN + 6, y + 4
+            )
         else:
             tile(canvas, MARGIN + 6, y + 4, w, ch, EMPTY, "", 12, FAINT, paper=PANEL)  # empty
         x = MARGIN + 6 + w + 10
@@ -239,18 +283,25 @@ class VersoPicture(GamePicture):
         return h
 
     def table(self, view: View, ctx: PictureContext) -> Drawn:
-        """The Draw Pile, then every tableau (one or two columns)."""
+        """The Draw Pile (once over, the end banner in its place: the game ends when it is
+        empty), then every tableau (one or two columns)."""
         assert isinstance(view, VersoView)
         lay = Layout(len(view.seats))
         rows = -(-len(view.seats) // lay.columns)
-        height = MARGIN + 52 + GAP + rows * (lay.tableau_h + GAP) + MARGIN - GAP
+        end = ending(view.outcome, len(view.seats), ctx)
+        top = 52.0 if end is None else banner_height(end, WIDTH - 2 * MARGIN)
+        height = MARGIN + top + GAP + rows * (lay.tableau_h + GAP) + MARGIN - GAP
         canvas = Canvas(height, BACKGROUND)
-        y = MARGIN + self._top(canvas, MARGIN, view, ctx) + GAP
+        if end is None:
+            self._top(canvas, MARGIN, view, ctx)
+        else:  # in place of the Draw Pile, empty once the game is over
+            banner(canvas, MARGIN, MARGIN, WIDTH - 2 * MARGIN, end)
+        y = MARGIN + top + GAP
         for i, seat in enumerate(view.seats):
             column, row = i % lay.columns, i // lay.columns
             x = MARGIN + column * (lay.width + GAP)
             tableau(canvas, x, y + row * (lay.tableau_h + GAP), view, seat, ctx, lay)
-        return Drawn(canvas, self._description(view, ctx))
+        return Drawn(canvas, described(end, self._description(view, ctx)))
 
     def seat_subject(self, view: View) -> Hashable | None:
         """The whole view while the viewer decides (the picture holds the Draw Pile's top and
