@@ -10,15 +10,10 @@ version is read again, so two processes starting together apply every file exact
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from storage.errors import SchemaTooNew
 from storage.migrate import Migration, load_migrations
 from storage.rows import now_text
-from storage.sql import Connection
-
-if TYPE_CHECKING:
-    from storage.postgres import PostgresDatabase
+from storage.sql import Backend, Connection
 
 PACKAGE = "storage.migrations.postgresql"
 """Where PostgreSQL's migration files live."""
@@ -55,11 +50,10 @@ def _apply(conn: Connection, migration: Migration) -> bool:
     return True
 
 
-async def migrate_postgres(
-    db: PostgresDatabase, migrations: list[Migration] | None = None
-) -> list[int]:
-    """Apply the migrations the database lacks, one transaction each; return the versions
-    applied (maybe none).
+async def migrate_postgres(db: Backend, migrations: list[Migration] | None = None) -> list[int]:
+    """Apply the migrations the database lacks to ``db`` (a ``PostgresDatabase``), one
+    transaction each, every one under the advisory lock (so a guarded write: ``READ
+    COMMITTED``); return the versions applied (maybe none).
 
     Raises:
         SchemaTooNew: the database is newer than the newest migration.
@@ -67,7 +61,7 @@ async def migrate_postgres(
     if migrations is None:
         migrations = load_migrations(PACKAGE)
     latest = migrations[-1].version if migrations else 0
-    current = await db.write_locked(_lock)
+    current = await db.write_guarded(_lock)
     if current > latest:
         raise SchemaTooNew(current, latest)
     applied: list[int] = []
@@ -75,16 +69,16 @@ async def migrate_postgres(
         if migration.version <= current:
             continue
 
-        def step(conn: Connection, migration: Migration = migration) -> bool:
+        def apply_locked(conn: Connection, migration: Migration = migration) -> bool:
             _lock(conn)
             return _apply(conn, migration)
 
-        if await db.write_locked(step):
+        if await db.write_guarded(apply_locked):
             applied.append(migration.version)
     return applied
 
 
-async def postgres_schema_version(db: PostgresDatabase) -> int:
+async def postgres_schema_version(db: Backend) -> int:
     """The database's schema version (0: not migrated)."""
 
     def read(conn: Connection) -> int:

@@ -154,6 +154,11 @@ def test_the_bot_has_no_import_cycle() -> None:
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
+def test_storage_has_no_import_cycle() -> None:
+    cycle = _find_cycle(_import_graph("storage"))
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
 def test_the_engine_has_no_import_cycle() -> None:
     # the contract at the bottom, the core (registry, api) above it, the games, playouts and
     # players above that. The registry imports every game package when it looks for games

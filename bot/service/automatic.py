@@ -14,6 +14,7 @@ import random
 
 import engine
 from bot.service.commits import Committing, waiting_people
+from bot.service.seats import came_back
 from bot.service.snapshots import GameSnapshot, Played
 from engine import Action
 from engine.players import choose, level_named
@@ -78,7 +79,7 @@ class AutomaticPlay(Committing):
             seat = record.seat_of(user_id)
             if seat is None or not seat.away or record.status != GameStatus.ACTIVE:
                 return False
-            back = await self.storage.games.come_back(game_id, seat.seat)
+            back = await self.storage.games.change_seat(game_id, came_back(seat))
             live = await self.snapshot(game_id)
             if back.version == live.record.version:
                 self.remember(GameSnapshot(back, live.state))

@@ -1,4 +1,5 @@
-"""Committing an applied action, with the deadline of the turn clock that follows it."""
+"""Committing an applied action, with what the service decided of it: the deadline of the turn
+clock that follows it, and the seat's standing (``bot.service.seats``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import engine
 from bot.i18n import N_
 from bot.service.errors import UserError
 from bot.service.reading import GameReader
+from bot.service.seats import change_after_move, with_player_back
 from bot.service.snapshots import GameSnapshot, Played, Step
 from bot.timing.clock import Clock, SystemClock
 from engine import Action
@@ -97,11 +99,9 @@ class Committing(GameReader):
         events = engine.apply(state, action)
         outcome = engine.outcome(state)
         record = current.record
-        seat_present = any(
-            s.seat == action.seat and not (s.away or s.timeouts) for s in record.seats
-        )
+        change = change_after_move(record, action.seat, actor, counts_timeout=counts_timeout)
         if actor == "player":  # a person who acts is back: their clock counts again
-            record = _back(record, action.seat)
+            record = with_player_back(record, action.seat)
         deadline = self.deadline_after(record, current.state, state, current.record.deadline)
         if prepare is not None:
             prepare(record, state)
@@ -117,8 +117,7 @@ class Committing(GameReader):
                 result=outcome,
                 actor=actor,
                 deadline=deadline,
-                counts_timeout=counts_timeout,
-                seat_present=seat_present,
+                seat_changes=() if change is None else (change,),
             )
         except StaleVersion:
             self.forget(current.id)  # another process moved it: read it afresh next time
@@ -136,10 +135,3 @@ class Committing(GameReader):
                 stored.id, stored.version, action.seat, action.key, public, stored.updated_at, actor
             ),
         )
-
-
-def _back(record: GameRecord, seat: int) -> GameRecord:
-    from dataclasses import replace
-
-    seats = tuple(replace(s, away=False, timeouts=0) if s.seat == seat else s for s in record.seats)
-    return replace(record, seats=seats)

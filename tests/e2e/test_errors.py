@@ -44,7 +44,7 @@ async def test_a_crash_during_a_move_is_apologised_for_and_changes_nothing(
     async def broken(*args: object, **kwargs: object) -> int:
         raise RuntimeError("the disk is on fire")
 
-    monkeypatch.setattr(world.bot.storage.games, "commit_action", broken)
+    monkeypatch.setattr(world.bot.storage.games, "commit_action_record", broken)
     record = await user.click(screen, custom_id=button["custom_id"])
     await world.bot.wait_idle()
 
