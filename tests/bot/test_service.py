@@ -15,7 +15,7 @@ import engine
 from bot.service import GameService, GameSnapshot
 from bot.service.errors import UserError
 from bot.service.history import PlayHistory
-from bot.service.reading import RECENT_ACTIONS
+from bot.service.live import RECENT_ACTIONS
 from storage import GameStatus, ratings
 from storage.sql import Connection
 from tests.backends import OpenStorage
