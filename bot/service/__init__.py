@@ -31,7 +31,7 @@ from bot.service.history import PlayHistory
 from bot.service.live import LiveGames
 from bot.service.lobby import LobbyUseCases
 from bot.service.play import PlayUseCases, seat_of
-from bot.service.snapshots import GameSnapshot, Played, Step
+from bot.service.snapshots import GameSnapshot, Move, Played
 from storage import Storage
 
 
@@ -105,4 +105,4 @@ class GameService:
         self.come_back = automatic.come_back
 
 
-__all__ = ["GameService", "GameSnapshot", "Played", "Step"]
+__all__ = ["GameService", "GameSnapshot", "Move", "Played"]

@@ -61,7 +61,7 @@ class AutomaticPlay:
                 return None
             played = Played(snapshot, deciding_before=engine.deciding_seats(snapshot.state))
             await self.play_due_automatic_moves(played)
-            return played if played.steps else None
+            return played if played.moves else None
 
     async def timeout(self, game_id: int, version: int) -> Played | None:
         """The turn clock ran out at ``version``: the automatic player answers, for every

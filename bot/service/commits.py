@@ -8,10 +8,10 @@ from collections.abc import Callable
 import engine
 from bot.i18n import N_
 from bot.service.deadlines import Deadlines
-from bot.service.errors import UserError
+from bot.service.errors import OutOfDate
 from bot.service.live import LiveGames
 from bot.service.seats import change_after_move, with_player_back
-from bot.service.snapshots import GameSnapshot, Played, Step
+from bot.service.snapshots import GameSnapshot, Move, Played
 from engine import Action
 from storage import (
     DatabaseUnavailable,
@@ -58,8 +58,8 @@ class Commits:
         commit is sent.
 
         Raises:
-            UserError: another process moved the game since it was read (it is read afresh
-                next time; ``refresh_screen``).
+            OutOfDate: another process moved the game since it was read (it is read afresh
+                next time).
             DatabaseUnavailable: the commit may or may not have been applied (read afresh).
         """
         current = played.snapshot
@@ -90,12 +90,12 @@ class Commits:
             )
         except StaleVersion:
             self.live.forget(current.id)  # another process moved it: read it afresh next time
-            raise UserError(MOVED_ON, refresh_screen=True) from None
+            raise OutOfDate(MOVED_ON) from None
         except DatabaseUnavailable:
             self.live.forget(current.id)  # the commit may have been applied: read it afresh
             raise
         played.snapshot = GameSnapshot(stored, state)
-        played.steps.append(Step(action.seat, action.key, events, actor))
+        played.moves.append(Move(action.seat, action.key, events, actor))
         played.ended = outcome is not None
         public = tuple(PublicEvent(e.kind, e.seat, e.data) for e in events if e.visible_to is None)
         self.live.remember(

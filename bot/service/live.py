@@ -12,7 +12,7 @@ from typing import Any
 
 import engine
 from bot.i18n import N_
-from bot.service.errors import UserError
+from bot.service.errors import OutOfDate, UserError
 from bot.service.snapshots import GameSnapshot
 from storage import (
     GameNotFound,
@@ -202,12 +202,13 @@ class LiveGames:
         """The running game ``game_id``.
 
         Raises:
-            UserError: no such game, not started yet, or over (``refresh_screen`` when it was
-                played: a click from a screen left open shows its final state).
+            UserError: no such game, not started yet, or over (an ``OutOfDate`` when it was
+                played: a click from a screen left open, where its final state can be shown).
         """
         snapshot = await self.snapshot(game_id)
         if snapshot.record.status == GameStatus.LOBBY:
             raise UserError(N_("This game has not started yet."))
         if snapshot.record.status != GameStatus.ACTIVE:
-            raise UserError(N_("This game is over."), refresh_screen=snapshot.state is not None)
+            over = OutOfDate if snapshot.state is not None else UserError
+            raise over(N_("This game is over."))
         return snapshot

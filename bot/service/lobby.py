@@ -9,12 +9,21 @@ from typing import Any
 import engine
 from bot.i18n import N_
 from bot.service.deadlines import Deadlines
-from bot.service.errors import UserError
+from bot.service.errors import ChannelHasGame, UserError
 from bot.service.gate import Gate
 from bot.service.live import LiveGames
+from bot.service.reasons import CANCELLED
 from bot.service.snapshots import GameSnapshot
 from engine.players import LEVEL_ALIASES, offered_levels
-from storage import AlreadySeated, GameRecord, GameStatus, LobbyFull, Storage, WrongStatus
+from storage import (
+    AlreadySeated,
+    ChannelBusy,
+    GameRecord,
+    GameStatus,
+    LobbyFull,
+    Storage,
+    WrongStatus,
+)
 
 SEED_BITS = 63
 """The size of a game's seed when none is given: 63 random bits."""
@@ -68,19 +77,22 @@ class LobbyUseCases:
         their name in the guild, for buttons).
 
         Raises:
-            ChannelBusy: the channel already has an open game (the caller links to it).
+            ChannelHasGame: the channel already has an open game (the caller may link to it).
         """
         info = engine.get_game(game_name).info
         defaults = engine.parse_options(game_name, None).model_dump()
-        return await self.storage.games.create_lobby(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game_name=game_name,
-            host_id=host_id,
-            max_seats=info.max_players,
-            options=defaults,
-            host_name=host_name,
-        )
+        try:
+            return await self.storage.games.create_lobby(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game_name=game_name,
+                host_id=host_id,
+                max_seats=info.max_players,
+                options=defaults,
+                host_name=host_name,
+            )
+        except ChannelBusy as busy:
+            raise ChannelHasGame(busy.game_id) from None
 
     async def join(self, game_id: int, user_id: int, name: str | None = None) -> GameRecord:
         """Seat ``user_id`` (shown as ``name`` on buttons) in the lobby."""
@@ -214,7 +226,7 @@ class LobbyUseCases:
         async with self.gate.locked(game_id):
             game = await self._lobby(game_id)
             self._host_only(game, user_id)
-            return await self.storage.games.abort_game(game_id, reason="cancelled")
+            return await self.storage.games.abort_game(game_id, reason=CANCELLED)
 
     async def _lobby(self, game_id: int) -> GameRecord:
         record = await self.live.record(game_id)

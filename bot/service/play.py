@@ -8,7 +8,7 @@ import engine
 from bot.i18n import N_
 from bot.service.automatic import LEAVER_LEVEL
 from bot.service.commits import MOVED_ON, Commits, Prepare
-from bot.service.errors import UserError
+from bot.service.errors import OutOfDate, UserError
 from bot.service.gate import Gate
 from bot.service.live import LiveGames
 from bot.service.reasons import ABANDONED, ADMIN_ABORT, FORFEIT
@@ -59,9 +59,9 @@ class PlayUseCases:
         timeouts who acts is back.
 
         Raises:
-            UserError: not seated, the game is over, the click is stale (``refresh_screen``),
-                the same simultaneous answer again (``refresh_screen``), or the action is not
-                legal now (``refresh_screen``).
+            UserError: not seated, or the game is over.
+            OutOfDate: the click is stale, the same simultaneous answer again, or the action
+                is not legal now (or the game ended since the screen was shown).
         """
         async with self.gate.locked(game_id):
             snapshot = await self.live.active(game_id)
@@ -70,12 +70,12 @@ class PlayUseCases:
             assert state is not None
             mine = engine.decisions(state, seat)
             if not mine or mine[0].since != since:
-                raise UserError(MOVED_ON, refresh_screen=True)
+                raise OutOfDate(MOVED_ON)
             action = Action(seat, key)
             if action not in engine.legal_actions(state, seat):
                 if any(d.committed is not None and d.chosen_in(key) == d.committed for d in mine):
-                    raise UserError(N_("That is already your choice."), refresh_screen=True)
-                raise UserError(N_("That move is not possible right now."), refresh_screen=True)
+                    raise OutOfDate(N_("That is already your choice."))
+                raise OutOfDate(N_("That move is not possible right now."))
             played = Played(snapshot, deciding_before=engine.deciding_seats(state))
             await self.commits.commit(played, action, actor="player", prepare=prepare)
             return played
