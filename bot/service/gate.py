@@ -24,10 +24,6 @@ class Gate:
         self._idle = asyncio.Event()
         self._idle.set()
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        """The lock serialising every change to ``game_id`` in this process."""
-        return self._locks(game_id)
-
     @asynccontextmanager
     async def locked(self, game_id: int) -> AsyncIterator[None]:
         """Hold ``game_id``'s lock for one change; refused once the bot is shutting down (the
