@@ -118,7 +118,7 @@ async def run(
         warmed = bot_bytes()
         await play(seated[warm:], warm)
         room = world.bot.room
-        live = sum(1 for d in drivers if room.service._live.get(d.game_id) is not None)
+        live = sum(1 for d in drivers if room.service.live._games.get(d.game_id) is not None)
         held = bot_bytes()
         parts: dict[str, int] = {}
 
@@ -128,7 +128,7 @@ async def run(
             parts[name] = before - bot_bytes()
 
         release("open screens", room.screens._screens.clear)
-        release("live games", room.service._live.clear)
+        release("live games", room.service.live._games.clear)
         tables = room.tables
 
         def forget_tables() -> None:

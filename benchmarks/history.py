@@ -46,8 +46,8 @@ import cli
 
 import engine
 from storage import GameResult, Storage
-from storage import commits as commit_module
 from storage.history import BUILT
+from storage.sql import Connection
 
 GAMES = ("artichokes", "ninjan", "verso", "pentaquest")
 CHUNK = 50_000
@@ -288,11 +288,12 @@ async def _end_commits(storage: Storage, ends: int, rng: random.Random) -> dict[
             )
         ]
     )
-    real = commit_module.record_game_end
+    game_ends = storage.games.ends  # the hooks of a game's end: its plays and ratings
+    real = game_ends.run
     timings: dict[bool, list[float]] = {True: [], False: []}
     inside: list[float] = []
 
-    def timed_recording(conn: sqlite3.Connection, game_id: int) -> None:
+    def timed_recording(conn: Connection, game_id: int) -> None:
         began = time.perf_counter()
         real(conn, game_id)
         inside.append(time.perf_counter() - began)
@@ -312,7 +313,7 @@ async def _end_commits(storage: Storage, ends: int, rng: random.Random) -> dict[
         ranks = engine.competition_ranks(scores)
         winners = tuple(s for s, r in enumerate(ranks) if r == 1)
         recorded = number % 2 == 0
-        commit_module.record_game_end = timed_recording if recorded else _skip  # type: ignore[assignment]
+        game_ends.run = timed_recording if recorded else _skip  # type: ignore[method-assign]
         try:
             began = time.perf_counter()
             await storage.games.commit_action(
@@ -321,7 +322,7 @@ async def _end_commits(storage: Storage, ends: int, rng: random.Random) -> dict[
             )  # fmt: skip
             timings[recorded].append(time.perf_counter() - began)
         finally:
-            commit_module.record_game_end = real
+            game_ends.run = real  # type: ignore[method-assign]
     with_, without = figures(timings[True]), figures(timings[False])
     return {
         "games": ends,
@@ -333,7 +334,7 @@ async def _end_commits(storage: Storage, ends: int, rng: random.Random) -> dict[
     }
 
 
-def _skip(conn: sqlite3.Connection, game_id: int) -> None:
+def _skip(conn: Connection, game_id: int) -> None:
     """The recording of a game's end, left out."""
 
 

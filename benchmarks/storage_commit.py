@@ -9,7 +9,7 @@ computed, and all games opened and started, *before* the clock starts, so the fi
 commits only: one asyncio task per game slot awaits ``commit_action`` for each action in
 turn (when its game ends, the task goes on with its next game). ``--as-bot`` commits as the
 bot does a present player's move: ``commit_action_record`` (the game read back in the same
-transaction) with ``seat_present``. ``--think-ms`` adds an
+transaction), with no seat change. ``--think-ms`` adds an
 exponentially distributed pause between a slot's actions (0 = saturation: every game
 commits as fast as it can).
 
@@ -126,10 +126,8 @@ async def run_slot(
     """Commit every move of this task's games, one game after the other, timing each call
     (each commit advances ``bar``)."""
     commit = storage.games.commit_action
-    options: dict[str, Any] = {}
     if as_bot:
         commit = storage.games.commit_action_record  # type: ignore[assignment]
-        options["seat_present"] = True
     for game_id, script in games:
         for version, move in enumerate(script.moves):
             if think_s:
@@ -144,7 +142,6 @@ async def run_slot(
                 public_events=move.events,
                 status="finished" if move.result else None,
                 result=move.result,
-                **options,
             )
             latencies.append(time.perf_counter() - started)
             bar.update()

@@ -34,7 +34,6 @@ from bot.messages.reminders import ChannelReminders
 from bot.messages.tables import TableKeeper
 from bot.pictures.painter import Painter
 from bot.service import GameService
-from bot.service.history import PlayHistory
 from bot.settings import BotSettings
 from bot.shards import Shards
 from bot.startup import Startup
@@ -163,7 +162,7 @@ class CardroomBot(commands.AutoShardedBot):
             clock=self.clock,
             search_budget_ms=self.settings.search_budget_ms,
         )
-        room.history = PlayHistory(room.storage)
+        room.history = room.service.history
         room.languages = GuildLanguages(room.storage, self)
         workers, wait = self.settings.picture_workers, self.settings.picture_wait
         painter = Painter(processes=workers == "process", urgent_wait=wait)

@@ -10,6 +10,7 @@ purpose derives from :class:`StorageError`.
 
 from storage.backup import backup_database
 from storage.database import Database
+from storage.ends import EndedGame, GameEndHook, GameEnds
 from storage.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -23,6 +24,7 @@ from storage.errors import (
     NotSeated,
     PlayerInOpenGame,
     SchemaTooNew,
+    StaleSeat,
     StaleVersion,
     StorageError,
     WrongStatus,
@@ -46,6 +48,7 @@ from storage.models import (
     LoggedAction,
     PublicEvent,
     Seat,
+    SeatChange,
     VerifyResult,
 )
 from storage.ratings import RATED_AFTER
@@ -65,8 +68,11 @@ __all__ = [
     "Database",
     "DatabaseBusy",
     "DatabaseUnavailable",
+    "EndedGame",
     "Forgotten",
     "GameMessage",
+    "GameEndHook",
+    "GameEnds",
     "GameNotActive",
     "GameNotFound",
     "GameNotInLobby",
@@ -94,6 +100,8 @@ __all__ = [
     "Rating",
     "SchemaTooNew",
     "Seat",
+    "SeatChange",
+    "StaleSeat",
     "StaleVersion",
     "Storage",
     "StorageError",

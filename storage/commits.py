@@ -15,10 +15,13 @@ flusher left the process idle while requests queued behind it (``benchmarks/scal
 Batches in flight at once never hold two requests of one game: the service commits a game's
 actions one at a time (its per-game lock), and the version check refuses a stale one anyway.
 The moves taken are committed as a guarded write (``Backend.write_guarded``: every change
-checks its row's version); the actions that end a game record ratings, which read and write
-rows other games share, so they are committed apart, as a serializable write, one batch of
-them at a time in a process (side by side, two games of the same players refused each
-other).
+checks its row's version, a seat change the values it was decided on); the actions that end
+a game run its end's hooks (``storage.ends``: plays and ratings), which read and write rows
+other games share, so they are committed apart, as a serializable write, one batch of them at
+a time in a process (side by side, two games of the same players refused each other).
+
+What a move does to its seat (timeouts, away) is not decided here: the caller says it in the
+request (:class:`storage.models.SeatChange`).
 """
 
 from __future__ import annotations
@@ -29,14 +32,15 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from storage.ends import GameEnds
 from storage.errors import (
     DatabaseUnavailable,
     GameNotActive,
+    StaleSeat,
     StaleVersion,
     TransactionConflict,
 )
-from storage.history import record_game_end
-from storage.models import GameRecord, GameStatus
+from storage.models import GameRecord, GameStatus, SeatChange
 from storage.rows import (
     GAME_COLUMNS,
     fetch_game,
@@ -46,10 +50,7 @@ from storage.rows import (
     now_text,
     write_seat_results,
 )
-from storage.sql import Backend, Connection, IntegrityError
-
-AWAY_AFTER = 3
-"""Timeouts in a row after which a seat is played automatically until its player acts."""
+from storage.sql import Backend, Connection, IntegrityError, violates_foreign_key
 
 
 @dataclass(slots=True)
@@ -64,21 +65,21 @@ class CommitRequest:
     events_json: str
     result_json: str | None  # set when the action finished the game
     actor: str  # "player", "automatic" or "timeout"
-    counts_timeout: bool  # a "timeout" move that starts a timeout (counted once per timeout)
     deadline: str | None  # the game's deadline after this action (None: no clock)
     future: asyncio.Future[int] = field(repr=False)
     fetch: bool = False  # read the game back in the same transaction (into ``record``)
-    seat_present: bool = False  # the caller saw the seat neither away nor timing out
+    seat_changes: tuple[SeatChange, ...] = ()  # what the move does to seats, as decided
     record: GameRecord | None = field(default=None, repr=False)
 
 
 class CommitQueue:
     """Queues commit requests of one :class:`Backend` and flushes them in batches, at most
     ``db.write_concurrency`` batches at once; the actions that end a game one batch at a
-    time (they rate the same players' rows)."""
+    time (their ``ends`` hooks rate the same players' rows)."""
 
-    def __init__(self, db: Backend) -> None:
+    def __init__(self, db: Backend, ends: GameEnds | None = None) -> None:
         self._db = db
+        self._ends = ends if ends is not None else GameEnds()
         self._pending: list[CommitRequest] = []
         self._flushers: set[asyncio.Task[None]] = set()
         self._concurrency = max(1, db.write_concurrency)
@@ -150,7 +151,7 @@ class CommitQueue:
     ) -> None:
         """Apply ``batch`` in one transaction run by ``write``; resolve each request."""
         try:
-            outcomes = await write(functools.partial(_apply_to, batch))
+            outcomes = await write(functools.partial(_apply_to, batch, self._ends))
         except Exception as exc:  # the whole transaction failed: nobody committed
             outcomes = [exc] * len(batch)
         for request, outcome in zip(batch, outcomes, strict=True):
@@ -162,11 +163,15 @@ class CommitQueue:
                 request.future.set_result(outcome)
 
 
-def _apply_to(batch: list[CommitRequest], conn: Connection) -> list[int | Exception]:
-    return apply_batch(conn, batch)
+def _apply_to(
+    batch: list[CommitRequest], ends: GameEnds, conn: Connection
+) -> list[int | Exception]:
+    return apply_batch(conn, batch, ends)
 
 
-def apply_batch(conn: Connection, batch: list[CommitRequest]) -> list[int | Exception]:
+def apply_batch(
+    conn: Connection, batch: list[CommitRequest], ends: GameEnds
+) -> list[int | Exception]:
     """Apply each request (in its own savepoint when there are several); return the new
     version or the error of each, in the order of ``batch``. The requests are applied in the
     order of their games' ids, so that two batches running at once (``write_concurrency``,
@@ -178,12 +183,12 @@ def apply_batch(conn: Connection, batch: list[CommitRequest]) -> list[int | Exce
     """
     now = now_text()
     if len(batch) == 1:
-        return [apply_one(conn, batch[0], now)]
+        return [apply_one(conn, batch[0], now, ends)]
     outcomes: list[int | Exception] = [0] * len(batch)
     for index in sorted(range(len(batch)), key=lambda i: batch[i].game_id):
         conn.execute("SAVEPOINT commit_action")
         try:
-            outcomes[index] = apply_one(conn, batch[index], now)
+            outcomes[index] = apply_one(conn, batch[index], now, ends)
         except (TransactionConflict, DatabaseUnavailable):
             raise  # the whole transaction failed: run again, or nobody committed
         except Exception as exc:
@@ -193,21 +198,20 @@ def apply_batch(conn: Connection, batch: list[CommitRequest]) -> list[int | Exce
     return outcomes
 
 
-def apply_one(conn: Connection, request: CommitRequest, now: str) -> int:
+def apply_one(conn: Connection, request: CommitRequest, now: str, ends: GameEnds) -> int:
     """Bump the version (checked in the ``UPDATE``), write the state and deadline, append the
-    log row; when the action finished the game, write every seat's score and rank.
+    log row, apply the request's seat changes; when the action finished the game, write every
+    seat's score and rank, then run the game-end hooks of ``ends``.
 
     A move that does not end the game reads its game back (``request.fetch``) from the
-    ``UPDATE``'s own ``RETURNING`` and the seats, and a player's move whose seat the caller saw
-    present (``request.seat_present``, at ``expected_version``) sends no seat statement: only
-    a timeout, which changes the version, makes a seat away or counts its timeouts
-    (``come_back`` and ``leave_game`` change seats without it, but only towards present). A
-    player's move committed alone on PostgreSQL is five round trips (``BEGIN``, the
-    ``UPDATE``, the log row, the seats, ``COMMIT``); in a batch of several, each adds its
-    savepoint's two.
+    ``UPDATE``'s own ``RETURNING`` and the seats; a move with no seat change (a present
+    player's, an automatic seat's) sends no seat statement. A player's move committed alone on
+    PostgreSQL is five round trips (``BEGIN``, the ``UPDATE``, the log row, the seats,
+    ``COMMIT``); in a batch of several, each adds its savepoint's two.
 
     Raises:
         GameNotFound, GameNotActive, StaleVersion: the ``UPDATE`` matched no row.
+        StaleSeat: a seat change's seat no longer holds what it was decided on.
         ValueError: the seat does not exist in the game.
     """
     finished = request.result_json is not None
@@ -251,27 +255,29 @@ def apply_one(conn: Connection, request: CommitRequest, now: str) -> int:
             ),
         )
     except IntegrityError as exc:
-        if "foreign key" in str(exc).lower():
+        if violates_foreign_key(exc):
             raise ValueError(f"game {request.game_id} has no seat {request.seat}") from exc
         raise
-    if request.counts_timeout:  # the clock ran out: 3 in a row and the seat is away
-        conn.execute(
-            "UPDATE seats SET timeouts = timeouts + 1, "
-            "away = CASE WHEN timeouts + 1 >= ? THEN 1 ELSE 0 END "
-            "WHERE game_id = ? AND seat = ?",
-            (AWAY_AFTER, request.game_id, request.seat),
-        )
-    elif request.actor == "player" and not request.seat_present:  # the player is back
-        conn.execute(
-            "UPDATE seats SET timeouts = 0, away = 0 "
-            "WHERE game_id = ? AND seat = ? AND (timeouts <> 0 OR away <> 0)",
-            (request.game_id, request.seat),
-        )
+    for change in request.seat_changes:
+        if not change_seat(conn, request.game_id, change):
+            raise StaleSeat(request.game_id, request.expected_version, change.seat)
     if request.result_json is not None:
         write_seat_results(conn, request.game_id, request.result_json)
-        record_game_end(conn, request.game_id)
+        ends.run(conn, request.game_id)
     if game_row is not None:
         request.record = game_from_row(game_row, game_seats(conn, request.game_id))
     elif request.fetch:
         request.record = fetch_game(conn, request.game_id)
     return new_version
+
+
+def change_seat(conn: Connection, game_id: int, change: SeatChange) -> bool:
+    """Write ``change`` to its seat of ``game_id``: only to the seat as it was read when
+    ``change.read`` says what that was. Whether it was written (``False``: the seat no longer
+    holds ``change.read``; the caller refuses its change with ``StaleSeat``)."""
+    sql = "UPDATE seats SET timeouts = ?, away = ? WHERE game_id = ? AND seat = ?"
+    parameters: tuple[object, ...] = (change.timeouts, int(change.away), game_id, change.seat)
+    if change.read is not None:
+        sql += " AND timeouts = ? AND away = ?"
+        parameters += (change.read[0], int(change.read[1]))
+    return conn.execute(sql, parameters).rowcount == 1 or change.read is None

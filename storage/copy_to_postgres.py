@@ -86,7 +86,7 @@ async def copy_to_postgres(
     check the copy (see the module).
 
     Args:
-        progress: called with a short line as each step ends (``None``: quiet).
+        progress: called with a short line as each stage ends (``None``: quiet).
 
     Raises:
         StorageError: ``source`` is not a database, or the target is not empty (nothing is

@@ -115,6 +115,24 @@ class StaleVersion(StorageError):
         self.current = current
 
 
+class StaleSeat(StaleVersion):
+    """A seat change was decided on values the seat no longer holds (its player came back
+    through another process, say), though the game's version is unchanged; nothing was
+    written. Read the game afresh and decide again.
+
+    Attributes:
+        seat: the seat.
+    """
+
+    def __init__(self, game_id: int, version: int, seat: int) -> None:
+        StorageError.__init__(
+            self, f"seat {seat} of game {game_id} changed since it was read (version {version})"
+        )
+        self.game_id = game_id
+        self.expected = self.current = version
+        self.seat = seat
+
+
 class ChannelBusy(StorageError):
     """The channel already has an open (lobby or active) game; only one is allowed.
 

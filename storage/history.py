@@ -1,10 +1,12 @@
 """The memory of play: each person's results (``plays``), their stats, a guild's or a
 player's last games, ratings (``storage.ratings``), forgetting a player.
 
-A game's end is recorded by :func:`record_game_end` in the transaction that stores it (the
-commit of its last action, a finish, a forfeit that ends it, an abort), so what these
-queries show is never behind or ahead of the games. A database from before this existed
-gets the same rows once, at the first open (:func:`build_once`).
+A game's end is written here by the hooks :data:`GAME_END_HOOKS` (its plays, then its
+ratings), which ``storage.Storage`` registers on the game store's ends (``storage.ends``): they
+run in the transaction that stores the end (the commit of its last action, a finish, a forfeit
+that ends it, an abort), so what these queries show is never behind or ahead of the games. A
+database from before this existed gets the same rows once, at the first open
+(:func:`build_once`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import json
 from dataclasses import dataclass
 
 from storage import ratings
+from storage.ends import EndedGame, GameEndHook, GameEnds
 from storage.errors import PlayerInOpenGame
 from storage.history_models import Forgotten, Leaderboard, PlayerStats
 from storage.messages import TABLE
@@ -22,7 +25,7 @@ from storage.sql import Backend, Connection, Row
 
 BUILT = "history_built"
 """``meta`` key set once the plays and ratings of the games ended before this code existed
-have been recorded."""
+have been written."""
 
 HISTORY_LIMIT = 10
 """Games ``/game history`` shows."""
@@ -48,31 +51,22 @@ def play_result(status: str, seat: Row, result: GameResult) -> str:
     return "won" if seat["seat"] in result.winners else "lost"
 
 
-def record_game_end(conn: Connection, game_id: int) -> None:
-    """Record what the end of ``game_id`` means for its players, in the transaction that ended
-    it: a ``plays`` row per person (when the game had started) and, for a finished game, its
-    ratings. Call it after the game's status, result and seats' ranks are written."""
-    row = conn.execute(
-        "SELECT guild_id, game_name, status, started_at, ended_at, result FROM games WHERE id = ?",
-        (game_id,),
-    ).fetchone()
-    if row is None or row["started_at"] is None or row["ended_at"] is None:
-        return  # a lobby closed before it started: nobody played
-    seats = ratings.seat_rows(conn, game_id)
-    result = GameResult.from_json(row["result"]) if row["result"] else GameResult()
+def add_plays(conn: Connection, ended: EndedGame) -> None:
+    """The game-end hook of the plays (``storage.ends``): a ``plays`` row per person of the
+    game that just ended, counted in their totals."""
     plays = [
         (
             seat["user_id"],
-            row["guild_id"],
-            row["ended_at"],
-            game_id,
-            row["game_name"],
+            ended.guild_id,
+            ended.ended_at,
+            ended.id,
+            ended.game_name,
             seat["seat"],
-            play_result(row["status"], seat, result),
+            play_result(ended.status, seat, ended.result),
             seat["rank"],
             seat["score"],
         )
-        for seat in seats
+        for seat in ended.seats
         if seat["user_id"] is not None
     ]
     fresh = [
@@ -84,14 +78,17 @@ def record_game_end(conn: Connection, game_id: int) -> None:
             p,
         ).rowcount
     ]
-    _add_totals(conn, row["guild_id"], row["game_name"], fresh)
-    if row["status"] == GameStatus.FINISHED:
-        ratings.rate_game(conn, game_id, row["guild_id"], row["game_name"], seats)
+    _add_totals(conn, ended.guild_id, ended.game_name, fresh)
+
+
+GAME_END_HOOKS: tuple[GameEndHook, ...] = (add_plays, ratings.rate_finished)
+"""What a game's end means for the memory of play, in this order: its plays, its ratings."""
 
 
 def build(conn: Connection) -> int:
-    """Record every ended game again, in the order they ended (same transaction): plays,
-    rating order and ratings from scratch. Returns how many games were recorded."""
+    """Run :data:`GAME_END_HOOKS` again for every ended game, in the order they ended (same
+    transaction): plays, rating order and ratings from scratch. Returns how many games were
+    counted."""
     conn.execute("DELETE FROM ratings")
     conn.execute("DELETE FROM rated_games")
     conn.execute("DELETE FROM plays")
@@ -100,8 +97,9 @@ def build(conn: Connection) -> int:
         "SELECT id FROM games WHERE started_at IS NOT NULL AND ended_at IS NOT NULL "
         "AND status IN ('finished', 'aborted') ORDER BY ended_at, id"
     ).fetchall()
+    ends = GameEnds(GAME_END_HOOKS)
     for game in ended:
-        record_game_end(conn, game["id"])
+        ends.run(conn, game["id"])
     _mark_built(conn)
     return len(ended)
 
@@ -115,13 +113,13 @@ def _mark_built(conn: Connection) -> None:
 
 
 def is_built(conn: Connection) -> bool:
-    """Whether the games that ended before this code existed have been recorded."""
+    """Whether the games that ended before this code existed have been counted."""
     return conn.execute("SELECT 1 FROM meta WHERE key = ?", (BUILT,)).fetchone() is not None
 
 
 def build_once(conn: Connection) -> int | None:
     """:func:`build` unless done before (checked in this write transaction, so two processes
-    opening the file at once build it once); the games recorded, ``None`` if built before."""
+    opening the file at once build it once); the games counted, ``None`` if built before."""
     if is_built(conn):
         return None
     return build(conn)
@@ -301,7 +299,7 @@ class HistoryStore:
 
     async def rebuild_ratings(self) -> int:
         """Compute every rating again from the rated games, in the order they were rated
-        (recording the ended games first if that was never done); returns the games rated.
+        (counting the ended games first if that was never done); returns the games rated.
         One transaction: the bot's commits wait meanwhile."""
 
         def change(conn: Connection) -> int:
@@ -312,7 +310,7 @@ class HistoryStore:
         return await self._db.write(change)
 
     async def build_once(self) -> int | None:
-        """Record the games that ended before this code existed, once (at open)."""
+        """Count the games that ended before this code existed, once (at open)."""
         if await self._db.read(is_built):
             return None
         return await self._db.write(build_once)
@@ -320,7 +318,7 @@ class HistoryStore:
     async def forget(self, user_id: int) -> Forgotten:
         """Forget ``user_id`` everywhere: their seats in stored games become a former
         player's (no user id, no name; results, ranks and the log stay, so every game still
-        replays and others' records are unchanged), games they hosted no longer name them
+        replays and others' games are unchanged), games they hosted no longer name them
         (host id 0), and their plays and ratings are deleted.
 
         Raises:
@@ -331,10 +329,11 @@ class HistoryStore:
 
 __all__ = [
     "BUILT",
+    "GAME_END_HOOKS",
     "HISTORY_LIMIT",
     "HistoryStore",
     "PastGame",
     "build",
+    "add_plays",
     "build_once",
-    "record_game_end",
 ]

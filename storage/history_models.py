@@ -11,7 +11,7 @@ PLAY_RESULTS = ("won", "lost", "draw", "forfeit", "aborted")
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
-    """One player's record in one game (``/game stats``), over finished games.
+    """One player's results in one game (``/game stats``), over finished games.
 
     Attributes:
         game_name: the game.

@@ -30,9 +30,11 @@ from storage.sql import Backend, Connection
 
 
 class LobbyOperations:
-    """The lobby half of :class:`storage.GameStore`."""
+    """Lobbies, on one :class:`Backend`: open one, seat and unseat players, set its options,
+    start its game."""
 
-    _db: Backend
+    def __init__(self, db: Backend) -> None:
+        self._db = db
 
     async def create_lobby(
         self,

@@ -26,13 +26,13 @@ def _message(row: Row) -> GameMessage:
 
 
 class MessageStore:
-    """Record, replace and look up game message ids."""
+    """Store, replace and look up game message ids."""
 
     def __init__(self, db: Backend) -> None:
         self._db = db
 
     async def set_shown_versions(self, versions: dict[int, int], *, kind: str) -> None:
-        """Record the version each ``kind`` message of these games shows, in one transaction
+        """Store the version each ``kind`` message of these games shows, in one transaction
         (games whose message is gone are skipped).
 
         Args:
@@ -55,7 +55,7 @@ class MessageStore:
         message_id: int,
         shown_version: int | None = None,
     ) -> GameMessage:
-        """Record (or replace, after a repost or an edit) the ``kind`` message of ``game_id``.
+        """Store (or replace, after a repost or an edit) the ``kind`` message of ``game_id``.
 
         Args:
             kind: ``"lobby"``, ``"table"`` or another short non-empty name.
@@ -82,7 +82,7 @@ class MessageStore:
         return await self._db.write(tx)
 
     async def get(self, game_id: int, kind: str) -> GameMessage | None:
-        """The ``kind`` message of ``game_id``, or ``None`` if none was recorded."""
+        """The ``kind`` message of ``game_id``, or ``None`` if none was stored."""
         row = await self._db.read(
             lambda conn: conn.execute(
                 "SELECT * FROM game_messages WHERE game_id = ? AND kind = ?", (game_id, kind)
@@ -91,7 +91,7 @@ class MessageStore:
         return None if row is None else _message(row)
 
     async def for_game(self, game_id: int) -> list[GameMessage]:
-        """Every recorded message of ``game_id``, by kind."""
+        """Every stored message of ``game_id``, by kind."""
         rows = await self._db.read(
             lambda conn: conn.execute(
                 "SELECT * FROM game_messages WHERE game_id = ? ORDER BY kind", (game_id,)

@@ -10,13 +10,10 @@ version is read again, so two processes starting together apply every file exact
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol
-
 from storage.errors import SchemaTooNew
 from storage.migrate import Migration, load_migrations
 from storage.rows import now_text
-from storage.sql import Connection, T
+from storage.sql import Backend, Connection
 
 PACKAGE = "storage.migrations.postgresql"
 """Where PostgreSQL's migration files live."""
@@ -28,20 +25,6 @@ _VERSIONS = (
     "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, "
     "name text NOT NULL, applied_at text NOT NULL)"
 )
-
-
-class LockingDatabase(Protocol):
-    """What the migrations need of a PostgreSQL database (``storage.postgres``'s
-    ``PostgresDatabase``, which runs them when it opens)."""
-
-    async def read(self, fn: Callable[[Connection], T]) -> T:
-        """Run ``fn(conn)`` in a read-only transaction."""
-        ...
-
-    async def write_locked(self, fn: Callable[[Connection], T]) -> T:
-        """Run ``fn(conn)`` in a ``READ COMMITTED`` write transaction (``fn`` takes the
-        advisory lock first)."""
-        ...
 
 
 def schema_version(conn: Connection) -> int:
@@ -67,11 +50,10 @@ def _apply(conn: Connection, migration: Migration) -> bool:
     return True
 
 
-async def migrate_postgres(
-    db: LockingDatabase, migrations: list[Migration] | None = None
-) -> list[int]:
-    """Apply the migrations the database lacks, one transaction each; return the versions
-    applied (maybe none).
+async def migrate_postgres(db: Backend, migrations: list[Migration] | None = None) -> list[int]:
+    """Apply the migrations the database lacks to ``db`` (a ``PostgresDatabase``), one
+    transaction each, every one under the advisory lock (so a guarded write: ``READ
+    COMMITTED``); return the versions applied (maybe none).
 
     Raises:
         SchemaTooNew: the database is newer than the newest migration.
@@ -79,7 +61,7 @@ async def migrate_postgres(
     if migrations is None:
         migrations = load_migrations(PACKAGE)
     latest = migrations[-1].version if migrations else 0
-    current = await db.write_locked(_lock)
+    current = await db.write_guarded(_lock)
     if current > latest:
         raise SchemaTooNew(current, latest)
     applied: list[int] = []
@@ -87,16 +69,16 @@ async def migrate_postgres(
         if migration.version <= current:
             continue
 
-        def step(conn: Connection, migration: Migration = migration) -> bool:
+        def apply_locked(conn: Connection, migration: Migration = migration) -> bool:
             _lock(conn)
             return _apply(conn, migration)
 
-        if await db.write_locked(step):
+        if await db.write_guarded(apply_locked):
             applied.append(migration.version)
     return applied
 
 
-async def postgres_schema_version(db: LockingDatabase) -> int:
+async def postgres_schema_version(db: Backend) -> int:
     """The database's schema version (0: not migrated)."""
 
     def read(conn: Connection) -> int:

@@ -128,8 +128,9 @@ class Seat:
             ``"greedy"``, ``"search"``; seats stored before its rename hold ``"ismcts"``) for
             a seat played automatically, else ``None``.
         timeouts: how many turn-clock timeouts in a row its player has had.
-        away: after 3 timeouts in a row the seat is played automatically until its player acts
-            again (the person still holds it).
+        away: the seat is played automatically until its player acts again (the person still
+            holds it); the bot's service decides when (after 3 timeouts in a row) and says so
+            in a :class:`SeatChange`.
         former: a former player held it: a person who asked to be forgotten (``user_id`` and
             ``display_name`` are ``None``; the results stay).
     """
@@ -163,6 +164,27 @@ class Seat:
         """An automatic player decides for this seat now: an automatic seat, or a person's
         seat while they are away."""
         return self.automatic or self.away
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChange:
+    """What a change to a running game does to one of its seats besides: decided by the
+    caller (the bot's service: its timeouts and whether it is away), written by storage in
+    the same transaction.
+
+    Attributes:
+        seat: the seat number.
+        timeouts, away: the seat's new ``timeouts`` and ``away`` (see :class:`Seat`).
+        read: the seat's ``(timeouts, away)`` the change was decided on, when it rests on
+            them (a timeout counted on from the last): it applies only to the seat as it was
+            read, else the whole change is refused (``StaleSeat``). ``None``: whatever the
+            seat holds now.
+    """
+
+    seat: int
+    timeouts: int
+    away: bool
+    read: tuple[int, bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +300,7 @@ class GameMessage:
         game_id: the game.
         kind: what the message shows, e.g. ``"lobby"`` or ``"table"``.
         channel_id, message_id: where the message is.
-        updated_at: when it was recorded.
+        updated_at: when it was stored.
         shown_version: the version of the game it shows (``None``: unknown).
     """
 

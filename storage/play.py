@@ -1,4 +1,4 @@
-"""A running game: commit actions, finish, abort, forfeit a seat."""
+"""A running game: commit actions, change a seat, finish, abort, forfeit a seat."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from storage.commits import CommitQueue, CommitRequest
-from storage.errors import GameNotActive, NotSeated, StaleVersion, WrongStatus
-from storage.history import record_game_end
-from storage.models import OPEN_STATUSES, GameRecord, GameResult, GameStatus
+from storage.commits import CommitQueue, CommitRequest, change_seat
+from storage.ends import GameEnds
+from storage.errors import GameNotActive, NotSeated, StaleSeat, StaleVersion, WrongStatus
+from storage.models import OPEN_STATUSES, GameRecord, GameResult, GameStatus, SeatChange
 from storage.rows import (
     fetch_game,
     game_status,
@@ -29,10 +29,17 @@ ACTORS = ("player", "automatic", "timeout")
 
 
 class PlayOperations:
-    """The running-game half of :class:`storage.GameStore`."""
+    """Running games, on one :class:`Backend`: actions committed through a
+    :class:`CommitQueue`, seat changes, the ends (each runs the hooks of ``ends``)."""
 
-    _db: Backend
-    _commits: CommitQueue
+    def __init__(self, db: Backend, ends: GameEnds) -> None:
+        self._db = db
+        self._ends = ends
+        self._commits = CommitQueue(db, ends)
+
+    async def drain(self) -> None:
+        """Wait for queued commits to finish (called before closing)."""
+        await self._commits.drain()
 
     async def commit_action(
         self,
@@ -47,8 +54,7 @@ class PlayOperations:
         result: Any = None,
         actor: str = "player",
         deadline: datetime | None = None,
-        counts_timeout: bool = False,
-        seat_present: bool = False,
+        seat_changes: Iterable[SeatChange] = (),
         _fetch_into: list[CommitRequest] | None = None,
     ) -> int:
         """Commit one applied action atomically: log row, new state, version + 1.
@@ -70,24 +76,19 @@ class PlayOperations:
             result: with ``status="finished"``: a ``GameResult``, an ``engine.Outcome`` or a
                 mapping ``{"winners", "draw", "reason"}`` (and ``scores``, ``ranks``); every
                 seat's score and rank are stored with it.
-            actor: who made the move: ``"player"``, ``"automatic"`` or ``"timeout"``. A
-                player's move clears the seat's timeouts (and brings it back from away).
-            counts_timeout: this ``"timeout"`` move starts a timeout of its seat: its count of
-                timeouts in a row grows by one (the seat is away from the third on). The
-                further moves the same timeout makes are not counted again.
+            actor: who made the move: ``"player"``, ``"automatic"`` or ``"timeout"``.
             deadline: when the next decision times out (timezone-aware), ``None`` for no
                 clock; a finished game has none.
-            seat_present: the caller read the game at ``expected_version`` with this seat
-                neither away nor counting timeouts, so a player's move has none to clear (a
-                seat becomes away only by a timeout, which changes the version; ``come_back``
-                and ``leave_game`` change seats without it, only towards present). Saves a
-                statement; ``False`` (unknown) is always right.
+            seat_changes: what the move does to seats besides, as the caller decided (its
+                seat's timeouts and whether it is away: a timeout counts, a player who acts
+                is back); written in the same transaction. None: no seat statement.
 
         Returns:
             The new version (``expected_version + 1``), equal to the log row's ``seq``.
 
         Raises:
-            StaleVersion: the game is at another version (``.current`` has it).
+            StaleVersion: the game is at another version (``.current`` has it); or
+                ``StaleSeat``: a seat change's seat no longer holds what it was decided on.
             GameNotActive: the game is a lobby, finished or aborted.
             GameNotFound: no such game.
             ValueError: bad arguments (state step, status/result, unknown seat).
@@ -110,11 +111,10 @@ class PlayOperations:
             events_json=json.dumps(public_event_list(public_events), separators=(",", ":")),
             result_json=result_json,
             actor=actor,
-            counts_timeout=counts_timeout and actor == "timeout",
             deadline=time_text(deadline),
             future=asyncio.get_running_loop().create_future(),
             fetch=_fetch_into is not None,
-            seat_present=seat_present,
+            seat_changes=tuple(seat_changes),
         )
         if _fetch_into is not None:
             _fetch_into.append(request)
@@ -169,7 +169,7 @@ class PlayOperations:
                     raise GameNotActive(game_id, status)
                 raise StaleVersion(game_id, expected_version, version)
             write_seat_results(conn, game_id, result_json)
-            record_game_end(conn, game_id)
+            self._ends.run(conn, game_id)
             return fetch_game(conn, game_id)
 
         return await self._db.write(tx)
@@ -221,23 +221,23 @@ class PlayOperations:
                 "deadline = NULL WHERE id = ?",
                 (result_json, now, now, game_id),
             )
-            record_game_end(conn, game_id)
+            self._ends.run(conn, game_id)
             return fetch_game(conn, game_id)
 
         return await self._db.write(tx)
 
-    async def come_back(self, game_id: int, seat: int) -> GameRecord:
-        """The player of ``seat``, away after timeouts, plays it again (timeouts cleared).
+    async def change_seat(self, game_id: int, change: SeatChange) -> GameRecord:
+        """Write ``change`` to its seat of ``game_id`` without a move (its player, away after
+        timeouts, came back, say); the game's version stays.
 
         Raises:
             GameNotFound.
+            StaleSeat: the seat no longer holds ``change.read``.
         """
 
         def tx(conn: Connection) -> GameRecord:
-            conn.execute(
-                "UPDATE seats SET away = 0, timeouts = 0 WHERE game_id = ? AND seat = ?",
-                (game_id, seat),
-            )
+            if not change_seat(conn, game_id, change):
+                raise StaleSeat(game_id, game_status(conn, game_id)[1], change.seat)
             return fetch_game(conn, game_id)
 
         return await self._db.write(tx)
@@ -303,7 +303,7 @@ class PlayOperations:
                 )
                 if finish_json is not None:
                     write_seat_results(conn, game_id, finish_json)
-                record_game_end(conn, game_id)
+                self._ends.run(conn, game_id)
             return fetch_game(conn, game_id)
 
         return await self._db.write(tx)

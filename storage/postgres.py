@@ -12,7 +12,8 @@ Guarantees, as on SQLite:
 
 - writes run at ``SERIALIZABLE`` isolation, so they behave as if they ran one at a time,
   across processes too — except a batch of moves, at ``READ COMMITTED``, each of its changes
-  guarded by its row's version (:meth:`PostgresDatabase.write_guarded`); a serialization
+  guarded by its row's version, and the migrations, under an advisory lock
+  (:meth:`PostgresDatabase.write_guarded`); a serialization
   failure or deadlock runs the whole body again (:class:`TransactionConflict`, up to
   :data:`MAX_ATTEMPTS` times, then ``DatabaseBusy``);
 - a write returns only after its ``COMMIT`` returned (PostgreSQL's ``synchronous_commit``
@@ -61,7 +62,7 @@ CONNECTION_ERRORS: tuple[type[BaseException], ...] = (
     asyncpg.CrashShutdownError,  # 57P02
     asyncpg.ConnectionDoesNotExistError,
     asyncpg.InterfaceError,  # e.g. the connection was closed under us
-    asyncpg.InternalClientError,  # the protocol lost its step when the server went away
+    asyncpg.InternalClientError,  # the protocol lost its place when the server went away
     asyncpg.ReadOnlySQLTransactionError,  # 25006 on a write: we reached a standby
     asyncpg.InvalidCatalogNameError,  # the database is gone
 )
@@ -101,10 +102,7 @@ def _mapped(exc: BaseException) -> BaseException:
     if isinstance(exc, CONFLICTS):
         return TransactionConflict(str(exc))
     if isinstance(exc, asyncpg.IntegrityConstraintViolationError):
-        text = str(exc)
-        if isinstance(exc, asyncpg.ForeignKeyViolationError):
-            text = f"FOREIGN KEY constraint failed: {text}"
-        return PgIntegrityError(text, exc.sqlstate, getattr(exc, "constraint_name", None))
+        return PgIntegrityError(str(exc), exc.sqlstate, getattr(exc, "constraint_name", None))
     if isinstance(exc, CONNECTION_ERRORS):
         return DatabaseUnavailable(f"PostgreSQL is unavailable: {type(exc).__name__}: {exc}")
     return exc
@@ -314,21 +312,15 @@ class PostgresDatabase:
         return await self._shielded(self._transaction(fn, read_only=False))
 
     async def write_guarded(self, fn: Callable[[Connection], T]) -> T:
-        """:meth:`write` at ``READ COMMITTED``, for bodies whose every change checks its row's
-        version (``storage.sql.Backend.write_guarded``): a move's commit. Under
+        """:meth:`write` at ``READ COMMITTED``, for bodies that guard themselves
+        (``storage.sql.Backend.write_guarded``): a move's commit, whose every change checks
+        its row's version, and the migrations, which first take an advisory lock. Under
         ``SERIALIZABLE``, commits of different games refused each other by the index pages
         they share (hundreds of serialization failures a minute under load, each batch run
         again); at ``READ COMMITTED`` an ``UPDATE ... WHERE version = ?`` that meets a row
         another transaction changed waits for it and re-checks its ``WHERE`` on the new row,
-        so a stale move still changes nothing."""
-        return await self._shielded(
-            self._transaction(fn, read_only=False, isolation="read_committed")
-        )
-
-    async def write_locked(self, fn: Callable[[Connection], T]) -> T:
-        """:meth:`write` at ``READ COMMITTED``, for bodies that first take an advisory lock
-        (each statement then sees what committed before it, the lock's holder's work
-        included: the migrations)."""
+        so a stale move still changes nothing, and each statement after an advisory lock
+        sees what its previous holder committed."""
         return await self._shielded(
             self._transaction(fn, read_only=False, isolation="read_committed")
         )

@@ -12,9 +12,10 @@ from storage.sql import Backend, Connection
 
 
 class GameQueries:
-    """The read-only part of :class:`storage.GameStore`."""
+    """Finding games and reading their logs, on one :class:`Backend` (read-only)."""
 
-    _db: Backend
+    def __init__(self, db: Backend) -> None:
+        self._db = db
 
     async def get_game(self, game_id: int) -> GameRecord:
         """The game ``game_id`` (any status) with its seats.

@@ -23,7 +23,9 @@ from dataclasses import dataclass
 
 from engine import ratings as shared
 from engine.ratings import ordinal
+from storage.ends import EndedGame, seat_rows
 from storage.history_models import Leaderboard, Rating
+from storage.models import GameStatus
 from storage.rows import now_text
 from storage.sql import Connection, Row
 
@@ -111,6 +113,13 @@ def rate_game(
     return True
 
 
+def rate_finished(conn: Connection, ended: EndedGame) -> None:
+    """The game-end hook of the ratings (``storage.ends``): rate the game that just ended
+    when it finished (an aborted game is not rated)."""
+    if ended.status == GameStatus.FINISHED:
+        rate_game(conn, ended.id, ended.guild_id, ended.game_name, ended.seats)
+
+
 def _priors(
     conn: Connection, guild_id: int, game_name: str, keys: Iterable[Key]
 ) -> dict[Key, tuple[float, float]]:
@@ -144,15 +153,6 @@ def _store(
             for (user_id, level), (mu, sigma) in updated.items()
         ],
     )
-
-
-def seat_rows(conn: Connection, game_id: int) -> list[Row]:
-    """The seat columns :func:`contenders` reads, in seat order."""
-    return conn.execute(
-        "SELECT seat, user_id, former, left_at, level, rank, score, automatic FROM seats "
-        "WHERE game_id = ? ORDER BY seat",
-        (game_id,),
-    ).fetchall()
 
 
 def rebuild(conn: Connection) -> int:

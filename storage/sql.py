@@ -87,15 +87,18 @@ class Backend(Protocol):
         ...
 
     async def write_guarded(self, fn: Callable[[Connection], T]) -> T:
-        """:meth:`write`, for a body whose every change is guarded row by row: each ``UPDATE``
+        """:meth:`write`, for a body that guards itself and so needs no serializable
+        isolation. Either every change it makes is guarded row by row — each ``UPDATE``
         checks the version (or status) of the one row it changes, and nothing it decides
         rests on another row it reads (what it reads besides, such as the game's seats read
-        back for the caller, it only returns; a seat statement it leaves out rests on the
-        caller's read at the version that same ``UPDATE`` checks) — a move's commit
-        (``storage.commits``). Such
-        bodies stay correct when they interleave, so a backend may run them without
+        back for the caller, it only returns; a seat change checks the values it was decided
+        on) — a move's commit (``storage.commits``); or it first takes a lock that every body
+        touching the same rows takes too (PostgreSQL's migrations: an advisory lock).
+
+        Such bodies stay correct when they interleave, so a backend may run them without
         serializable isolation (PostgreSQL: ``READ COMMITTED``, where an ``UPDATE`` that meets
-        a row changed meanwhile re-checks its ``WHERE`` on the new row), and moves of
+        a row changed meanwhile re-checks its ``WHERE`` on the new row, and each statement
+        sees what committed before it, a lock holder's work included), and moves of
         different games no longer refuse each other through the index pages they share (a
         deadlock is still possible between batches that lock games in different orders:
         ``storage.commits`` applies a batch in the order of the games' ids).
@@ -113,4 +116,28 @@ IntegrityError = sqlite3.IntegrityError
 """A constraint or a trigger refused a statement (both backends raise this class, or a
 subclass of it)."""
 
-__all__ = ["Backend", "Connection", "Cursor", "Dialect", "IntegrityError", "Row", "T"]
+FOREIGN_KEY_VIOLATION = "23503"
+"""PostgreSQL's SQLSTATE of a foreign key's refusal (asyncpg's ``ForeignKeyViolationError``)."""
+
+
+def violates_foreign_key(error: IntegrityError) -> bool:
+    """Whether a foreign key refused the statement, by the driver's own code, never by the
+    message's text: SQLite's extended result code ``SQLITE_CONSTRAINT_FOREIGNKEY``, or
+    PostgreSQL's SQLSTATE :data:`FOREIGN_KEY_VIOLATION` (``storage.postgres.PgIntegrityError``
+    keeps the SQLSTATE of the asyncpg error it stands for)."""
+    if getattr(error, "sqlstate", None) == FOREIGN_KEY_VIOLATION:
+        return True
+    return getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY
+
+
+__all__ = [
+    "FOREIGN_KEY_VIOLATION",
+    "Backend",
+    "Connection",
+    "Cursor",
+    "Dialect",
+    "IntegrityError",
+    "Row",
+    "T",
+    "violates_foreign_key",
+]

@@ -18,9 +18,11 @@ answered while thousands of games load)."""
 
 
 class StartupOperations:
-    """The startup part of :class:`storage.GameStore`."""
+    """Loading the active games at startup, on one :class:`Backend`; setting aside the
+    ones that fail, and reinstating them."""
 
-    _db: Backend
+    def __init__(self, db: Backend) -> None:
+        self._db = db
 
     async def load_active_games(
         self, shard_count: int | None = None, shard_ids: Collection[int] = ()

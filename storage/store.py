@@ -7,7 +7,7 @@ from pathlib import Path
 from storage.database import Database, Synchronous
 from storage.games import GameStore
 from storage.guilds import GuildSettingsStore
-from storage.history import HistoryStore
+from storage.history import GAME_END_HOOKS, HistoryStore
 from storage.messages import MessageStore
 from storage.meta import MetaStore
 from storage.models import VerifyResult
@@ -36,6 +36,8 @@ class Storage:
         """The underlying backend (``storage.sql.Backend``)."""
         self.games = GameStore(db)
         """Lobbies, games, actions, queries: :class:`GameStore`."""
+        for hook in GAME_END_HOOKS:  # plays and ratings, in the transaction of a game's end
+            self.games.ends.register(hook)
         self.messages = MessageStore(db)
         """Message ids of lobby and table messages: :class:`MessageStore`."""
         self.guilds = GuildSettingsStore(db)
@@ -84,7 +86,7 @@ class Storage:
             )
         storage = cls(db)
         try:
-            # the games that ended before stats and ratings existed are recorded once
+            # the games that ended before stats and ratings existed are counted once
             await storage.history.build_once()
         except BaseException:
             await db.close()
@@ -97,7 +99,7 @@ class Storage:
         Raises:
             GameNotFound: no such game.
         """
-        return await verify_game(self.games, game_id)
+        return await verify_game(self.games.queries, game_id)
 
     async def close(self) -> None:
         """Finish queued commits, then close the database."""

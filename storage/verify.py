@@ -7,11 +7,11 @@ import json
 from collections.abc import Sequence
 
 import engine
-from storage.games import GameStore
 from storage.models import GameRecord, GameResult, GameStatus, LoggedAction, VerifyResult
+from storage.queries import GameQueries
 
 
-async def verify_game(games: GameStore, game_id: int) -> VerifyResult:
+async def verify_game(games: GameQueries, game_id: int) -> VerifyResult:
     """Replay ``game_id`` from its seed, options, seat count and log; compare with its state.
 
     The game and its log are read in one transaction; the replay runs in a worker thread.

@@ -159,6 +159,45 @@ def test_storage_has_no_import_cycle() -> None:
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
+def _package_graph(package: str) -> dict[str, set[str]]:
+    """Package -> the packages of ``package`` its modules import: a module counts as the
+    sub-package it is in (``bot.service.commits`` as ``bot.service``), a module right in
+    ``package`` as itself (``bot.app``). Two packages that import each other are a cycle even
+    when none of their modules is in one."""
+
+    def unit(module: str) -> str:
+        parts = module.split(".")
+        return ".".join(parts[:2]) if (ROOT / Path(*parts[:2])).is_dir() else module
+
+    graph: dict[str, set[str]] = {}
+    for module, targets in _import_graph(package).items():
+        graph.setdefault(unit(module), set()).update(unit(t) for t in targets)
+    return {name: targets - {name} for name, targets in graph.items()}
+
+
+PACKAGE_ARROWS_TO_UNDO = {
+    # arrows that close a cycle between two packages, left out until they are turned round
+    ("bot.pictures", "bot.games"),  # bot.pictures.samples draws the games' sample pictures
+    ("bot.games", "bot.texts"),  # bot.games.base uses bot.texts.specs
+}
+
+
+def test_the_cycle_finder_finds_package_cycles() -> None:
+    graph = _package_graph("bot")
+    assert "bot.service" in graph["bot.timing"]  # the turn clocks call the service
+    graph["bot.service"].add("bot.timing")
+    assert _find_cycle(graph) is not None
+
+
+@pytest.mark.parametrize("package", ["bot", "engine"])
+def test_no_two_packages_import_each_other(package: str) -> None:
+    graph = _package_graph(package)
+    for source, target in PACKAGE_ARROWS_TO_UNDO:
+        graph.get(source, set()).discard(target)
+    cycle = _find_cycle(graph)
+    assert cycle is None, "import cycle between packages: " + " -> ".join(cycle or [])
+
+
 def test_the_engine_has_no_import_cycle() -> None:
     # the contract at the bottom, the core (registry, api) above it, the games, playouts and
     # players above that. The registry imports every game package when it looks for games
@@ -176,8 +215,15 @@ def test_the_engine_has_no_import_cycle() -> None:
 
 LAYERS = {
     # package: what it may not import (imports run one way: handlers -> messages -> texts,
-    # games -> service; nothing below knows Discord)
-    "bot/service": ("discord", "bot.texts", "bot.messages", "bot.handlers", "bot.games"),
+    # games -> service, timing -> service; nothing below knows Discord)
+    "bot/service": (
+        "discord",
+        "bot.texts",
+        "bot.messages",
+        "bot.handlers",
+        "bot.games",
+        "bot.timing",
+    ),
     "bot/texts": ("discord", "bot.messages", "bot.handlers"),
     "bot/games": ("discord", "bot.messages", "bot.handlers"),
     "bot/timing": ("discord", "bot.messages", "bot.handlers"),

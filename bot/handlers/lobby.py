@@ -22,11 +22,11 @@ from bot.messages.lobby import (
     lobby_layout,
 )
 from bot.messages.permissions import require_channel_permissions
-from bot.service.errors import UserError
+from bot.service.errors import ChannelHasGame, UserError
 from bot.service.lobby import THINKING_TIMES, TURN_CLOCKS
-from bot.service.reasons import LOBBY_LOST
+from bot.service.reasons import LOBBY_LOST, TABLE_LOST
 from engine.players import LEVELS
-from storage import LOBBY, TABLE, ChannelBusy, GameStatus
+from storage import LOBBY, TABLE, GameStatus
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +53,8 @@ class LobbyHandlers:
                 game_name=game_name,
                 host_name=interaction.user.display_name,
             )
-        except ChannelBusy as busy:
-            await say(interaction, await self._busy_text(busy, interaction.guild_id, _))
+        except ChannelHasGame as busy:
+            await say(interaction, await self._busy_text(busy.game_id, interaction.guild_id, _))
             return
         public = await room.languages.public(record.guild_id)
         try:
@@ -62,21 +62,21 @@ class LobbyHandlers:
             message = await interaction.original_response()
         except Exception:
             # nothing half-created: without its message the lobby would block the channel
-            await room.storage.games.abort_game(record.id, reason=LOBBY_LOST)
+            await room.service.abort(record.id, reason=LOBBY_LOST)
             raise
         await room.storage.messages.set(record.id, LOBBY, record.channel_id, message.id)
 
-    async def _busy_text(self, busy: ChannelBusy, guild_id: int, _: Translator) -> str:
-        messages = await self.room.storage.messages.for_game(busy.game_id)
+    async def _busy_text(self, game_id: int, guild_id: int, _: Translator) -> str:
+        messages = await self.room.storage.messages.for_game(game_id)
         shown = {m.kind: m for m in messages}
         message = shown.get(TABLE) or shown.get(LOBBY)
         if message is None:
-            return _("There is already a game in this channel (game #{game}).", game=busy.game_id)
+            return _("There is already a game in this channel (game #{game}).", game=game_id)
         link = discord_io.message_link(guild_id, message.channel_id, message.message_id)
         return _(
             "There is already a game in this channel: {link} (game #{game}).",
             link=link,
-            game=busy.game_id,
+            game=game_id,
         )
 
     @guarded("lobby button")
@@ -159,7 +159,7 @@ class LobbyHandlers:
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)
         if not await room.tables.post(snapshot, channel):
-            record = await room.service.abort(game_id, reason="table message failed")
+            record = await room.service.abort(game_id, reason=TABLE_LOST)
             # the lobby already says the game started: say it was closed (through the
             # interaction, which needs no channel permission)
             try:

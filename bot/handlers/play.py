@@ -19,7 +19,7 @@ from bot.messages.languages import tr
 from bot.messages.pictures import edit_files, send_files
 from bot.pictures.base import Picture
 from bot.service import GameSnapshot, Played
-from bot.service.errors import UserError
+from bot.service.errors import OutOfDate, UserError
 from bot.service.play import MOVED_ON
 from bot.texts.decisions import decode
 from bot.texts.rendering import (
@@ -74,9 +74,7 @@ class PlayHandlers:
         try:
             snapshot = await self.room.service.active(game_id)
             key = self._chosen(snapshot, interaction.user.id, since, kind, values)
-        except UserError as error:
-            if not error.refresh_screen:
-                raise
+        except OutOfDate as error:  # they are shown the game as it is now
             where = await self._where(interaction, game_id)
             await self._refused(interaction, game_id, where, error)
             return
@@ -89,17 +87,17 @@ class PlayHandlers:
         ``kind`` stamped ``since``, stand for.
 
         Raises:
-            UserError: not seated; that decision is gone or re-stamped (``refresh_screen``);
-                values the menu never offered (``refresh_screen``).
+            UserError: not seated.
+            OutOfDate: that decision is gone or re-stamped; values the menu never offered.
         """
         seat = self.room.service.seat_of(snapshot.record, user_id)
         assert snapshot.state is not None
         decision = next((d for d in engine.decisions(snapshot.state, seat) if d.kind == kind), None)
         if decision is None or decision.since != since:
-            raise UserError(MOVED_ON, refresh_screen=True)
+            raise OutOfDate(MOVED_ON)
         key = decode(decision, values)
         if key is None:
-            raise UserError(N_("That choice was not offered."), refresh_screen=True)
+            raise OutOfDate(N_("That choice was not offered."))
         return key
 
     async def _where(self, interaction: discord.Interaction, game_id: int) -> str:
@@ -152,12 +150,10 @@ class PlayHandlers:
                 key,
                 prepare=draw_ahead(self.room, interaction.user.id, where, _.language),
             )
-        except UserError as error:
-            if not error.refresh_screen:
-                raise
+        except OutOfDate as error:  # they are shown the game as it is now
             await self._refused(interaction, game_id, where, error)
             return
-        seat = played.steps[0].seat
+        seat = played.moves[0].seat
         record = played.snapshot.record
         # the follow-ups skip the screen this click answers; a click on the table answers
         # none of the player's own, so a private screen they have open follows too

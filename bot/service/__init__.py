@@ -5,25 +5,104 @@ It owns the per-game lock, checks the preconditions a user can get wrong (turnin
 anything is shown, and plays automatic seats. It knows nothing of Discord or of how a game is
 shown: callers get data objects back and render them.
 
-The use cases live in small modules by topic (``lobby``, ``play``, ``automatic``, with
-``commits`` and ``reading`` below them); :class:`GameService` puts them together.
+:class:`GameService` is made of parts, each a class with one job (see each module):
+
+- ``gate`` (:class:`~bot.service.gate.Gate`): the per-game locks and the shutdown gate;
+- ``live`` (:class:`~bot.service.live.LiveGames`): the running games kept in memory, read
+  from storage otherwise, and a restart's watch over the ones that changed meanwhile;
+- ``deadlines`` (:class:`~bot.service.deadlines.Deadlines`): the turn clock's deadlines;
+- ``commits`` (:class:`~bot.service.commits.Commits`): applying and committing one action,
+  with the deadline and the seat change (``bot.service.seats``) the service decided;
+- ``lobby``, ``play``, ``automatic``, ``history``: the use cases of setting a game up, of
+  people playing it, of automatic players and timeouts, of the memory of play.
+
+Callers use the service's methods, each one of a part's (the facade below).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.service.automatic import AutomaticPlay
+from bot.service.commits import Commits
+from bot.service.deadlines import Deadlines, Now
+from bot.service.gate import Gate
+from bot.service.history import PlayHistory
+from bot.service.live import LiveGames
 from bot.service.lobby import LobbyUseCases
-from bot.service.play import PlayUseCases
-from bot.service.reading import GameReader
-from bot.service.snapshots import GameSnapshot, Played, Step
+from bot.service.play import PlayUseCases, seat_of
+from bot.service.snapshots import GameSnapshot, Move, Played
+from storage import Storage
 
 
-class GameService(LobbyUseCases, PlayUseCases, AutomaticPlay):
-    """Every use case of Cardroom's games (see the modules for each).
+class GameService:
+    """Every use case of Cardroom's games, by part (see the module).
 
     ``GameService(storage, seed=None, *, clock=None, search_budget_ms=250.0)``: ``seed``
-    gives each new game's seed, ``clock`` the time (for turn clocks).
+    gives each new game's seed, ``clock`` the time (for turn clocks: anything with ``now()``,
+    such as ``bot.timing.clock.Clock``), ``search_budget_ms`` the search player's thinking
+    time per move at a table whose host chose none.
     """
 
+    seat_of = staticmethod(seat_of)
 
-__all__ = ["GameReader", "GameService", "GameSnapshot", "Played", "Step"]
+    def __init__(
+        self,
+        storage: Storage,
+        seed: Callable[[], int] | None = None,
+        *,
+        clock: Now | None = None,
+        search_budget_ms: float = 250.0,
+    ) -> None:
+        self.storage = storage
+        self.gate = Gate()
+        self.live = LiveGames(storage)
+        self.deadlines = Deadlines(clock)
+        self.commits = Commits(storage, self.live, self.deadlines)
+        self.lobby = LobbyUseCases(storage, self.gate, self.live, self.deadlines, seed)
+        self.play = PlayUseCases(storage, self.gate, self.live, self.commits)
+        self.automatic = AutomaticPlay(
+            storage, self.gate, self.live, self.commits, search_budget_ms
+        )
+        self.history = PlayHistory(storage)
+
+        gate, live, lobby, play, automatic = (
+            self.gate,
+            self.live,
+            self.lobby,
+            self.play,
+            self.automatic,
+        )
+        self.shutdown = gate.shutdown
+
+        self.record = live.record
+        self.snapshot = live.snapshot
+        self.active = live.active
+        self.recent_actions = live.recent_actions
+        self.forget = live.forget
+        self.watch_changes = live.watch_changes
+        self.adopt = live.adopt
+        self.stop_watching = live.stop_watching
+
+        self.open_lobby = lobby.open_lobby
+        self.join = lobby.join
+        self.leave_lobby = lobby.leave_lobby
+        self.add_automatic = lobby.add_automatic
+        self.remove_automatic = lobby.remove_automatic
+        self.set_turn_clock = lobby.set_turn_clock
+        self.set_thinking_time = lobby.set_thinking_time
+        self.toggle_option = lobby.toggle_option
+        self.set_option = lobby.set_option
+        self.start = lobby.start
+        self.cancel = lobby.cancel
+
+        self.act = play.act
+        self.forfeit = play.forfeit
+        self.abort = play.abort
+
+        self.play_automatic = automatic.play_automatic
+        self.timeout = automatic.timeout
+        self.come_back = automatic.come_back
+
+
+__all__ = ["GameService", "GameSnapshot", "Move", "Played"]

@@ -1,5 +1,6 @@
 """Automatic players in running games: the moves of automatic seats (and of people away after
-three timeouts), the turn clock's deadlines and timeouts.
+timeouts), the moves a turn clock's timeout makes, and a player's return from away (the
+deadlines themselves are ``bot.service.deadlines``'; who is away, ``bot.service.seats``').
 
 Automatic moves are never made inside an interaction's reply: the handlers answer first, then
 the follow-ups call :meth:`AutomaticPlay.play_automatic` (see ``bot.messages.followups``). A search
@@ -15,11 +16,15 @@ import random
 import secrets
 
 import engine
-from bot.service.commits import Committing, waiting_people
+from bot.service.commits import Commits
+from bot.service.deadlines import waiting_people
+from bot.service.gate import Gate
+from bot.service.live import LiveGames
+from bot.service.seats import came_back
 from bot.service.snapshots import GameSnapshot, Played
 from engine import Action
 from engine.players import choose, level_named
-from storage import GameStatus
+from storage import GameStatus, Storage
 
 log = logging.getLogger(__name__)
 
@@ -35,19 +40,38 @@ def seeded_secret(seed: int) -> str:
     return hashlib.sha256(f"cardroom automatic players:{seed}".encode()).hexdigest()[:32]
 
 
-class AutomaticPlay(Committing):
-    """The moves of automatic players and the turn clock's timeouts."""
+class AutomaticPlay:
+    """The moves of automatic players and the turn clock's timeouts. Every change passes the
+    ``gate`` (the game's lock) and is committed by ``commits``.
+
+    ``search_budget_ms`` is the search player's thinking time per move at a table whose host
+    chose none (a lobby's "fast").
+    """
+
+    def __init__(
+        self,
+        storage: Storage,
+        gate: Gate,
+        live: LiveGames,
+        commits: Commits,
+        search_budget_ms: float = 250.0,
+    ) -> None:
+        self.storage = storage
+        self.gate = gate
+        self.live = live
+        self.commits = commits
+        self.search_budget_ms = search_budget_ms
 
     async def play_automatic(self, game_id: int) -> Played | None:
         """Make every automatic move that is due now (automatic seats, people away), under
         the game's lock; ``None`` when the game is not running or nothing is due."""
-        async with self.locked(game_id):
-            snapshot = await self.snapshot(game_id)
+        async with self.gate.locked(game_id):
+            snapshot = await self.live.snapshot(game_id)
             if snapshot.record.status != GameStatus.ACTIVE or snapshot.state is None:
                 return None
             played = Played(snapshot, deciding_before=engine.deciding_seats(snapshot.state))
             await self.play_due_automatic_moves(played)
-            return played if played.steps else None
+            return played if played.moves else None
 
     async def timeout(self, game_id: int, version: int) -> Played | None:
         """The turn clock ran out at ``version``: the automatic player answers, for every
@@ -59,8 +83,8 @@ class AutomaticPlay(Committing):
         after a Verso turn, or a late seat's decision that another's answer changed) is a
         new decision, and gets its own full clock. ``None`` if the game moved on meanwhile
         or nobody was waited for."""
-        async with self.locked(game_id):
-            snapshot = await self.snapshot(game_id)
+        async with self.gate.locked(game_id):
+            snapshot = await self.live.snapshot(game_id)
             record, state = snapshot.record, snapshot.state
             if record.status != GameStatus.ACTIVE or state is None or record.version != version:
                 return None
@@ -76,24 +100,24 @@ class AutomaticPlay(Committing):
                 if waiting_people(current.record, current.state).get(seat) != since:
                     continue  # an earlier answer changed this seat's decision: a new clock
                 action = await self.automatic_move(current, seat, LEAVER_LEVEL)
-                await self._commit(played, action, actor="timeout", counts_timeout=True)
+                await self.commits.commit(played, action, actor="timeout", counts_timeout=True)
             await self.play_due_automatic_moves(played)
             return played
 
     async def come_back(self, game_id: int, user_id: int) -> bool:
         """``user_id``, away after timeouts, opened their screen: they play their seat again.
         Returns whether they were away."""
-        async with self.locked(game_id):
-            record = await self.record(game_id)
+        async with self.gate.locked(game_id):
+            record = await self.live.record(game_id)
             seat = record.seat_of(user_id)
             if seat is None or not seat.away or record.status != GameStatus.ACTIVE:
                 return False
-            back = await self.storage.games.come_back(game_id, seat.seat)
-            live = await self.snapshot(game_id)
+            back = await self.storage.games.change_seat(game_id, came_back(seat))
+            live = await self.live.snapshot(game_id)
             if back.version == live.record.version:
-                self.remember(GameSnapshot(back, live.state))
+                self.live.remember(GameSnapshot(back, live.state))
             else:  # another process moved the game since: read record and state afresh
-                self.forget(game_id)
+                self.live.forget(game_id)
             return True
 
     async def automatic_move(self, snapshot: GameSnapshot, seat: int, level: str) -> Action:
@@ -127,7 +151,7 @@ class AutomaticPlay(Committing):
             if not due:
                 return
             action = await self.automatic_move(played.snapshot, due[0], automatic[due[0]])
-            await self._commit(played, action, actor="automatic")
+            await self.commits.commit(played, action, actor="automatic")
 
 
-__all__ = ["AutomaticPlay", "seeded_secret", "waiting_people"]
+__all__ = ["AutomaticPlay", "seeded_secret"]

@@ -1,16 +1,17 @@
-"""Committing an applied action, with the deadline of the turn clock that follows it."""
+"""Committing an applied action: the game it leaves, with what the service decided of it
+(the deadline that follows, the seat's standing), stored before anything is shown."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timedelta
 
 import engine
 from bot.i18n import N_
-from bot.service.errors import UserError
-from bot.service.reading import GameReader
-from bot.service.snapshots import GameSnapshot, Played, Step
-from bot.timing.clock import Clock, SystemClock
+from bot.service.deadlines import Deadlines
+from bot.service.errors import OutOfDate
+from bot.service.live import LiveGames
+from bot.service.seats import change_after_move, with_player_back
+from bot.service.snapshots import GameSnapshot, Move, Played
 from engine import Action
 from storage import (
     DatabaseUnavailable,
@@ -31,55 +32,17 @@ still be refused). It must not block: it starts a task and returns."""
 MOVED_ON = N_("The game has moved on since that button was shown.")
 
 
-def waiting_people(record: GameRecord, state: engine.GameState) -> dict[int, int]:
-    """The seats of people (not away) the game waits for, with their decision stamps."""
-    people = {s.seat for s in record.seats if s.is_human and not s.away}
-    return {
-        d.seat: d.since for d in engine.decisions(state) if d.seat in people and d.committed is None
-    }
+class Commits:
+    """Applies an action to a copy of a running game's state and commits it, with the
+    deadline (``deadlines``) and the seat change (``bot.service.seats``) that follow; only
+    then is the copy adopted in ``live``. Callers hold the game's lock."""
 
+    def __init__(self, storage: Storage, live: LiveGames, deadlines: Deadlines) -> None:
+        self.storage = storage
+        self.live = live
+        self.deadlines = deadlines
 
-class Committing(GameReader):
-    """Applying and committing actions; the turn clock's deadlines.
-
-    ``clock`` gives the time (default: the system's); ``search_budget_ms`` is the search
-    player's thinking time per move at a table whose host chose none (a lobby's "fast").
-    """
-
-    def __init__(
-        self,
-        storage: Storage,
-        seed: Callable[[], int] | None = None,
-        *,
-        clock: Clock | None = None,
-        search_budget_ms: float = 250.0,
-    ) -> None:
-        super().__init__(storage, seed)
-        self.clock: Clock = clock or SystemClock()
-        self.search_budget_ms = search_budget_ms
-
-    def deadline_after(
-        self,
-        record: GameRecord,
-        before: engine.GameState | None,
-        after: engine.GameState,
-        previous: datetime | None,
-    ) -> datetime | None:
-        """The deadline once ``after`` stands: none without a turn clock or when no person is
-        waited for; the ``previous`` one while everyone waited for was already waited for on
-        the same decision (a simultaneous choice shares one clock); else a new full clock."""
-        if record.turn_clock is None or engine.outcome(after) is not None:
-            return None
-        now_waiting = waiting_people(record, after)
-        if not now_waiting:
-            return None
-        if previous is not None and before is not None:
-            then_waiting = waiting_people(record, before)
-            if all(then_waiting.get(seat) == since for seat, since in now_waiting.items()):
-                return previous
-        return self.clock.now() + timedelta(seconds=record.turn_clock)
-
-    async def _commit(
+    async def commit(
         self,
         played: Played,
         action: Action,
@@ -88,21 +51,27 @@ class Committing(GameReader):
         counts_timeout: bool = False,
         prepare: Prepare | None = None,
     ) -> None:
-        """Apply ``action`` to a copy of the state and commit it with the deadline that
-        follows; only then adopt the copy. ``prepare`` (see :data:`Prepare`) is called with
-        the game as the action leaves it just before the commit is sent."""
+        """Apply ``action`` (made by ``actor``: ``"player"``, ``"automatic"`` or
+        ``"timeout"``; ``counts_timeout``: the first move of a timeout) to ``played``'s game
+        and commit it; ``played`` then holds the game after it and the move. ``prepare`` (see
+        :data:`Prepare`) is called with the game as the action leaves it just before the
+        commit is sent.
+
+        Raises:
+            OutOfDate: another process moved the game since it was read (it is read afresh
+                next time).
+            DatabaseUnavailable: the commit may or may not have been applied (read afresh).
+        """
         current = played.snapshot
         assert current.state is not None
         state = engine.clone(current.state)
         events = engine.apply(state, action)
         outcome = engine.outcome(state)
         record = current.record
-        seat_present = any(
-            s.seat == action.seat and not (s.away or s.timeouts) for s in record.seats
-        )
+        change = change_after_move(record, action.seat, actor, counts_timeout=counts_timeout)
         if actor == "player":  # a person who acts is back: their clock counts again
-            record = _back(record, action.seat)
-        deadline = self.deadline_after(record, current.state, state, current.record.deadline)
+            record = with_player_back(record, action.seat)
+        deadline = self.deadlines.after(record, current.state, state, current.record.deadline)
         if prepare is not None:
             prepare(record, state)
         try:
@@ -117,29 +86,21 @@ class Committing(GameReader):
                 result=outcome,
                 actor=actor,
                 deadline=deadline,
-                counts_timeout=counts_timeout,
-                seat_present=seat_present,
+                seat_changes=() if change is None else (change,),
             )
         except StaleVersion:
-            self.forget(current.id)  # another process moved it: read it afresh next time
-            raise UserError(MOVED_ON, refresh_screen=True) from None
+            self.live.forget(current.id)  # another process moved it: read it afresh next time
+            raise OutOfDate(MOVED_ON) from None
         except DatabaseUnavailable:
-            self.forget(current.id)  # the commit may have been applied: read it afresh
+            self.live.forget(current.id)  # the commit may have been applied: read it afresh
             raise
         played.snapshot = GameSnapshot(stored, state)
-        played.steps.append(Step(action.seat, action.key, events, actor))
+        played.moves.append(Move(action.seat, action.key, events, actor))
         played.ended = outcome is not None
         public = tuple(PublicEvent(e.kind, e.seat, e.data) for e in events if e.visible_to is None)
-        self.remember(
+        self.live.remember(
             played.snapshot,
             LoggedAction(
                 stored.id, stored.version, action.seat, action.key, public, stored.updated_at, actor
             ),
         )
-
-
-def _back(record: GameRecord, seat: int) -> GameRecord:
-    from dataclasses import replace
-
-    seats = tuple(replace(s, away=False, timeouts=0) if s.seat == seat else s for s in record.seats)
-    return replace(record, seats=seats)

@@ -1,6 +1,6 @@
 """The use cases of the memory of play, with no Discord: a player's stats, a guild's
-leaderboard and last games, a finished game rebuilt step by step for its replay, its record
-for export, forgetting a player.
+leaderboard and last games, a finished game rebuilt step by step for its replay, its export
+file, forgetting a player.
 
 Nothing here shows a running game: only games that ended are read, and a replay is built from
 the stored setup and log by the engine (``engine.replay``), one step at a time.
@@ -75,8 +75,8 @@ def record_at(record: GameRecord, actions: list[LoggedAction], step: int) -> Gam
     )
 
 
-def export_record(record: GameRecord, actions: list[LoggedAction]) -> GameRecordFile:
-    """The record ``/game export`` gives of a finished game (see ``engine.records``)."""
+def export_file(record: GameRecord, actions: list[LoggedAction]) -> GameRecordFile:
+    """The file ``/game export`` gives of a finished game (see ``engine.records``)."""
     assert record.seed is not None and record.result is not None
     assert record.started_at is not None and record.ended_at is not None
     seats = []
@@ -205,13 +205,13 @@ class PlayHistory:
         )
 
     async def export(self, game_id: int, guild_id: int) -> GameRecordFile:
-        """The record of the finished game ``game_id``.
+        """The export file of the finished game ``game_id``.
 
         Raises:
             UserError: see :meth:`finished`.
         """
         record, actions = await self.finished(game_id, guild_id)
-        return export_record(record, actions)
+        return export_file(record, actions)
 
     async def reset_leaderboard(self, guild_id: int, game_name: str) -> int:
         """Start the leaderboard afresh; the ratings deleted."""

@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Callable
 from typing import Any
 
 import engine
 from bot.i18n import N_
 from bot.service.automatic import seeded_secret
-from bot.service.commits import Committing
-from bot.service.errors import UserError
+from bot.service.deadlines import Deadlines
+from bot.service.errors import ChannelHasGame, UserError
+from bot.service.gate import Gate
+from bot.service.live import LiveGames
+from bot.service.reasons import CANCELLED
 from bot.service.snapshots import GameSnapshot
 from engine.players import LEVEL_ALIASES, offered_levels
-from storage import AlreadySeated, GameRecord, GameStatus, LobbyFull, WrongStatus
+from storage import (
+    AlreadySeated,
+    ChannelBusy,
+    GameRecord,
+    GameStatus,
+    LobbyFull,
+    Storage,
+    WrongStatus,
+)
+
+SEED_BITS = 63
+"""The size of a game's seed when none is given: 63 random bits."""
 
 TURN_CLOCKS: tuple[int | None, ...] = (None, 60, 300, 3600, 86400)
 """The turn clocks a table may have, in seconds (``None``: none)."""
@@ -28,8 +44,27 @@ def has_search_player(record: GameRecord) -> bool:
     )
 
 
-class LobbyUseCases(Committing):
-    """Setting a game up. Every change runs under the game's lock."""
+class LobbyUseCases:
+    """Setting a game up. Every change passes the ``gate`` (the game's lock).
+
+    ``seed`` returns the seed of each new game (default: :data:`SEED_BITS` random bits);
+    ``deadlines`` gives a started game its first deadline.
+    """
+
+    def __init__(
+        self,
+        storage: Storage,
+        gate: Gate,
+        live: LiveGames,
+        deadlines: Deadlines,
+        seed: Callable[[], int] | None = None,
+    ) -> None:
+        self.storage = storage
+        self.gate = gate
+        self.live = live
+        self.deadlines = deadlines
+        self.seed = seed or (lambda: secrets.randbits(SEED_BITS))
+        self.seeded = seed is not None  # games replay alike, automatic players included
 
     async def open_lobby(
         self,
@@ -44,23 +79,26 @@ class LobbyUseCases(Committing):
         their name in the guild, for buttons).
 
         Raises:
-            ChannelBusy: the channel already has an open game (the caller links to it).
+            ChannelHasGame: the channel already has an open game (the caller may link to it).
         """
         info = engine.get_game(game_name).info
         defaults = engine.parse_options(game_name, None).model_dump()
-        return await self.storage.games.create_lobby(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game_name=game_name,
-            host_id=host_id,
-            max_seats=info.max_players,
-            options=defaults,
-            host_name=host_name,
-        )
+        try:
+            return await self.storage.games.create_lobby(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game_name=game_name,
+                host_id=host_id,
+                max_seats=info.max_players,
+                options=defaults,
+                host_name=host_name,
+            )
+        except ChannelBusy as busy:
+            raise ChannelHasGame(busy.game_id) from None
 
     async def join(self, game_id: int, user_id: int, name: str | None = None) -> GameRecord:
         """Seat ``user_id`` (shown as ``name`` on buttons) in the lobby."""
-        async with self.locked(game_id):
+        async with self.gate.locked(game_id):
             try:
                 return await self.storage.games.join_lobby(game_id, user_id, name)
             except AlreadySeated:
@@ -74,7 +112,7 @@ class LobbyUseCases(Committing):
 
     async def leave_lobby(self, game_id: int, user_id: int) -> GameRecord:
         """Take ``user_id`` out of the lobby (the host cancels instead)."""
-        async with self.locked(game_id):
+        async with self.gate.locked(game_id):
             game = await self._lobby(game_id)
             if game.host_id == user_id:
                 raise UserError(N_("You are the host: use Cancel to close the lobby."))
@@ -85,7 +123,7 @@ class LobbyUseCases(Committing):
     async def add_automatic(self, game_id: int, user_id: int, level: str) -> GameRecord:
         """Seat an automatic player of ``level`` (host only), up to the game's maximum; only a
         level the game offers at the table it would make (``engine.players.offered_levels``)."""
-        async with self.locked(game_id):
+        async with self.gate.locked(game_id):
             game = await self._lobby(game_id)
             self._host_only(game, user_id)
             if level not in offered_levels(game.game_name, len(game.seats) + 1):
@@ -101,7 +139,7 @@ class LobbyUseCases(Committing):
 
     async def remove_automatic(self, game_id: int, user_id: int) -> GameRecord:
         """Take the last automatic player out of the lobby (host only)."""
-        async with self.locked(game_id):
+        async with self.gate.locked(game_id):
             game = await self._lobby(game_id)
             self._host_only(game, user_id)
             seats = [s.seat for s in game.seats if s.user_id is None]
@@ -111,7 +149,7 @@ class LobbyUseCases(Committing):
 
     async def set_turn_clock(self, game_id: int, user_id: int, seconds: int | None) -> GameRecord:
         """Set the table's turn clock (host only) to one of :data:`TURN_CLOCKS`."""
-        async with self.locked(game_id):
+        async with self.gate.locked(game_id):
             game = await self._lobby(game_id)
             self._host_only(game, user_id)
             if seconds not in TURN_CLOCKS:
@@ -121,7 +159,7 @@ class LobbyUseCases(Committing):
     async def set_thinking_time(self, game_id: int, user_id: int, ms: int | None) -> GameRecord:
         """Set how long the table's search level thinks per move (host only, once a search
         player is seated) to one of :data:`THINKING_TIMES`."""
-        async with self.locked(game_id):
+        async with self.gate.locked(game_id):
             game = await self._lobby(game_id)
             self._host_only(game, user_id)
             if ms not in THINKING_TIMES or not has_search_player(game):
@@ -130,7 +168,7 @@ class LobbyUseCases(Committing):
 
     async def toggle_option(self, game_id: int, user_id: int, option: str) -> GameRecord:
         """Flip the on/off host option ``option`` (a boolean field of the game's options)."""
-        async with self.locked(game_id):
+        async with self.gate.locked(game_id):
             game = await self._lobby(game_id)
             self._host_only(game, user_id)
             current = game.options.get(option)
@@ -143,7 +181,7 @@ class LobbyUseCases(Committing):
     ) -> GameRecord:
         """Set host option ``option`` to ``value``, one of the ``allowed`` values the lobby
         offered (and a value the game's options model accepts)."""
-        async with self.locked(game_id):
+        async with self.gate.locked(game_id):
             game = await self._lobby(game_id)
             self._host_only(game, user_id)
             if option not in game.options or value not in allowed:
@@ -162,7 +200,7 @@ class LobbyUseCases(Committing):
 
         Returns the started game; automatic seats never start a game, so nobody else moves.
         """
-        async with self.locked(game_id):
+        async with self.gate.locked(game_id):
             game = await self._lobby(game_id)
             self._host_only(game, user_id)
             info = engine.get_game(game.game_name).info
@@ -173,28 +211,28 @@ class LobbyUseCases(Committing):
                 )
             if not any(s.user_id is not None for s in game.seats):
                 raise UserError(N_("A game needs at least one person."))
-            seed = self._seed()
+            seed = self.seed()
             state = engine.new_game(game.game_name, len(game.seats), game.options, seed)
             record = await self.storage.games.start_game(
                 game_id,
                 seed=seed,
                 state_json=engine.dumps(state),
-                deadline=self.deadline_after(game, None, state, None),
-                automatic_secret=seeded_secret(seed) if self._seeded else None,
+                deadline=self.deadlines.after(game, None, state, None),
+                automatic_secret=seeded_secret(seed) if self.seeded else None,
             )
             snapshot = GameSnapshot(record, state)
-            self.remember(snapshot)
+            self.live.remember(snapshot)
             return snapshot
 
     async def cancel(self, game_id: int, user_id: int) -> GameRecord:
         """Close the lobby without playing (host only)."""
-        async with self.locked(game_id):
+        async with self.gate.locked(game_id):
             game = await self._lobby(game_id)
             self._host_only(game, user_id)
-            return await self.storage.games.abort_game(game_id, reason="cancelled")
+            return await self.storage.games.abort_game(game_id, reason=CANCELLED)
 
     async def _lobby(self, game_id: int) -> GameRecord:
-        record = await self.record(game_id)
+        record = await self.live.record(game_id)
         if record.status != GameStatus.LOBBY:
             raise UserError(N_("This game has already started or ended."))
         return record

@@ -7,22 +7,44 @@ import logging
 import engine
 from bot.i18n import N_
 from bot.service.automatic import LEAVER_LEVEL
-from bot.service.commits import MOVED_ON, Committing, Prepare
-from bot.service.errors import UserError
+from bot.service.commits import MOVED_ON, Commits, Prepare
+from bot.service.errors import OutOfDate, UserError
+from bot.service.gate import Gate
+from bot.service.live import LiveGames
 from bot.service.reasons import ABANDONED, ADMIN_ABORT, FORFEIT
 from bot.service.snapshots import GameSnapshot, Played
 from engine import Action
-from storage import GameNotFound, GameRecord, GameResult, GameStatus, WrongStatus
+from storage import GameNotFound, GameRecord, GameResult, GameStatus, Storage, WrongStatus
 
 log = logging.getLogger(__name__)
 
-__all__ = ["MOVED_ON", "PlayUseCases"]
+__all__ = ["MOVED_ON", "PlayUseCases", "seat_of"]
 
 
-class PlayUseCases(Committing):
-    """Changes people make to running games. Every change runs under the game's lock and is
-    committed before it is returned; automatic moves that become due follow later
-    (``AutomaticPlay.play_automatic``), never inside a reply."""
+def seat_of(record: GameRecord, user_id: int) -> int:
+    """The seat ``user_id`` plays in ``record``.
+
+    Raises:
+        UserError: they play no seat (never did, or left).
+    """
+    seat = record.seat_of(user_id)
+    if seat is None:
+        if any(s.user_id == user_id for s in record.seats):
+            raise UserError(N_("You left this game: an automatic player has your seat."))
+        raise UserError(N_("You are not playing in this game."))
+    return seat.seat
+
+
+class PlayUseCases:
+    """Changes people make to running games. Every change passes the ``gate`` (the game's
+    lock) and is committed (``commits``) before it is returned; automatic moves that become
+    due follow later (``AutomaticPlay.play_automatic``), never inside a reply."""
+
+    def __init__(self, storage: Storage, gate: Gate, live: LiveGames, commits: Commits) -> None:
+        self.storage = storage
+        self.gate = gate
+        self.live = live
+        self.commits = commits
 
     async def act(
         self, game_id: int, user_id: int, since: int, key: str, *, prepare: Prepare | None = None
@@ -37,25 +59,25 @@ class PlayUseCases(Committing):
         timeouts who acts is back.
 
         Raises:
-            UserError: not seated, the game is over, the click is stale (``refresh_screen``),
-                the same simultaneous answer again (``refresh_screen``), or the action is not
-                legal now (``refresh_screen``).
+            UserError: not seated, or the game is over.
+            OutOfDate: the click is stale, the same simultaneous answer again, or the action
+                is not legal now (or the game ended since the screen was shown).
         """
-        async with self.locked(game_id):
-            snapshot = await self.active(game_id)
-            seat = self.seat_of(snapshot.record, user_id)
+        async with self.gate.locked(game_id):
+            snapshot = await self.live.active(game_id)
+            seat = seat_of(snapshot.record, user_id)
             state = snapshot.state
             assert state is not None
             mine = engine.decisions(state, seat)
             if not mine or mine[0].since != since:
-                raise UserError(MOVED_ON, refresh_screen=True)
+                raise OutOfDate(MOVED_ON)
             action = Action(seat, key)
             if action not in engine.legal_actions(state, seat):
                 if any(d.committed is not None and d.chosen_in(key) == d.committed for d in mine):
-                    raise UserError(N_("That is already your choice."), refresh_screen=True)
-                raise UserError(N_("That move is not possible right now."), refresh_screen=True)
+                    raise OutOfDate(N_("That is already your choice."))
+                raise OutOfDate(N_("That move is not possible right now."))
             played = Played(snapshot, deciding_before=engine.deciding_seats(state))
-            await self._commit(played, action, actor="player", prepare=prepare)
+            await self.commits.commit(played, action, actor="player", prepare=prepare)
             return played
 
     async def forfeit(self, game_id: int, user_id: int) -> Played:
@@ -65,10 +87,10 @@ class PlayUseCases(Committing):
         when it started with people only, two or more, and one person is left: that person
         wins (reason ``"forfeit"``). The leave and the end are one transaction.
         """
-        async with self.locked(game_id):
-            snapshot = await self.active(game_id)
+        async with self.gate.locked(game_id):
+            snapshot = await self.live.active(game_id)
             record = snapshot.record
-            self.seat_of(record, user_id)
+            seat_of(record, user_id)
             state = snapshot.state
             assert state is not None
             staying = [s for s in record.seats if s.is_human and s.user_id != user_id]
@@ -84,7 +106,7 @@ class PlayUseCases(Committing):
                 GameSnapshot(after, state), deciding_before=engine.deciding_seats(state)
             )
             played.ended = after.status != GameStatus.ACTIVE
-            self.remember(played.snapshot)
+            self.live.remember(played.snapshot)
             return played
 
     async def abort(self, game_id: int, reason: str = ADMIN_ABORT) -> GameRecord:
@@ -93,8 +115,8 @@ class PlayUseCases(Committing):
         Raises:
             UserError: no such game, or it has already ended.
         """
-        async with self.locked(game_id):
-            self.forget(game_id)
+        async with self.gate.locked(game_id):
+            self.live.forget(game_id)
             try:
                 return await self.storage.games.abort_game(game_id, reason=reason)
             except GameNotFound:

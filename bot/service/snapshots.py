@@ -11,8 +11,8 @@ from storage import GameRecord
 
 
 @dataclass(frozen=True)
-class Step:
-    """One applied action: who, which key, the events it produced, and who made it
+class Move:
+    """One applied action: whose seat, which key, the events it produced, and who made it
     (``"player"``, ``"automatic"`` or ``"timeout"``)."""
 
     seat: int
@@ -50,20 +50,20 @@ class GameSnapshot:
 @dataclass
 class Played:
     """The result of a change to a running game (a user's action, a forfeit, automatic moves
-    after a restart): the game after it and every step applied, in order.
+    after a restart): the game after it and every move applied, in order.
 
     Attributes:
         snapshot: the game now.
-        steps: the applied steps (a user's own first, then automatic moves that followed).
+        moves: the applied moves (a user's own first, then automatic moves that followed).
         ended: the game is over now.
         deciding_before: the seats the game waited for before the change.
     """
 
     snapshot: GameSnapshot
-    steps: list[Step] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
     ended: bool = False
     deciding_before: tuple[int, ...] = ()
 
     def events(self) -> list[Event]:
-        """Every event of every step, in order."""
-        return [event for step in self.steps for event in step.events]
+        """Every event of every move, in order."""
+        return [event for move in self.moves for event in move.events]

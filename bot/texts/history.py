@@ -10,7 +10,7 @@ import engine
 from bot.games import presentation
 from bot.i18n import Translator
 from bot.service.history import ReplayStep
-from bot.service.reading import RECENT_ACTIONS
+from bot.service.live import RECENT_ACTIONS
 from bot.texts.rendering import context_for, recent_lines, table_screen
 from bot.texts.seat_names import LEVEL_NAMES, seat_names
 from storage import RATED_AFTER, GameStatus, Leaderboard, PastGame, PlayerStats, Rating

@@ -21,7 +21,7 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.service import GameService, Played
-from bot.service.automatic import waiting_people
+from bot.service.deadlines import waiting_people
 from bot.timing.clock import Clock
 from bot.timing.retry import when_reachable
 from storage import GameRecord, GameStatus, Storage

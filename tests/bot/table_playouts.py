@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 import engine
 from bot.games import presentation
 from bot.i18n import Translator, translator
-from bot.service.reading import RECENT_ACTIONS
+from bot.service.live import RECENT_ACTIONS
 from bot.texts.rendering import context_for, recent_lines, table_screen
 from engine.players import choose
 from storage import LoggedAction, PublicEvent

@@ -1,5 +1,5 @@
 """The follow-ups' general hook for mentions: a presentation names players the channel should
-mention because of the public events of the steps just applied (``Presentation.mentions``)."""
+mention because of the public events of the moves just applied (``Presentation.mentions``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from bot.i18n import translator
 from bot.messages import followups
 from bot.messages.followups import FollowUps
 from bot.service import GameSnapshot, Played
-from bot.service.snapshots import Step
+from bot.service.snapshots import Move
 from engine.types import Event
 from tests.bot.records import record_for
 
@@ -32,9 +32,9 @@ class Stub:
         return [(1, f"{ctx.names[1]}: something happened to you")]
 
 
-def played_with(*steps: Step) -> Played:
+def played_with(*moves: Move) -> Played:
     state = engine.new_game("verso", 3, None, 1)
-    return Played(GameSnapshot(record_for(state, game_id=4), state), steps=list(steps))
+    return Played(GameSnapshot(record_for(state, game_id=4), state), moves=list(moves))
 
 
 def test_mentions_get_the_public_events_of_every_applied_step(
@@ -43,8 +43,8 @@ def test_mentions_get_the_public_events_of_every_applied_step(
     stub = Stub()
     monkeypatch.setattr(followups, "presentation", lambda name: stub)
     played = played_with(
-        Step(0, "a", [Event("first", 0, {}), Event("secret", 2, {}, visible_to=(2,))]),
-        Step(1, "b", [Event("second", None, {"n": 1})], actor="automatic"),
+        Move(0, "a", [Event("first", 0, {}), Event("secret", 2, {}, visible_to=(2,))]),
+        Move(1, "b", [Event("second", None, {"n": 1})], actor="automatic"),
     )
     assert FollowUps._mentions(played, _) == [(1, "<@102>: something happened to you")]
     ((events, ctx),) = stub.given
@@ -55,7 +55,7 @@ def test_mentions_get_the_public_events_of_every_applied_step(
 def test_no_public_event_asks_for_no_mention(monkeypatch: pytest.MonkeyPatch) -> None:
     stub = Stub()
     monkeypatch.setattr(followups, "presentation", lambda name: stub)
-    played = played_with(Step(0, "a", [Event("secret", 0, {}, visible_to=(0,))]))
+    played = played_with(Move(0, "a", [Event("secret", 0, {}, visible_to=(0,))]))
     assert FollowUps._mentions(played, _) == []
     assert stub.given == []
 

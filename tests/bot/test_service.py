@@ -13,9 +13,9 @@ import pytest
 
 import engine
 from bot.service import GameService, GameSnapshot
-from bot.service.errors import UserError
+from bot.service.errors import OutOfDate, UserError
 from bot.service.history import PlayHistory
-from bot.service.reading import RECENT_ACTIONS
+from bot.service.live import RECENT_ACTIONS
 from storage import GameStatus, ratings
 from storage.sql import Connection
 from tests.backends import OpenStorage
@@ -124,15 +124,15 @@ async def test_stale_illegal_and_foreign_clicks_change_nothing(service: GameServ
     other = user_of(snapshot, (seat + 1) % 3)
     with pytest.raises(UserError, match="not playing") as info:
         await service.act(game_id, EVE, 0, "end")
-    assert not info.value.refresh_screen
+    assert not isinstance(info.value, OutOfDate)
     with pytest.raises(UserError, match="moved on") as info:  # nothing to decide: an old button
         await service.act(game_id, other, 0, "end")
-    assert info.value.refresh_screen
+    assert isinstance(info.value, OutOfDate)
     with pytest.raises(UserError, match="moved on"):
         await service.act(game_id, user, 5, engine.legal_actions(snapshot.state, seat)[0].key)
     with pytest.raises(UserError, match="not possible") as info:
         await service.act(game_id, user, stamp(snapshot, seat), "play:Artichoke")
-    assert info.value.refresh_screen
+    assert isinstance(info.value, OutOfDate)
     assert (await service.snapshot(game_id)).record.version == 0
 
 
@@ -157,12 +157,12 @@ async def test_a_forfeit_hands_the_seat_to_an_automatic_player(service: GameServ
     snapshot = await service.snapshot(game_id)
     leaver_seat = engine.deciding_seats(snapshot.state)[0]
     played = await service.forfeit(game_id, user_of(snapshot, leaver_seat))
-    assert not played.ended and not played.steps  # nothing moves inside the leave itself
+    assert not played.ended and not played.moves  # nothing moves inside the leave itself
     assert played.snapshot.record.seats[leaver_seat].level == "greedy"
     played = await service.play_automatic(game_id)  # the follow-ups make the moves due
     assert played is not None
-    assert played.steps and all(step.actor == "automatic" for step in played.steps)
-    assert all(step.seat == leaver_seat for step in played.steps)
+    assert played.moves and all(move.actor == "automatic" for move in played.moves)
+    assert all(move.seat == leaver_seat for move in played.moves)
     after = played.snapshot
     assert leaver_seat not in engine.deciding_seats(after.state)
     with pytest.raises(UserError, match="You left this game"):

@@ -15,7 +15,7 @@ from typing import Any
 import engine
 from bot.games import presentation
 from bot.i18n import Translator, translator
-from bot.service.reading import RECENT_ACTIONS
+from bot.service.live import RECENT_ACTIONS
 from bot.texts.rendering import (
     context_for,
     recent_lines,

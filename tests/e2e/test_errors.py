@@ -16,7 +16,15 @@ from engine.artichokes.cards import ALL_KINDS
 from storage import GameStatus
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, public_messages
-from tests.e2e.helpers import buttons_by_key, log_rows, mover, start_game, stored, told
+from tests.e2e.helpers import (
+    buttons_by_key,
+    log_rows,
+    mover,
+    open_lobby,
+    start_game,
+    stored,
+    told,
+)
 
 APOLOGY = re.compile(
     r"😖 Sorry, something went wrong on our side \(error id `([0-9a-f]{8})`\)\. "
@@ -44,7 +52,7 @@ async def test_a_crash_during_a_move_is_apologised_for_and_changes_nothing(
     async def broken(*args: object, **kwargs: object) -> int:
         raise RuntimeError("the disk is on fire")
 
-    monkeypatch.setattr(world.bot.storage.games, "commit_action", broken)
+    monkeypatch.setattr(world.bot.storage.games, "commit_action_record", broken)
     record = await user.click(screen, custom_id=button["custom_id"])
     await world.bot.wait_idle()
 
@@ -84,6 +92,21 @@ async def test_a_crash_while_opening_a_lobby_leaves_no_lobby(
     assert public_messages(world) == []
     monkeypatch.undo()
     assert await world.bot.storage.games.list_games(world.guild.id, tuple(GameStatus)) == []
+
+
+async def test_a_lobby_whose_message_cannot_be_posted_is_closed_and_frees_the_channel(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    world.fake.fail("POST /interactions/{interaction_id}/{token}/callback", status=403)
+
+    await world.alice.slash(world.channel, "game new", game="artichokes")
+    await world.bot.wait_idle()
+
+    (game,) = await world.bot.storage.games.list_games(world.guild.id, tuple(GameStatus))
+    assert game.status == GameStatus.ABORTED and game.result.reason == "lobby message failed"
+    assert public_messages(world) == []
+    _, next_id = await open_lobby(world, world.alice)  # nothing blocks the channel
+    assert next_id != game.id
 
 
 async def test_no_hidden_card_reaches_a_log_line_during_a_whole_game(

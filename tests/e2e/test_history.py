@@ -20,7 +20,7 @@ from bot.games import presentation
 from bot.i18n import translator
 from bot.pictures.base import PictureContext, draw
 from bot.service.history import record_at
-from bot.service.reading import RECENT_ACTIONS
+from bot.service.live import RECENT_ACTIONS
 from bot.texts import history as history_texts
 from bot.texts.rendering import context_for, ended_early, recent_lines, table_screen
 from bot.texts.seat_names import seat_labels

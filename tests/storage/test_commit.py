@@ -14,6 +14,7 @@ from storage import (
     GameStatus,
     NotSeated,
     PublicEvent,
+    SeatChange,
     StaleVersion,
     Storage,
 )
@@ -215,11 +216,16 @@ async def test_the_game_a_commit_returns_is_the_game_as_stored(storage: Storage)
     game's end."""
     game, state = await start_game(storage, 1, [1, 2], seed=5)
     rng = random.Random(3)
-    plan = [("timeout", True, False)] * 3 + [("player", False, False)]  # seat 0's moves
+    plan = [  # seat 0's moves, with the seat changes the bot's service decides for them
+        ("timeout", SeatChange(0, 1, False, read=(0, False))),
+        ("timeout", SeatChange(0, 2, False, read=(1, False))),
+        ("timeout", SeatChange(0, 3, True, read=(2, False))),
+        ("player", SeatChange(0, 0, False)),
+    ]
     seen: list[tuple[int, bool]] = []
     while engine.outcome(state) is None:
         seat = rng.choice(engine.deciding_seats(state))
-        actor, counts, present = plan.pop(0) if plan and seat == 0 else ("player", False, True)
+        actor, change = plan.pop(0) if plan and seat == 0 else ("player", None)
         action = engine.random_action(state, seat, rng)
         returned = await apply_and_commit(
             storage,
@@ -227,8 +233,7 @@ async def test_the_game_a_commit_returns_is_the_game_as_stored(storage: Storage)
             state,
             action,
             actor=actor,
-            counts_timeout=counts,
-            seat_present=present,
+            seat_changes=() if change is None else (change,),
         )
         assert returned == await storage.games.get_game(game.id)
         assert returned.version == state.step
@@ -243,9 +248,7 @@ async def test_a_refused_commit_returns_nothing_and_writes_nothing(storage: Stor
     game, state = await start_game(storage, 1, [1, 2], seed=5)
     action, _ = _next(state, random.Random(0))
     with pytest.raises(ValueError, match="has no seat 7"):
-        await storage.games.commit_action_record(
-            game.id, 0, 7, action.key, engine.dumps(state), seat_present=True
-        )
+        await storage.games.commit_action_record(game.id, 0, 7, action.key, engine.dumps(state))
     stale = engine.clone(state)
     stale.step = 4
     with pytest.raises(StaleVersion):

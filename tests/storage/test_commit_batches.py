@@ -13,6 +13,7 @@ import pytest
 import engine
 from storage import Storage, commits
 from storage.commits import CommitQueue, CommitRequest
+from storage.ends import GameEnds
 from tests.storage.helpers import play_one, play_to_end, start_game
 
 
@@ -161,7 +162,6 @@ def _request(game_id: int, *, ends: bool = False) -> CommitRequest:
         events_json="[]",
         result_json='{"winners": [0]}' if ends else None,
         actor="player",
-        counts_timeout=False,
         deadline=None,
         future=asyncio.get_running_loop().create_future(),
     )
@@ -218,7 +218,7 @@ def test_a_batch_applies_its_games_in_the_order_of_their_ids(
     each request still gets its own outcome."""
     applied: list[int] = []
 
-    def apply_one(conn: Any, request: CommitRequest, now: str) -> int:
+    def apply_one(conn: Any, request: CommitRequest, now: str, ends: GameEnds) -> int:
         applied.append(request.game_id)
         if request.game_id == 5:
             raise ValueError("refused")
@@ -234,7 +234,7 @@ def test_a_batch_applies_its_games_in_the_order_of_their_ids(
         return [_request(game_id) for game_id in (9, 5, 7, 2)]
 
     requests = asyncio.run(batch())
-    outcomes = commits.apply_batch(Conn(), requests)
+    outcomes = commits.apply_batch(Conn(), requests, GameEnds())
     assert applied == [2, 5, 7, 9]
     assert outcomes[0] == 10 and outcomes[2] == 8 and outcomes[3] == 3
     assert isinstance(outcomes[1], ValueError)

@@ -10,7 +10,15 @@ from pathlib import Path
 import pytest
 
 import engine
-from storage import GameNotActive, GameNotInLobby, GameResult, StaleVersion, Storage
+from storage import (
+    GameNotActive,
+    GameNotInLobby,
+    GameResult,
+    SeatChange,
+    StaleSeat,
+    StaleVersion,
+    Storage,
+)
 from storage.migrate import load_migrations, migrate
 from tests.storage.helpers import start_game
 
@@ -174,26 +182,39 @@ async def test_the_thinking_time_is_set_in_the_lobby_and_kept_with_the_game(
         await storage.games.set_thinking_time(lobby.id, None)
 
 
-async def test_three_timeouts_in_a_row_make_a_seat_away_until_its_player_acts(
+async def test_a_commit_writes_the_seat_changes_its_caller_decided(
     storage: Storage,
 ) -> None:
+    """Storage decides nothing about seats (the bot's service does: ``bot.service.seats``):
+    a move writes the timeouts and away its caller says, in the same transaction, and a
+    change decided on what the seat no longer holds is refused with its whole move."""
     game, state = await start_game(storage, 1, [1, 2], seed=5)
 
-    async def move(seat: int, actor: str, counts: bool = False) -> tuple[int, bool]:
+    async def move(seat: int, actor: str, *changes: SeatChange) -> tuple[int, bool]:
         # storage keeps what the bot commits; legality is the engine's business
         expected = state.step
         state.step += 1
         await storage.games.commit_action(
-            game.id, expected, seat, "k", engine.dumps(state), actor=actor, counts_timeout=counts
+            game.id, expected, seat, "k", engine.dumps(state), actor=actor, seat_changes=changes
         )
         record = await storage.games.get_game(game.id)
         return record.seats[seat].timeouts, record.seats[seat].away
 
-    assert await move(0, "timeout", counts=True) == (1, False)
-    assert await move(0, "timeout") == (1, False)  # the same timeout's next move
+    assert await move(0, "timeout", SeatChange(0, 1, False, read=(0, False))) == (1, False)
+    assert await move(0, "timeout") == (1, False)  # no change: the seat stays as it is
     assert await move(1, "automatic") == (0, False)
-    assert await move(0, "timeout", counts=True) == (2, False)
-    assert await move(0, "timeout", counts=True) == (3, True)  # away: played automatically
+    assert await move(0, "timeout", SeatChange(0, 2, False, read=(1, False))) == (2, False)
+    assert await move(0, "timeout", SeatChange(0, 3, True, read=(2, False))) == (3, True)
     assert await move(0, "automatic") == (3, True)
-    assert await move(0, "player") == (0, False)  # back the moment they act
-    assert await move(0, "timeout", counts=True) == (1, False)
+    assert await move(0, "player", SeatChange(0, 0, False)) == (0, False)
+    assert await move(0, "timeout", SeatChange(0, 1, False, read=(0, False))) == (1, False)
+    version = state.step
+    with pytest.raises(StaleSeat):  # decided on two timeouts: the seat holds one
+        await move(0, "timeout", SeatChange(0, 3, True, read=(2, False)))
+    record = await storage.games.get_game(game.id)
+    assert record.version == version
+    assert (record.seats[0].timeouts, record.seats[0].away) == (1, False)
+    assert [a.seq for a in await storage.games.get_actions(game.id)][-1] == version
+    # without a move (a player back from away): the version stays
+    back = await storage.games.change_seat(game.id, SeatChange(0, 0, False))
+    assert back.version == version and back.seats[0].timeouts == 0

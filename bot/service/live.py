@@ -1,22 +1,18 @@
-"""Reading stored games for the use cases: records, parsed states, the per-game locks."""
+"""The running games as they stand: kept parsed in memory, read from storage otherwise; and,
+during a restart's resume, which of them changed meanwhile."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import secrets
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 import engine
 from bot.i18n import N_
-from bot.service.errors import UserError
-from bot.service.locks import KeyedLocks
+from bot.service.errors import OutOfDate, UserError
 from bot.service.snapshots import GameSnapshot
 from storage import (
     GameNotFound,
@@ -29,10 +25,6 @@ from storage import (
 )
 
 log = logging.getLogger(__name__)
-
-SEED_BITS = 63
-RESTARTING = N_("Cardroom is restarting: please try again in a moment.")
-
 
 LIVE_GAMES = 20_000
 """How many running games the service keeps parsed in memory (least recently used go)."""
@@ -84,55 +76,19 @@ def _unpacked(text: str) -> list[LoggedAction]:
     ]
 
 
-class GameReader:
-    """The shared base of the use cases: storage, the seed source, the per-game locks, and
-    the running games kept parsed in memory.
+class LiveGames:
+    """The running games kept parsed in memory (the least recently used go), over storage.
 
-    ``seed`` returns the seed of each new game (default: 63 random bits). Every change goes
-    through the use cases, which keep the memory current (:meth:`remember`); so a click
-    costs no database read and no parsing of the stored state.
+    Every change goes through the use cases, which keep the memory current
+    (:meth:`remember`); so a click costs no database read and no parsing of the stored state.
+    A restart's resume loads games while clicks are already answered: :meth:`watch_changes`,
+    :meth:`adopt` and :meth:`stop_watching` keep a click's change from being undone.
     """
 
-    def __init__(self, storage: Storage, seed: Callable[[], int] | None = None) -> None:
+    def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        self._seed = seed or (lambda: secrets.randbits(SEED_BITS))
-        self._seeded = seed is not None  # games replay alike, automatic players included
-        self._locks = KeyedLocks()
-        self._live: OrderedDict[int, LiveGame] = OrderedDict()
+        self._games: OrderedDict[int, LiveGame] = OrderedDict()
         self._changed: set[int] | None = None  # games changed or read since watch_changes()
-        self._closing = False
-        self._in_flight = 0
-        self._idle = asyncio.Event()
-        self._idle.set()
-
-    def lock(self, game_id: int) -> asyncio.Lock:
-        """The lock serialising every change to ``game_id`` in this process."""
-        return self._locks(game_id)
-
-    @asynccontextmanager
-    async def locked(self, game_id: int) -> AsyncIterator[None]:
-        """Hold ``game_id``'s lock for one change; refused once the bot is shutting down (the
-        changes in flight are finished first, see :meth:`shutdown`).
-
-        Raises:
-            UserError: the bot is shutting down.
-        """
-        if self._closing:
-            raise UserError(RESTARTING)
-        self._in_flight += 1
-        self._idle.clear()
-        try:
-            async with self._locks(game_id):
-                yield
-        finally:
-            self._in_flight -= 1
-            if self._in_flight == 0:
-                self._idle.set()
-
-    async def shutdown(self) -> None:
-        """Take no new changes and wait until those in flight are committed."""
-        self._closing = True
-        await self._idle.wait()
 
     async def record(self, game_id: int) -> GameRecord:
         """The stored game without its state.
@@ -140,7 +96,7 @@ class GameReader:
         Raises:
             UserError: no such game.
         """
-        live = self._live.get(game_id)
+        live = self._games.get(game_id)
         if live is not None:
             return live.snapshot.record
         try:
@@ -155,9 +111,9 @@ class GameReader:
         Raises:
             UserError: no such game, or its stored state cannot be read (set aside).
         """
-        live = self._live.get(game_id)
+        live = self._games.get(game_id)
         if live is not None:
-            self._live.move_to_end(game_id)
+            self._games.move_to_end(game_id)
             return live.snapshot
         snapshot = self.parse(await self.record(game_id))
         self.remember(snapshot)
@@ -189,16 +145,16 @@ class GameReader:
         if self._changed is not None:
             self._changed.add(game_id)
         if snapshot.record.status != GameStatus.ACTIVE or snapshot.state is None:
-            self._live.pop(game_id, None)
+            self._games.pop(game_id, None)
             return
-        live = self._live.get(game_id)
+        live = self._games.get(game_id)
         if live is None:
-            live = self._live[game_id] = LiveGame(snapshot)
-            while len(self._live) > LIVE_GAMES:
-                self._live.popitem(last=False)
+            live = self._games[game_id] = LiveGame(snapshot)
+            while len(self._games) > LIVE_GAMES:
+                self._games.popitem(last=False)
         else:
             live.snapshot = snapshot
-            self._live.move_to_end(game_id)
+            self._games.move_to_end(game_id)
         if logged is not None and live.recent is not None:
             live.recent = _packed([*json.loads(live.recent), _row(logged)])
 
@@ -206,22 +162,22 @@ class GameReader:
         """Drop what is kept of ``game_id`` (read it from storage next time)."""
         if self._changed is not None:
             self._changed.add(game_id)
-        self._live.pop(game_id, None)
+        self._games.pop(game_id, None)
 
     async def recent_actions(self, game_id: int) -> list[LoggedAction]:
         """The game's last logged actions (with their public events), oldest first."""
-        live = self._live.get(game_id)
+        live = self._games.get(game_id)
         if live is not None and live.recent is not None:
             return _unpacked(live.recent)
         logged = await self.storage.games.recent_actions(game_id, RECENT_ACTIONS)
-        live = self._live.get(game_id)
+        live = self._games.get(game_id)
         if live is not None and live.recent is None:
             live.recent = _packed([_row(action) for action in logged])
         return logged
 
     def live_games(self) -> int:
         """How many running games are kept in memory."""
-        return len(self._live)
+        return len(self._games)
 
     @staticmethod
     def parse(record: GameRecord) -> GameSnapshot:
@@ -246,26 +202,13 @@ class GameReader:
         """The running game ``game_id``.
 
         Raises:
-            UserError: no such game, not started yet, or over (``refresh_screen`` when it was
-                played: a click from a screen left open shows its final state).
+            UserError: no such game, not started yet, or over (an ``OutOfDate`` when it was
+                played: a click from a screen left open, where its final state can be shown).
         """
         snapshot = await self.snapshot(game_id)
         if snapshot.record.status == GameStatus.LOBBY:
             raise UserError(N_("This game has not started yet."))
         if snapshot.record.status != GameStatus.ACTIVE:
-            raise UserError(N_("This game is over."), refresh_screen=snapshot.state is not None)
+            over = OutOfDate if snapshot.state is not None else UserError
+            raise over(N_("This game is over."))
         return snapshot
-
-    @staticmethod
-    def seat_of(record: GameRecord, user_id: int) -> int:
-        """The seat ``user_id`` plays in ``record``.
-
-        Raises:
-            UserError: they play no seat (never did, or left).
-        """
-        seat = record.seat_of(user_id)
-        if seat is None:
-            if any(s.user_id == user_id for s in record.seats):
-                raise UserError(N_("You left this game: an automatic player has your seat."))
-            raise UserError(N_("You are not playing in this game."))
-        return seat.seat

@@ -1,0 +1,51 @@
+"""What a change does to a seat's standing: its timeouts in a row, whether it is away.
+
+The service decides; storage writes what it is told (``storage.SeatChange``), in the
+transaction of the change. Time banks and away time will be decided here too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from storage import GameRecord, Seat, SeatChange
+
+AWAY_AFTER = 3
+"""Timeouts in a row after which a seat is away: played automatically until its player acts."""
+
+
+def change_after_move(
+    record: GameRecord, seat: int, actor: str, *, counts_timeout: bool
+) -> SeatChange | None:
+    """What a move of ``actor`` (``"player"``, ``"automatic"`` or ``"timeout"``) for ``seat``
+    does to it, ``record`` being the game the move is applied to; ``None``: nothing.
+
+    A timeout that starts (``counts_timeout``: its first move; the further moves the same
+    timeout makes are not counted again) counts one more timeout in a row, and from the
+    :data:`AWAY_AFTER`-th the seat is away; it rests on the count read, so storage refuses it
+    if the seat changed since. A player who acts is back: no timeouts, not away.
+    """
+    standing = _seat(record, seat)
+    if counts_timeout:
+        timeouts = standing.timeouts + 1
+        return SeatChange(
+            seat, timeouts, timeouts >= AWAY_AFTER, read=(standing.timeouts, standing.away)
+        )
+    if actor == "player" and (standing.timeouts or standing.away):
+        return SeatChange(seat, 0, False)
+    return None
+
+
+def came_back(seat: Seat) -> SeatChange:
+    """The player of ``seat``, away after timeouts, plays it again: no timeouts, not away."""
+    return SeatChange(seat.seat, 0, False)
+
+
+def with_player_back(record: GameRecord, seat: int) -> GameRecord:
+    """``record`` with the player of ``seat`` back (what a player's own move makes of it)."""
+    seats = tuple(replace(s, away=False, timeouts=0) if s.seat == seat else s for s in record.seats)
+    return replace(record, seats=seats)
+
+
+def _seat(record: GameRecord, seat: int) -> Seat:
+    return next(s for s in record.seats if s.seat == seat)
