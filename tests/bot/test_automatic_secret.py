@@ -10,7 +10,7 @@ import re
 
 import engine
 from bot.service import GameService
-from bot.service.history import export_record
+from bot.service.history import export_file
 from engine.players import choose
 from storage import GameStatus
 from tests.backends import OpenStorage
@@ -92,6 +92,6 @@ async def test_each_game_draws_a_secret_that_shows_only_in_its_export(
     assert all(s is not None and re.fullmatch(r"[0-9a-f]{32}", s) for s in secrets)
     assert secrets[0] != secrets[1]
     assert all(s not in repr(r) for s, r in zip(secrets, (finished, second), strict=True))
-    exported = export_record(finished, log)  # the game is over: the record shows it
+    exported = export_file(finished, log)  # the game is over: the record shows it
     assert exported.automatic_secret == finished.automatic_secret
     assert f'"automatic_secret":"{finished.automatic_secret}"' in exported.model_dump_json()
