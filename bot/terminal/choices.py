@@ -194,7 +194,10 @@ class Question:
         """The one answer this question allows, when every way to answer it makes the same
         move (one button; a list that takes two of two identical cards): ``(key, what)``,
         ``what`` saying the move in the choices' words. ``None`` when there is a choice to
-        make, or a way back (an "are you sure?" is always asked)."""
+        make, a way back (an "are you sure?" is always asked), or an answer already given
+        (a simultaneous choice: making it again is no move)."""
+        if any(choice.current for menu in self.menus for choice in menu.choices):
+            return None
         answers: list[tuple[str, str]] = []
         for menu in self.menus:
             if not menu.multi:

@@ -1,7 +1,8 @@
 """What ``cardroom play`` writes, through ``rich``: in a terminal, the table and the private
-screen in panels of the game's colour (side by side when the terminal is wide enough) and the
-numbered choices; anywhere else (a pipe, a file) the same text, plain and unwrapped, so that
-a script can read it.
+screen in one panel of the game's colour, a line between them (two panels side by side when
+the terminal is wide enough), the table's title in the top border, and the numbered choices;
+anywhere else (a pipe, a file) the same text, plain and unwrapped, so that a script can read
+it.
 
 In a terminal, emoji variation selectors (VS16, U+FE0F) are left out: terminals disagree on
 the width of "☀️" (one column in tmux 3.3a, two in others, two for ``rich``), which made the

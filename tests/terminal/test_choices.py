@@ -220,3 +220,6 @@ def test_a_question_with_one_possible_answer_is_not_asked() -> None:
         0,
     )
     assert two.only() is None
+    decision = Decision(0, "pick", ("R7",), simultaneous=True, committed=("R7",))
+    chosen = SelectSpec("pick", 0, "Choose", (SelectOption("R7", "🪨 7 Rock", default=True),))
+    assert Question([chosen], [decision], 0).only() is None  # already the answer: no move
