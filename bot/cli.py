@@ -165,9 +165,22 @@ async def check_database(settings: BotSettings) -> bool:
     return True
 
 
+def check_token(settings: BotSettings) -> int | None:
+    """The bot's id, from the token (:func:`bot_id_from_token`), or ``None`` after printing
+    why the token is not one. Every command that needs the token checks it here, before any
+    network: ``run`` and ``sync`` refuse what ``invite`` refuses."""
+    bot_id = bot_id_from_token(settings.discord_token.get_secret_value())
+    if bot_id is None:
+        fail(
+            "DISCORD_TOKEN does not look like a bot token (its first part is the bot's id): "
+            "copy it again from the developer portal"
+        )
+    return bot_id
+
+
 async def run(settings: BotSettings, *, sync: str | None = None) -> int:
     """Run the bot until it is stopped (SIGTERM, Ctrl-C); returns the process exit code."""
-    if not await check_database(settings):
+    if not await check_database(settings) or check_token(settings) is None:
         return 2
     point_at_discord(settings)
     bot = CardroomBot(settings, sync=sync)
@@ -176,7 +189,7 @@ async def run(settings: BotSettings, *, sync: str | None = None) -> int:
 
 async def sync_commands(settings: BotSettings) -> int:
     """Send the slash commands to Discord, then exit."""
-    if not await check_database(settings):
+    if not await check_database(settings) or check_token(settings) is None:
         return 2
     point_at_discord(settings)
     bot = CardroomBot(settings, sync="always", resume=False, log_sync=False)
@@ -190,12 +203,8 @@ async def sync_commands(settings: BotSettings) -> int:
 def print_invite(settings: BotSettings) -> int:
     """Print the invite link, and nothing else, without any network: the application id
     comes from the token (:func:`bot_id_from_token`)."""
-    bot_id = bot_id_from_token(settings.discord_token.get_secret_value())
+    bot_id = check_token(settings)
     if bot_id is None:
-        fail(
-            "DISCORD_TOKEN does not look like a bot token (its first part is the bot's id): "
-            "copy it again from the developer portal"
-        )
         return 2
     print(invite_url(bot_id))
     return 0

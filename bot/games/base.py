@@ -32,6 +32,8 @@ class RenderContext:
         closed: the game ended outside the rules (aborted, forfeited, abandoned).
         options: the table options chosen in the lobby (public), for wording that depends on
             them: event lines have no view to read them from.
+        beside_table: the public table is shown together with the viewer's screen (the
+            terminal draws both at once), so the screen need not repeat what the table shows.
     """
 
     _: Translator
@@ -40,6 +42,7 @@ class RenderContext:
     game_id: int = 0
     closed: bool = False
     options: Mapping[str, Any] = field(default_factory=dict)
+    beside_table: bool = False
 
 
 @dataclass(frozen=True)
@@ -145,9 +148,11 @@ class Presentation(ABC):
         """The text of a select menu before a choice is made."""
         return ctx._("Choose…")
 
-    def legend(self, _: Translator) -> list[str]:
+    def legend(self, _: Translator, *, terminal: bool = False) -> list[str]:
         """How to read the table (its symbols, who uses its controls): lines shown in the
-        lobby and on the Rules page, never on the table itself (default: none)."""
+        lobby and on the Rules page, never on the table itself (default: none). With
+        ``terminal``, for ``cardroom play``, where a player types numbered choices: no
+        buttons, and no one else at the keyboard."""
         return []
 
     def confirmation(
@@ -186,6 +191,12 @@ class Presentation(ABC):
     def option_group(self, option: str) -> str:
         """The menu group of ``option`` (e.g. a colour) when :meth:`groups_options`."""
         return ""
+
+    def choice_number(self, decision: Decision, option: str) -> int | None:
+        """The number the terminal gives ``option`` of ``decision`` on every screen, where the
+        game's own numbering means something (a die's number), from 1; ``None`` (default):
+        the choice is numbered in order, after those that have one."""
+        return None
 
     def option_sort_key(self, decision: Decision, option: str) -> Any:
         """Where ``option`` appears in its menu (default: the options' own order)."""

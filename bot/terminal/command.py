@@ -13,6 +13,7 @@ import getpass
 import os
 import re
 import shlex
+import shutil
 import sqlite3
 import sys
 from pathlib import Path
@@ -32,16 +33,41 @@ from bot.i18n import (
 from bot.service import GameService
 from bot.service.errors import UserError
 from bot.service.lobby import TURN_CLOCKS
+from bot.terminal.games import NewGame, keep_flags, kept_flags, last_unfinished, open_game
 from bot.terminal.lines import Lines
 from bot.terminal.output import Output
-from bot.terminal.session import NewGame, Session, last_unfinished, open_game
+from bot.terminal.session import Session
 from bot.texts.seat_names import LEVEL_HINTS, LEVEL_NAMES, levels_line
 from bot.timing.clock import Clock, SystemClock
 from engine.players import LEVEL_ALIASES, LEVELS, offered_levels
 from storage import Storage, StorageError
 
 DEFAULT_LEVEL = "greedy"
-RESUME = "cardroom play --resume"
+
+
+def command_name() -> str:
+    """How to run this ``cardroom`` again, as the person can type it: ``cardroom`` when that
+    is the command found on the ``PATH``, else the path they ran (``.venv/bin/cardroom``),
+    or the interpreter's ``-m bot`` (``python -m bot``)."""
+    ran = sys.argv[0] if sys.argv and sys.argv[0] else "cardroom"
+    if Path(ran).name == "__main__.py":
+        return f"{shlex.quote(_nearby(sys.executable))} -m bot"
+    found = shutil.which("cardroom")
+    try:
+        on_path = found is not None and os.path.samefile(found, ran)
+    except OSError:
+        on_path = False
+    return "cardroom" if on_path else shlex.quote(_nearby(ran))
+
+
+def _nearby(path: str) -> str:
+    """``path`` relative to the working folder when it is under it (``.venv/bin/...``),
+    else absolute."""
+    full = Path(path).absolute()
+    try:
+        return str(full.relative_to(Path.cwd()))
+    except ValueError:
+        return str(full)
 
 
 def default_database() -> Path:
@@ -262,6 +288,9 @@ def play(args: argparse.Namespace, *, clock: Clock | None = None) -> int:
 
 async def _play(args: argparse.Namespace, new: NewGame | None, clock: Clock) -> int:
     path = args.db or default_database()
+    if new is None and not path.is_file():  # opening it would create an empty one
+        which = f"{args.game} game" if args.game else "game"
+        return fail(f"no unfinished {which} to resume in {path}: there is no such file")
     try:
         storage = await Storage.open(path=path)
     except (StorageError, OSError, sqlite3.Error) as exc:
@@ -281,7 +310,10 @@ async def _play(args: argparse.Namespace, new: NewGame | None, clock: Clock) -> 
                 game_id = (await open_game(service, new)).id
             except UserError as error:
                 return fail(error.text(translator(DEFAULT_LANGUAGE)))
-        language = args.lang or environment_language()
+        kept = await kept_flags(storage, game_id)
+        language = args.lang or kept.get("lang") or environment_language()
+        picture = args.picture or (Path(kept["picture"]) if kept.get("picture") else None)
+        await keep_flags(storage, game_id, language, picture)
         _ = translator(language)
         output = Output.to()
         if new is not None:
@@ -290,7 +322,8 @@ async def _play(args: argparse.Namespace, new: NewGame | None, clock: Clock) -> 
                 measured = engine.get_game(new.game).search_record(new.players)
                 kinds = [level for level in LEVELS if level in new.levels]  # weakest first
                 output.text(levels_line(kinds, _, measured, new.players))
-        resume = RESUME + (f" --db {shlex.quote(str(path.resolve()))}" if args.db else "")
+        resume = f"{command_name()} play --resume"
+        resume += f" --db {shlex.quote(str(path.resolve()))}" if args.db else ""
         async with Lines() as lines:
             session = Session(
                 service,
@@ -300,7 +333,7 @@ async def _play(args: argparse.Namespace, new: NewGame | None, clock: Clock) -> 
                 _,
                 clock,
                 language=language,
-                picture=args.picture,
+                picture=picture,
                 resume=resume,
             )
             await session.play()

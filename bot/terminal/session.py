@@ -12,8 +12,7 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import Coroutine
-from dataclasses import dataclass
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -24,11 +23,13 @@ from bot.games import presentation
 from bot.i18n import Translator
 from bot.service import GameService, GameSnapshot, Played
 from bot.service.errors import UserError
-from bot.terminal.choices import Question
+from bot.terminal.choices import Answer, Question
+from bot.terminal.games import PLAYER
 from bot.terminal.lines import Lines
 from bot.terminal.output import Output
 from bot.terminal.picture import write_table_picture
 from bot.texts.rendering import (
+    confirmation_screen,
     context_for,
     private_lines,
     recent_lines,
@@ -39,69 +40,15 @@ from bot.texts.rendering import (
     thinking_line,
 )
 from bot.timing.clock import Clock
-from bot.timing.turn_clocks import TurnClocks, reminder_text
+from bot.timing.turn_clocks import TurnClocks, duration_text, reminder_text
 from storage import GameRecord, GameStatus, LoggedAction
 
 log = logging.getLogger(__name__)
 
-TERMINAL = 0
-"""The ``guild_id`` of games played at the terminal (Discord guild ids are never 0)."""
-PLAYER = 1
-"""The ``user_id`` of the person at the terminal (Discord user ids are never 1)."""
 THINKING_AFTER = 1.0
 """Seconds after which the terminal says an automatic player is thinking."""
-
-
-@dataclass(frozen=True)
-class NewGame:
-    """A game to set up: ``game`` with ``len(levels) + 1`` seats (the person's first, then an
-    automatic player of each of ``levels``), a turn clock of ``clock`` seconds (``None``:
-    none), the person shown as ``name`` (``None``: "Player 1")."""
-
-    game: str
-    levels: tuple[str, ...]
-    clock: int | None = None
-    name: str | None = None
-
-    @property
-    def players(self) -> int:
-        """The seats at the table, the person's included."""
-        return len(self.levels) + 1
-
-
-async def open_game(service: GameService, new: NewGame) -> GameSnapshot:
-    """Set ``new`` up through the lobby use cases and start it; the started game.
-
-    Each terminal game gets a table of its own (a ``channel_id`` no other open game of the
-    terminal has), so older unfinished games stay to be resumed.
-    """
-    open_games = await service.storage.games.find_games_by_player(PLAYER)
-    taken = {g.channel_id for g in open_games if g.guild_id == TERMINAL}
-    channel = next(n for n in range(1, len(taken) + 2) if n not in taken)
-    lobby = await service.open_lobby(
-        guild_id=TERMINAL,
-        channel_id=channel,
-        host_id=PLAYER,
-        game_name=new.game,
-        host_name=new.name,
-    )
-    for level in new.levels:
-        await service.add_automatic(lobby.id, PLAYER, level)
-    if new.clock is not None:
-        await service.set_turn_clock(lobby.id, PLAYER, new.clock)
-    return await service.start(lobby.id, PLAYER)
-
-
-async def last_unfinished(service: GameService, game: str | None) -> GameRecord | None:
-    """The person's most recent running terminal game (of ``game``, if given)."""
-    games = [
-        g
-        for g in await service.storage.games.find_games_by_player(PLAYER)
-        if g.guild_id == TERMINAL
-        and g.status == GameStatus.ACTIVE
-        and (game is None or g.game_name == game)
-    ]
-    return max(games, key=lambda g: g.id, default=None)
+BACK = Answer(back=True)
+"""The person went back from an "are you sure?": their screen again, nothing changed."""
 
 
 class Session:
@@ -133,6 +80,7 @@ class Session:
         self.output = output
         self.lines = lines
         self._ = _
+        self.clock = clock
         self.clocks = TurnClocks(
             service.storage, service, clock, self._timed_out, self._spawn, self._remind
         )
@@ -166,6 +114,7 @@ class Session:
         back = await self.service.come_back(self.game_id, PLAYER)
         notice = _("Welcome back: you play your seat again.") if back else ""
         private: list[str] = []
+        forced = -1  # the stamp of the last question answered for the person, alone
         while True:
             while self._timeouts:  # a clock that ran out while the last move was made
                 private += self._private(self._timeouts.pop(0))
@@ -178,19 +127,71 @@ class Session:
             private, notice = [], ""
             if question is None:
                 return  # the game is over: its end screen is shown
-            asked = await self._ask(question, snapshot.record)
-            if asked is None:
+            decided: str | Played | Answer | None = None
+            if forced != question.since:
+                decided = self._only(question, snapshot)
+            if decided is not None:
+                forced = question.since
+            else:
+                decided = await self._decide(question, snapshot)
+            if decided is None:
                 self._saved()
                 return
-            if isinstance(asked, Played):  # the turn clock ran out meanwhile
-                private += self._private(asked)
+            if isinstance(decided, Played):  # the turn clock ran out meanwhile
+                private += self._private(decided)
                 continue
+            if decided is BACK:
+                continue
+            assert isinstance(decided, str)
             try:
-                played = await self.service.act(self.game_id, PLAYER, question.since, asked)
+                played = await self.service.act(self.game_id, PLAYER, question.since, decided)
             except UserError as error:
                 notice = "⚠️ " + error.text(_)
                 continue
             private += self._private(played)
+
+    def _only(self, question: Question, snapshot: GameSnapshot) -> str | None:
+        """The move of a question that allows only one (every answer makes the same move,
+        and it asks no "are you sure?"), said in one line instead of asked; else ``None``."""
+        only = question.only()
+        if only is None:
+            return None
+        key, what = only
+        record, state = snapshot.record, snapshot.state
+        assert state is not None
+        if confirmation_screen(record, state, 0, key, self._, mentions=False) is not None:
+            return None
+        self.output.line(self._("The only possible move, made for you: {move}", move=what))
+        return key
+
+    async def _decide(
+        self, question: Question, snapshot: GameSnapshot
+    ) -> str | Played | Answer | None:
+        """The person's answer to ``question``, and to the "are you sure?" the game asks
+        before it, as on Discord (``bot.texts.rendering.confirmation_screen``): the action
+        key to make, the moves of a timeout that came first, :data:`BACK`, or ``None`` when
+        they leave."""
+        record, state = snapshot.record, snapshot.state
+        assert state is not None
+        asked = await self._ask(question, record)
+        while isinstance(asked, str):
+            screen = confirmation_screen(
+                record, state, 0, asked, self._, mentions=False, beside_table=True
+            )
+            if screen is None:
+                return asked
+            self.output.screen(screen.text, presentation(record.game_name).accent)
+            decisions = seat_view(record, state, 0).decisions
+            confirm = Question(screen.rows, decisions, screen.since, self._numbered(record))
+            answer = await self._ask(confirm, record)
+            if answer == asked:  # made anyway: no second question
+                return asked
+            asked = answer
+        return asked
+
+    def _numbered(self, record: GameRecord) -> Callable[[engine.Decision, str], int | None]:
+        """The game's own numbers of its choices (``Presentation.choice_number``)."""
+        return presentation(record.game_name).choice_number
 
     async def _automatic(self) -> Played | None:
         """The automatic moves that are due, saying so when a player thinks for a while."""
@@ -222,14 +223,15 @@ class Session:
         if logged:
             self._recent = recent_lines(show, logged, ctx, limit=None)
         table = table_screen(record, state, self._recent, _, mentions=False)
-        seat = seat_screen(record, state, 0, _, private, notice, mentions=False)
+        seat = seat_screen(record, state, 0, _, private, notice, mentions=False, beside_table=True)
         self.output.rule()
         self.output.screens(table.text, seat.text, show.accent)
         if self.picture is not None:
             await self._write_picture(record, state)
         if record.status != GameStatus.ACTIVE:
             return None
-        return Question(seat.rows, seat_view(record, state, 0).decisions, seat.since)
+        decisions = seat_view(record, state, 0).decisions
+        return Question(seat.rows, decisions, seat.since, self._numbered(record))
 
     async def _write_picture(self, record: GameRecord, state: engine.GameState) -> None:
         """The table's picture into :attr:`picture`; a file that cannot be written is said
@@ -259,14 +261,14 @@ class Session:
             self._seen = 0
         return logged
 
-    async def _ask(self, question: Question, record: GameRecord) -> str | Played | None:
-        """The action key the person chooses, the moves of a timeout that came first, or
-        ``None`` when they leave. Anything else they type gets one line and the question
-        again."""
+    async def _ask(self, question: Question, record: GameRecord) -> str | Played | Answer | None:
+        """The action key the person chooses, the moves of a timeout that came first,
+        :data:`BACK` (from an "are you sure?"), or ``None`` when they leave. An empty line
+        is asked again; anything else they type gets one line and the question again."""
         _ = self._
         self._asking = question
         try:
-            self.output.question(question, _)
+            self.output.question(question, _, self._clock_line(record))
             while True:
                 typed = await self._next()
                 if isinstance(typed, Played):
@@ -282,13 +284,31 @@ class Session:
                     return None
                 if answer.key is not None:
                     return answer.key
+                if answer.back:
+                    return BACK
+                if answer.empty:
+                    self.output.prompt(None)
+                    continue
                 if answer.rules:
-                    self.output.text(rules_text(record.game_name, record.options, _))
+                    rules = rules_text(record.game_name, record.options, _, terminal=True)
+                    self.output.text(rules)
                 else:
                     self.output.line("⚠️ " + answer.problem)
-                self.output.question(question, _)
+                self.output.question(question, _, self._clock_line(record))
         finally:
             self._asking = None
+
+    def _clock_line(self, record: GameRecord) -> str:
+        """How long the person has to answer, when the table has a turn clock (else
+        empty): the time left and the clock time of the deadline."""
+        if record.deadline is None or record.turn_clock is None:
+            return ""
+        left = (record.deadline - self.clock.now()).total_seconds()
+        return self._(
+            "⏳ {left} left to answer (until {time}), then the automatic player moves for you.",
+            left=duration_text(left, self._),
+            time=record.deadline.astimezone().strftime("%H:%M"),
+        )
 
     async def _next(self) -> str | Played | None:
         """The next line typed (``None``: the end of input), or the moves of a timeout."""

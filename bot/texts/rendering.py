@@ -30,10 +30,12 @@ def ended_early(record: GameRecord) -> bool:
     )
 
 
-def context_for(record: GameRecord, _: Translator, *, mentions: bool = True) -> RenderContext:
+def context_for(
+    record: GameRecord, _: Translator, *, mentions: bool = True, beside_table: bool = False
+) -> RenderContext:
     """The render context of ``record`` for an audience speaking ``_``'s language; without
     ``mentions`` (where nothing renders them: a terminal), seats are named in text as on
-    buttons (:func:`seat_labels`)."""
+    buttons (:func:`seat_labels`); ``beside_table``: see ``RenderContext``."""
     labels = seat_labels(record, _)
     return RenderContext(
         _,
@@ -42,6 +44,7 @@ def context_for(record: GameRecord, _: Translator, *, mentions: bool = True) -> 
         record.id,
         ended_early(record),
         record.options,
+        beside_table,
     )
 
 
@@ -254,13 +257,14 @@ def seat_screen(
     notice: str = "",
     *,
     mentions: bool = True,
+    beside_table: bool = False,
 ) -> Screen:
     """``seat``'s private screen: a header, an optional ``notice``, the lines of ``private``
     events, the game's seat sections, the prompt, small print, and components for the seat's
-    decisions (none once the game is no longer running). ``mentions``: see
-    :func:`context_for`."""
+    decisions (none once the game is no longer running). ``mentions``, ``beside_table``:
+    see :func:`context_for`."""
     show = presentation(record.game_name)
-    ctx = context_for(record, _, mentions=mentions)
+    ctx = context_for(record, _, mentions=mentions, beside_table=beside_table)
     view = seat_view(record, state, seat)
     lines = []
     if notice:
@@ -278,24 +282,36 @@ def seat_screen(
 
 
 def confirmation_screen(
-    record: GameRecord, state: engine.GameState, seat: int, key: str, _: Translator
+    record: GameRecord,
+    state: engine.GameState,
+    seat: int,
+    key: str,
+    _: Translator,
+    *,
+    mentions: bool = True,
+    beside_table: bool = False,
 ) -> Screen | None:
     """The "are you sure?" the game's presentation asks before ``seat`` makes the move
     ``key`` (from ``seat``'s own view only): its screen with the question on top and two
     buttons, make the move or go back; ``None`` when the move needs no question (or is not
     one of ``seat``'s current answers: the move itself will say why). The answers the
-    question recommends instead (``Confirmation.instead``) are buttons beside them."""
+    question recommends instead (``Confirmation.instead``) are buttons beside them.
+    ``mentions``, ``beside_table``: see :func:`context_for` (the terminal asks the same
+    question)."""
     show = presentation(record.game_name)
     view = seat_view(record, state, seat)
     decision = next((d for d in view.decisions if d.chosen_in(key) is not None), None)
     if decision is None:
         return None
-    asked = show.confirmation(decision, key, view, context_for(record, _))
+    ctx = context_for(record, _, mentions=mentions, beside_table=beside_table)
+    asked = show.confirmation(decision, key, view, ctx)
     if asked is None:
         return None
-    screen = seat_screen(record, state, seat, _, notice="⚠️ " + asked.question)
+    notice = "⚠️ " + asked.question
+    screen = seat_screen(
+        record, state, seat, _, notice=notice, mentions=mentions, beside_table=beside_table
+    )
     rows: list[Row] = []
-    ctx = context_for(record, _)
     instead = []
     for option in asked.instead[:MAX_BUTTONS]:
         other = next((d for d in view.decisions if option in d.options and not d.multi), None)
@@ -330,10 +346,12 @@ def rules_text(
     _: Translator,
     *,
     table: GameRecord | None = None,
+    terminal: bool = False,
 ) -> str:
     """How the game goes and its reference sections (from the engine, translated), then how
-    to read its table (the presentation's legend); with ``table`` (a game of
-    ``game_name``), the options that game was set up with."""
+    to read its table (the presentation's legend, in the terminal's words with
+    ``terminal``); with ``table`` (a game of ``game_name``), the options that game was set
+    up with."""
     info = engine.get_game(game_name).info
     show = presentation(game_name)
     lines = [_("**{title}**", title=_(info.title))]
@@ -342,7 +360,7 @@ def rules_text(
     for section in reference.sections:
         lines += ["", f"**{_(section.heading)}**"]
         lines += [f"**{_(name)}** — {_(text)}" for name, text in section.entries]
-    legend = show.legend(_)
+    legend = show.legend(_, terminal=terminal)
     if legend:
         lines += ["", _("**Reading the table**"), *legend]
     if table is not None:

@@ -20,6 +20,13 @@ from tests.fakediscord import FakeDiscord
 from tests.storage.helpers import start_game
 
 ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE_TOKEN = "MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs"
+"""Discord's documented example token: of a bot token's shape (its first part is the id of
+bot 198622483471925248 in base64), and no bot's."""
+NOT_A_TOKEN = (
+    "cardroom: DISCORD_TOKEN does not look like a bot token (its first part is the bot's id): "
+    "copy it again from the developer portal"
+)
 
 
 def env_for(tmp_path: Path, **extra: str) -> dict[str, str]:
@@ -90,7 +97,7 @@ async def test_a_host_that_never_answers_is_named_after_the_connect_timeout(
 ) -> None:
     code, _out, err = await cardroom(
         tmp_path,
-        DISCORD_TOKEN="abc",
+        DISCORD_TOKEN=EXAMPLE_TOKEN,
         DISCORD_API_URL=f"http://127.0.0.1:{silent_host}/api/v10",
         CONNECT_TIMEOUT="1.5",
         timeout=30,
@@ -169,7 +176,7 @@ async def test_invite_prints_only_the_link_and_needs_no_network(
     code, out, err = await cardroom(
         tmp_path,
         "invite",
-        DISCORD_TOKEN="MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs",
+        DISCORD_TOKEN=EXAMPLE_TOKEN,
         DISCORD_API_URL=f"http://127.0.0.1:{silent_host}/api/v10",
         CONNECT_TIMEOUT="1",
         LOG_LEVEL="DEBUG",
@@ -182,13 +189,21 @@ async def test_invite_prints_only_the_link_and_needs_no_network(
     )
 
 
-async def test_invite_with_a_token_that_is_not_one_says_so(tmp_path: Path) -> None:
-    code, out, err = await cardroom(tmp_path, "invite", DISCORD_TOKEN="not-a-token")
+@pytest.mark.parametrize("command", ["invite", "run", "sync"])
+async def test_a_token_that_is_not_one_is_refused_alike_by_every_command(
+    tmp_path: Path, silent_host: int, command: str
+) -> None:
+    """``invite`` refused "abc" while ``run`` tried to connect with it: one check, before
+    any network (Discord here is a host that never answers, which would fail after 1 s)."""
+    code, out, err = await cardroom(
+        tmp_path,
+        *([] if command == "run" else [command]),
+        DISCORD_TOKEN="abc",
+        DISCORD_API_URL=f"http://127.0.0.1:{silent_host}/api/v10",
+        CONNECT_TIMEOUT="1",
+    )
     assert (code, out) == (2, "")
-    assert err.splitlines() == [
-        "cardroom: DISCORD_TOKEN does not look like a bot token (its first part is the bot's "
-        "id): copy it again from the developer portal"
-    ]
+    assert err.splitlines() == [NOT_A_TOKEN]
 
 
 async def test_sync_says_once_what_it_sent(fake_discord: FakeDiscord, tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from bot.cli import run
 from bot.settings import BotSettings, bot_id_from_token
+from tests.bot.test_cli import EXAMPLE_TOKEN
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,7 +37,7 @@ def test_a_missing_token_is_one_line_and_exit_2(tmp_path: Path) -> None:
 async def test_a_rejected_token_is_one_line_and_exit_2(
     fake_discord: FakeDiscord, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    settings = BotSettings(discord_token="not-the-token", database_path=tmp_path / "db.sqlite3")
+    settings = BotSettings(discord_token=EXAMPLE_TOKEN, database_path=tmp_path / "db.sqlite3")
     assert await run(settings) == 2
     assert capsys.readouterr().err.strip().splitlines() == [
         "cardroom: Discord rejected DISCORD_TOKEN (check the token in .env)"
@@ -47,7 +48,7 @@ async def test_an_unreachable_discord_is_one_line_and_exit_3(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(discord.http.Route, "BASE", "http://127.0.0.1:9/api/v10")
-    settings = BotSettings(discord_token="abc", database_path=tmp_path / "db.sqlite3")
+    settings = BotSettings(discord_token=EXAMPLE_TOKEN, database_path=tmp_path / "db.sqlite3")
     assert await run(settings) == 3
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("cardroom: cannot reach Discord")

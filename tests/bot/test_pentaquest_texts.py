@@ -157,7 +157,11 @@ def test_a_solo_score_gets_the_published_feel() -> None:
     act(state, 0, "end")
     text = table(state).text
     assert "**<@101> lost**: a turn ended without a capture." in text
-    assert "A lost game has no score. Cards kept: 2." in text and "Score" not in text
+    assert "A lost game has no score, even with 2 army cards left unused." in text
+    assert "Score" not in text
+    state = position(armies=[[]])  # it said "Cards kept: 0."
+    act(state, 0, "end")
+    assert table(state).text.split("\n")[2] == "A lost game has no score."
 
 
 def test_the_multiplayer_end_shows_ranks_and_the_tie_break() -> None:

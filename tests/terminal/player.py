@@ -90,15 +90,16 @@ class Player:
         return self.process.returncode, "".join(self.transcript), err.decode()
 
 
-def choices(screen: str) -> list[str]:
-    """The numbered choices of the last question on ``screen`` (its labels, by number)."""
-    found: list[str] = []
+def choices(screen: str) -> dict[int, str]:
+    """The numbered choices of the last question on ``screen``, label by number: the last
+    run of choice lines whose numbers go up (a game may skip a number: Pentaquest's dice
+    keep theirs, and a die that cannot change is not offered)."""
+    found: dict[int, str] = {}
     for match in CHOICE.finditer(screen):
         number, label = int(match.group(1)), match.group(2)
-        if number == 1:
-            found = []
-        if number == len(found) + 1:
-            found.append(label)
+        if found and number <= max(found):
+            found = {}
+        found[number] = label
     return found
 
 
@@ -108,7 +109,7 @@ async def play_to_the_end(player: Player, screen: str | None = None, moves: int 
     ``screen``: the question already read (default: read the next).
 
     A refused answer is told in one line and the same question comes again: then the next
-    longer answer is tried."""
+    longer answer is tried. An "are you sure?" is answered with its first choice too."""
     made = 0
     if screen is None:
         screen = await player.until_prompt()
@@ -119,7 +120,7 @@ async def play_to_the_end(player: Player, screen: str | None = None, moves: int 
         refused = screen.split("\n")[1].startswith("⚠️")  # after the echo of the answer
         width = width + 1 if refused else 1
         assert width <= len(choices(screen)), screen
-        await player.type(" ".join(str(n) for n in range(1, width + 1)))
+        await player.type(" ".join(str(n) for n in sorted(choices(screen))[:width]))
         made += not refused
         screen = await player.until_prompt()
     return made

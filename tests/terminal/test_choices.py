@@ -1,6 +1,8 @@
 """What a typed line means: the numbered choices are the bot's own components (buttons and
-menu options, worded by the game), and a line answers exactly one of them — or a list that
-takes several with as many as it takes — or is told, in one line, what to type instead."""
+menu options, worded by the game, and the "are you sure?" the bot asks), and a line answers
+exactly one of them — or a list that takes several with as many as it takes — or is told, in
+one line, what to type instead. A die keeps its number; a question with one possible answer
+says so."""
 
 from __future__ import annotations
 
@@ -10,8 +12,9 @@ import engine
 from bot.games import presentation
 from bot.i18n import translator
 from bot.terminal.choices import Question, how_many
-from bot.texts.decisions import rows_for
-from bot.texts.rendering import context_for, seat_screen
+from bot.texts.decisions import menu_values, rows_for
+from bot.texts.rendering import confirmation_screen, context_for, seat_screen
+from bot.texts.specs import ButtonSpec, SelectOption, SelectSpec
 from engine import Decision
 from tests.bot.records import record_for
 
@@ -22,7 +25,8 @@ def question_of(state: engine.GameState, seat: int) -> tuple[Question, list[Deci
     record = record_for(state)
     view = engine.view(state, seat)
     screen = seat_screen(record, state, seat, _)
-    return Question(screen.rows, view.decisions, screen.since), list(view.decisions)
+    numbered = presentation(state.game).choice_number
+    return Question(screen.rows, view.decisions, screen.since, numbered), list(view.decisions)
 
 
 def first_state_with(game: str, players: int, kind: str) -> tuple[engine.GameState, int]:
@@ -98,11 +102,14 @@ def test_anything_else_is_told_what_to_type() -> None:
     question, _decisions = question_of(state, 0)
     hint = f"Type a number from 1 to {question.count}, r for the rules or q to quit."
     for line in (
-        *("", "   ", "0", str(question.count + 1), "-1", "two", "1.5", "#1", "1 x"),
+        *("0", str(question.count + 1), "-1", "two", "1.5", "#1", "1 x"),
         *("²", "٣", "①", "1" * 5000),  # digits Python reads (or cannot) that nobody typed as 1
     ):
         answer = question.answer(line, _)
         assert (answer.key, answer.problem) == (None, hint), line
+    for empty in ("", "   "):  # asked again, without a warning
+        answer = question.answer(empty, _)
+        assert answer.empty and (answer.key, answer.problem) == (None, "")
     assert question.answer("r", _).rules and question.answer(" R ", _).rules
     assert question.answer("q", _).quit and question.answer("quit", _).quit
     assert question.answer(None, _).quit  # the end of input
@@ -114,18 +121,105 @@ def test_anything_else_is_told_what_to_type() -> None:
     assert [c.label for m in question.menus for c in m.choices] == labels  # the bot's wording
 
 
-def test_a_list_after_other_choices_says_which_numbers_it_takes() -> None:
-    """Pentaquest's free reroll lists "Die 1".."Die 5" as choices 2..6 under a capture
-    numbered 1: a newcomer typed "1 2" for the first two dice."""
+def test_a_die_is_chosen_by_its_own_number_on_every_screen() -> None:
+    """A newcomer typed the die number the 💡 hint gave ("on die 4") and made another move:
+    die 1 had been choice 1, then 2, 4, 5 as captures and army cards were listed above, and
+    a die that could not change was left out (choice 4 was "Die 5")."""
+    rng = random.Random(7)
+    seen: set[str] = set()
+    for players in (1, 2, 1, 3):
+        state = engine.new_game("pentaquest", players, None, rng.randrange(2**32))
+        while engine.outcome(state) is None:
+            seat = engine.deciding_seats(state)[0]
+            question, decisions = question_of(state, seat)
+            for menu in question.menus:
+                for choice in menu.choices:
+                    if choice.label.startswith("Die "):
+                        die = int(choice.label.split(":")[0].removeprefix("Die "))
+                        assert choice.number == die, (choice, question.menus)
+                        seen.add(next(d.kind for d in decisions if d.kind in KINDS))
+            engine.apply(state, engine.random_action(state, seat, rng))
+    assert seen == set(KINDS)  # the free reroll, a reroll card, the die of a +1/-1 card
+
+
+KINDS = ("reroll", "dice", "die")
+
+
+def test_a_list_of_dice_and_other_choices_is_one_line_of_what_to_type() -> None:
+    """The free reroll's dice are 1 to 5 and the capture and the end follow; the line to
+    type them on says both in one sentence (the list said "Type 1 to 5 numbers from 4 to
+    8" over "Type a number from 1 to 9")."""
     state, seat = first_state_with("pentaquest", 1, "reroll")
     question, _decisions = question_of(state, seat)
     (reroll,) = [m for m in question.menus if m.multi]
-    first, last = reroll.choices[0].number, reroll.choices[-1].number
-    assert first > 1 and reroll.choices[0].label.startswith("Die 1")
-    assert how_many(reroll, _) == (
-        f"Type 1 to 5 numbers from {first} to {last}, separated by spaces."
+    assert [c.number for c in reroll.choices] == [1, 2, 3, 4, 5]
+    assert question.menus[0] is reroll  # listed first: the numbers go down the screen
+    assert how_many(reroll, _) == "Type 1 to 5 numbers from 1 to 5, separated by spaces."
+    others = [c.number for m in question.menus if not m.multi for c in m.choices]
+    assert others == list(range(6, 6 + len(others)))
+    if len(others) == 2:
+        said = "Or type 6 or 7, r for the rules or q to quit."
+    else:
+        said = f"Or type one number from 6 to {others[-1]}, r for the rules or q to quit."
+    assert question.hint(_) == f"{how_many(reroll, _)} {said}"
+
+
+def test_the_are_you_sure_of_the_bot_is_asked_too() -> None:
+    """The bot asks before a reroll that may lose a capture; its screen's rows are numbered
+    like any other: the capture it recommends, the move anyway, and back."""
+    rng = random.Random(3)
+    while True:
+        state = engine.new_game("pentaquest", 1, None, rng.randrange(2**32))
+        view = engine.view(state, 0)
+        if view.beaten:  # type: ignore[attr-defined]
+            break
+    (reroll,) = [d for d in view.decisions if d.kind == "reroll"]
+    key = reroll.key_for(list(reroll.options))  # every die: the capture may be lost
+    screen = confirmation_screen(record_for(state), state, 0, key, _, mentions=False)
+    assert screen is not None and screen.text.startswith("⚠️ Your dice already beat ")
+    question = Question(screen.rows, view.decisions, screen.since)
+    labels = [(c.number, c.label) for m in question.menus for c in m.choices]
+    assert labels[-2:] == [(len(labels) - 1, "Reroll anyway"), (len(labels), "Back")]
+    assert question.answer("1", _).key == f"capture:{view.beaten[0]}"  # type: ignore[attr-defined]
+    assert question.answer(str(len(labels) - 1), _).key == key
+    back = question.answer(str(len(labels)), _)
+    assert back.back and back.key is None
+    assert question.only() is None  # a question with a way back is always asked
+
+
+def menu(options: tuple[str, ...], least: int, most: int) -> Question:
+    """A question of one multi-select menu choosing ``least`` to ``most`` of ``options``
+    (cards named as their keys), built as the bot builds its menu."""
+    decision = Decision(0, "pass", options, least, most)
+    entries = tuple(SelectOption(v, o.title()) for v, o in menu_values(decision))
+    spec = SelectSpec("pass", 0, "Choose the cards to pass", entries, least, most)
+    return Question([spec], [decision], 0)
+
+
+def test_a_question_with_one_possible_answer_is_not_asked() -> None:
+    """Passing 2 of 2 identical Artichokes, or the only button left: every way to answer
+    makes the same move, which the terminal makes and says instead of asking."""
+    two_alike = menu(("artichoke", "artichoke"), 2, 2)
+    assert two_alike.only() == (
+        "pass:artichoke+artichoke",
+        "Choose the cards to pass: Artichoke, Artichoke",
     )
-    assert question.hint(_) == (
-        f"Type a number from 1 to {question.count} (several where a list says so), r for the "
-        "rules or q to quit."
+    three_alike = menu(("leek", "leek", "leek"), 2, 2)
+    assert three_alike.only() == ("pass:leek+leek", "Choose the cards to pass: Leek, Leek")
+    both = menu(("carrot", "leek"), 2, 2)
+    assert both.only() == ("pass:carrot+leek", "Choose the cards to pass: Carrot, Leek")
+    # a choice to make: two of three different cards, or one or two of two
+    assert menu(("carrot", "leek", "onion"), 2, 2).only() is None
+    assert menu(("carrot", "leek"), 1, 2).only() is None
+    assert menu(("artichoke", "artichoke", "leek"), 2, 2).only() is None
+    end = Question([(ButtonSpec("end", "End the turn (lose)"),)], [Decision(0, "end", ("end",))], 0)
+    assert end.only() == ("end", "End the turn (lose)")
+    two = Question(
+        [(ButtonSpec("keep", "Keep"), ButtonSpec("flip", "Flip"))],
+        [Decision(0, "draw", ("flip", "keep"))],
+        0,
     )
+    assert two.only() is None
+    decision = Decision(0, "pick", ("R7",), simultaneous=True, committed=("R7",))
+    chosen = SelectSpec("pick", 0, "Choose", (SelectOption("R7", "🪨 7 Rock", default=True),))
+    assert Question([chosen], [decision], 0).only() is None  # already the answer: no move

@@ -14,9 +14,10 @@ from pathlib import Path
 
 from bot.i18n import translator
 from bot.service import GameService
+from bot.terminal.games import NewGame, open_game
 from bot.terminal.lines import Lines
 from bot.terminal.output import Output
-from bot.terminal.session import NewGame, Session, open_game
+from bot.terminal.session import Session
 from storage import Storage
 from tests.e2e.clock import ManualClock
 
@@ -44,6 +45,14 @@ async def test_the_automatic_player_moves_at_the_deadline(tmp_path: Path) -> Non
             playing = asyncio.create_task(session.play())
             await until(lambda: out.getvalue().endswith("\n> "), "the first question")
             asked = out.getvalue()
+            # the deadline from the first question on (it was said only at half time)
+            record = await storage.games.get_game(game.id)
+            assert record.deadline is not None
+            until_then = record.deadline.astimezone().strftime("%H:%M")
+            assert asked.endswith(
+                f"⏳ 1 min left to answer (until {until_then}), then the automatic player moves "
+                f"for you.\n{QUESTION}"
+            )
 
             clock.advance(30)
             await until(lambda: out.getvalue() != asked, "the reminder")

@@ -5,6 +5,7 @@ line and the same question again, never a traceback."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,11 +13,11 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.games import presentation
+from bot.games import presentation, presented_games
 from bot.i18n import translator
 from bot.terminal.markdown import text_of
 from bot.terminal.picture import table_picture
-from bot.texts.rendering import context_for
+from bot.texts.rendering import context_for, rules_text
 from storage import GameStatus, Storage
 from tests.terminal.player import ROOT, Player, choices, plain_env, play_to_the_end
 
@@ -109,10 +110,11 @@ async def test_a_game_left_with_q_goes_on_with_resume(tmp_path: Path) -> None:
     await player.type("q")
     code, out, err = await player.finish()
     assert (code, err) == (0, "")
-    # the command alone on its line (a full stop after it was copied with the path), with
-    # the --db it was played in, or the resume would look in the default database
+    # the command alone on its line (a full stop after it was copied with the path), as it
+    # was run (here the interpreter's -m bot: no cardroom on the PATH), with the --db it was
+    # played in, or the resume would look in the default database
     assert out.rstrip().endswith(
-        f"Game #1 is saved; to continue it, run:\ncardroom play --resume --db {db}"
+        f"Game #1 is saved; to continue it, run:\n{sys.executable} -m bot play --resume --db {db}"
     )
     games, _state = await stored(db)
     (left,) = games
@@ -149,21 +151,24 @@ async def test_bad_input_gets_one_line_and_the_same_question(tmp_path: Path) -> 
         ("0", hint),
         ("two", hint),  # letters
         ("²", hint),  # a digit to str.isdigit, not to int
-        ("", hint),  # an empty line
         ("1 2", "⚠️ Type one number, or several from one list that takes several."),
         ("1 1", "⚠️ Type each number once."),
     ]:
         await player.type(typed)
         answer = await player.until_prompt()
         assert answer == f"{typed}\n{said}\n{question}", typed
+    for empty in ("", "  "):  # asked again, as a shell does: no warning, the prompt alone
+        await player.type(empty)
+        assert await player.until_prompt() == f"{empty}\n> "
     await player.close_input()  # the end of input: it leaves, keeping the game
     code, out, err = await player.finish()
     assert (code, err) == (0, "")
     assert "Traceback" not in out
-    # the command alone on its line (a full stop after it was copied with the path), with
-    # the --db it was played in, or the resume would look in the default database
+    # the command alone on its line (a full stop after it was copied with the path), as it
+    # was run (here the interpreter's -m bot: no cardroom on the PATH), with the --db it was
+    # played in, or the resume would look in the default database
     assert out.rstrip().endswith(
-        f"Game #1 is saved; to continue it, run:\ncardroom play --resume --db {db}"
+        f"Game #1 is saved; to continue it, run:\n{sys.executable} -m bot play --resume --db {db}"
     )
     games, _state = await stored(db)
     assert [(g.status, g.version) for g in games] == [(GameStatus.ACTIVE, 0)]
@@ -321,3 +326,116 @@ async def test_several_levels_fill_the_automatic_seats_in_turn(tmp_path: Path) -
     assert "greedy, a casual game · search, a real opponent" in out
     games, _state = await stored(db)
     assert [s.level for s in games[0].seats[1:]] == ["search", "greedy", "search"]
+
+
+async def test_pentaquest_asks_before_a_reroll_that_may_lose_a_capture(tmp_path: Path) -> None:
+    """The dice beat a creature on turn 1; a newcomer typed a die's number, rerolled it and
+    lost the solo game: the terminal asks what the bot asks first, with the capture beside
+    the question, and "Back" changes nothing."""
+    db = tmp_path / "games.sqlite3"
+    player = await Player.start(tmp_path, "pentaquest", "--seed", "3", "--db", str(db))
+    first = await player.until_prompt()
+    assert first is not None and "The dice beat: Will-o'-the-Wisp." in first
+    assert choices(first)[3] == "Die 3: ⚄5"
+    await player.type("3")  # reroll die 3, the 5 the capture needs
+    asked = await player.until_prompt()
+    assert asked is not None
+    assert "⚠️ Your dice already beat Will-o'-the-Wisp: capture it now, or reroll and maybe " in (
+        asked
+    )
+    assert choices(asked) == {
+        1: "⚔️ Capture Will-o'-the-Wisp",
+        2: "Reroll anyway",
+        3: "Back",
+    }
+    await player.type("3")  # back: the same question, nothing played
+    again = await player.until_prompt()
+    assert again is not None and choices(again) == choices(first)
+    assert (await stored(db))[0][0].version == 0
+    await player.type("3")
+    await player.until_prompt()
+    await player.type("2")  # reroll anyway
+    after = await player.until_prompt()
+    assert after is not None and "rerolled 5 → " in after
+    await player.type("q")
+    code, _out, err = await player.finish()
+    assert (code, err) == (0, "")
+    games, _state = await stored(db)
+    storage = await Storage.open(path=db)
+    try:
+        logged = await storage.games.get_actions(games[0].id)
+    finally:
+        await storage.close()
+    assert [a.action_key for a in logged] == ["reroll:2"]
+
+
+async def test_a_move_that_is_the_only_one_possible_is_made_and_said(tmp_path: Path) -> None:
+    """Ninjan's last round leaves one card in the hand: every answer plays it, so it is
+    played and said, not asked (as passing 2 of 2 identical Artichokes was)."""
+    db = tmp_path / "games.sqlite3"
+    player = await Player.start(
+        tmp_path, "ninjan", "--ai", "random", "--seed", "3", "--db", str(db)
+    )
+    await play_to_the_end(player)
+    code, out, err = await player.finish()
+    assert (code, err) == (0, "")
+    said = [line for line in out.split("\n") if line.startswith("The only possible move")]
+    assert len(said) == 1, said
+    assert re.fullmatch(r"The only possible move, made for you: \S+ -?\d+ \w+", said[0])
+    questions = out.split("\n> ")
+    assert all(len(choices(q + "\n> ")) != 1 for q in questions[:-1])  # none asked alone
+    games, _state = await stored(db)
+    assert [g.status for g in games] == [GameStatus.FINISHED]
+
+
+async def test_resume_keeps_the_language_and_the_picture_of_the_game(tmp_path: Path) -> None:
+    """A French game came back in English: its flags stay with it (a --lang given again
+    changes it)."""
+    db, picture = tmp_path / "games.sqlite3", tmp_path / "table.png"
+    player = await Player.start(
+        tmp_path, "verso", "--seed", "5", "--lang", "fr", "--picture", str(picture),
+        "--db", str(db),
+    )  # fmt: skip
+    assert await player.until_prompt() is not None
+    await player.type("q")
+    code, _out, err = await player.finish()
+    assert (code, err) == (0, "")
+    picture.unlink()
+
+    again = await Player.start(tmp_path, "--resume", "--db", str(db))
+    screen = await again.until_prompt()
+    assert screen is not None and "Partie #1 · ta place" in screen
+    assert picture.read_bytes().startswith(b"\x89PNG")  # drawn again, where it was
+    await again.type("q")
+    code, out, err = await again.finish()
+    assert (code, err) == (0, "") and "La partie #1 est enregistrée" in out
+
+    english = await Player.start(tmp_path, "--resume", "--lang", "en", "--db", str(db))
+    screen = await english.until_prompt()
+    assert screen is not None and "Game #1 · your seat" in screen
+    await english.type("q")
+    assert (await english.finish())[0] == 0
+
+
+async def test_resume_in_a_database_that_does_not_exist_says_so(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.sqlite3"
+    player = await Player.start(tmp_path, "--resume", "--db", str(missing))
+    code, out, err = await player.finish()
+    assert (code, out) == (2, "")
+    assert err == f"cardroom: no unfinished game to resume in {missing}: there is no such file\n"
+    assert not missing.exists()  # not created empty
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr", "uk"])
+def test_the_rules_in_the_terminal_speak_of_its_choices_not_buttons(language: str) -> None:
+    """The rules said "the buttons under the table" (Spanish: "a quien más los pulse",
+    whoever presses them most); the terminal's rules speak of typed choices, and Discord
+    keeps its own wording."""
+    _ = translator(language)
+    buttons = {"en": "button", "es": "botones", "fr": "bouton", "uk": "кнопк"}[language]
+    for game in presented_games():
+        terminal = rules_text(game, None, _, terminal=True)
+        assert buttons not in terminal.lower(), (game, terminal)
+    assert buttons in rules_text("verso", None, _).lower()  # Discord's own words
+    if language == "es":
+        assert "a quien más" not in rules_text("verso", None, _)

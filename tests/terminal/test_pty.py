@@ -1,13 +1,15 @@
 """``cardroom play`` at a real (pseudo-)terminal, as a person at a keyboard: the game drawn
 in panels, a move typed and Enter, the rules, a typo, Ctrl-C — which leaves, the game
-saved."""
+saved; a 4-seat table drawn within 40 rows, its borders straight."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
 import pexpect
+from rich.cells import cell_len
 
 from tests.terminal.player import ROOT, plain_env
 
@@ -16,7 +18,8 @@ HINT = "r for the rules or q to quit."
 
 def test_a_few_moves_at_the_keyboard(tmp_path: Path) -> None:
     env = {**plain_env(tmp_path), "TERM": "xterm-256color"}
-    env.pop("NO_COLOR", None)
+    for name in ("NO_COLOR", "COLUMNS", "LINES"):  # the terminal's own size, not a runner's
+        env.pop(name, None)
     child = pexpect.spawn(
         sys.executable,
         ["-m", "bot", "play", "verso", "--seed", "5", "--db", str(tmp_path / "g.sqlite3")],
@@ -39,7 +42,7 @@ def test_a_few_moves_at_the_keyboard(tmp_path: Path) -> None:
         child.expect("Final series")  # the rules' sections
         child.expect(HINT)
         child.sendline("7")
-        child.expect("⚠️ Type a number from 1 to ")
+        child.expect("⚠ Type a number from 1 to ")  # no VS16 in a terminal (see below)
         child.expect(HINT)
         child.sendline("2")
         child.expect("Last events")
@@ -50,3 +53,46 @@ def test_a_few_moves_at_the_keyboard(tmp_path: Path) -> None:
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def test_a_four_seat_table_fits_40_rows_with_straight_borders(tmp_path: Path) -> None:
+    """At 100 x 40 (tmux), a 4-player Ninjan screen scrolled its table's header away, and
+    every "✂️" (drawn one column wide by tmux 3.3a, two by ``rich``) pushed a panel's right
+    border; a hand wrapped between "✂️" and "-5"."""
+    env = {**plain_env(tmp_path), "TERM": "xterm-256color"}
+    for name in ("NO_COLOR", "COLUMNS", "LINES"):  # the terminal's own size, not a runner's
+        env.pop(name, None)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "bot", "play", "ninjan", "--players", "4", "--seed", "3", "--lang", "es",
+         "--db", str(tmp_path / "g.sqlite3")],
+        cwd=str(ROOT),
+        env=env,
+        dimensions=(40, 100),
+        encoding="utf-8",
+        timeout=60,
+    )  # fmt: skip
+    hint = "r para las reglas o q para salir."
+    try:
+        child.expect(hint)
+        child.expect("> ")
+        child.sendline("5")  # round 1: the table now shows the revealed cards too
+        child.expect(hint)
+        shown = (child.before or "") + str(child.after)
+        child.expect("> ")
+        shown = ESCAPE.sub("", shown + (child.before or "") + str(child.after))
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    screen = shown.replace("\r\n", "\n").split("\n")
+    screen = screen[next(i for i, line in enumerate(screen) if line.startswith("╭")) :]
+    assert screen[0].startswith("╭─ Ninjan · partida #1 ─")  # the table's title ...
+    assert len(screen) <= 40, "\n".join(screen)  # ... still on the screen at the prompt
+    assert "\ufe0f" not in shown
+    boxed = [line for line in screen if line[:1] in "╭│╰"]
+    assert len(boxed) > 20 and {cell_len(line) for line in boxed} == {100}, boxed
+    assert not [line for line in boxed if re.search(r"[🪨📄✂]\s*│$", line)]  # item whole

@@ -136,7 +136,7 @@ class ArtichokesPresentation(Presentation):
     def seat_sections(self, view: View, ctx: RenderContext) -> list[str]:
         """The hand, the own Personal Deck (its size and, in no order, its cards: every card
         entering it was shown, so the player could know them anyway) and Discard Pile, and
-        the Garden Row while the viewer has a decision."""
+        the Garden Row while the viewer has a decision (unless the table is beside it)."""
         assert isinstance(view, ArtichokesView)
         _ = ctx._
         me = view.viewer
@@ -158,7 +158,7 @@ class ArtichokesPresentation(Presentation):
             lines.append(
                 _("In your Personal Deck, in no order: {cards}", cards=cards_text(view.deck, _))
             )
-        if view.decisions:
+        if view.decisions and not ctx.beside_table:
             lines.append(_("Garden Row: {cards}", cards=_row(view, _)))
             if view.revealed:
                 lines.append(_("**Revealed:** {cards}", cards=cards_text(view.revealed, _)))

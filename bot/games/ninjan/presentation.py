@@ -217,7 +217,7 @@ class NinjanPresentation(Presentation):
 
     def seat_sections(self, view: View, ctx: RenderContext) -> list[str]:
         """The hand and the viewer's score; the piles and the round's cards while it has a
-        decision."""
+        decision (unless the table, which shows them and every score, is beside it)."""
         assert isinstance(view, NinjanView)
         _ = ctx._
         me = view.viewer
@@ -227,9 +227,11 @@ class NinjanPresentation(Presentation):
                 "**Your hand** ({count}): {cards}",
                 count=len(view.hand),
                 cards=cards_text(view.hand, _),
-            ),
-            _("Your score: {points}", points=view.seats[me].score),
+            )
         ]
+        if ctx.beside_table:
+            return lines
+        lines.append(_("Your score: {points}", points=view.seats[me].score))
         if view.decisions:
             lines += ["", *piles_lines(view, _)]
             if view.phase != "pick":

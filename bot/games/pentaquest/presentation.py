@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from bot.games.base import Confirmation, LobbyOption, OptionText, Presentation, RenderContext
 from bot.games.pentaquest.events import event_line
 from bot.games.pentaquest.table import (
+    fix_line,
     multiplayer_end_lines,
     player_line,
     situation_lines,
@@ -119,10 +120,20 @@ class PentaquestPresentation(Presentation):
             lines.append(stall)
         return lines
 
-    def legend(self, _: Translator) -> list[str]:
-        """The dice, the requirements' symbols and who plays on the table's controls."""
+    def legend(self, _: Translator, *, terminal: bool = False) -> list[str]:
+        """The dice, the requirements' symbols and who plays on the table's controls (in the
+        terminal: that a die is chosen by its own number, :meth:`choice_number`)."""
+        dice = _("Dice show their face and digit: ⚂3 is a 3. ☀️ and 🌙 are suns and moons.")
+        if terminal:
+            return [
+                dice,
+                _(
+                    "On your turn, type the number of a choice under your screen: a die is "
+                    "always chosen by its own number, 1 to 5 from the left (die 3 is 3)."
+                ),
+            ]
         return [
-            _("Dice show their face and digit: ⚂3 is a 3. ☀️ and 🌙 are suns and moons."),
+            dice,
             _(
                 "The player whose turn it is plays with the buttons under the table or on their "
                 "own screen (with hidden armies, army cards only there)."
@@ -130,7 +141,9 @@ class PentaquestPresentation(Presentation):
         ]
 
     def seat_sections(self, view: View, ctx: RenderContext) -> list[str]:
-        """The viewer's own army (and discard pile); the situation while it decides."""
+        """The viewer's own army (and discard pile); the situation while it decides, unless
+        the table, which shows it, is beside the screen (then only the army fix, which the
+        table lacks when armies are hidden)."""
         assert isinstance(view, PentaquestView)
         _ = ctx._
         me = view.players[view.viewer or 0]
@@ -143,7 +156,10 @@ class PentaquestPresentation(Presentation):
             ),
             _("Your discard pile: {count}", count=me.discard_count),
         ]
-        if view.decisions:
+        if view.decisions and ctx.beside_table:
+            fix = fix_line(view, ctx) if view.hidden_armies else None
+            lines += [fix] if fix else []
+        elif view.decisions:
             lines += status_lines(view, ctx, using=False)
             lines += [""] + situation_lines(view, ctx)
         return lines
@@ -311,6 +327,17 @@ class PentaquestPresentation(Presentation):
                 return Confirmation(question, _("End the turn and lose"), _("Back"), captures)
             question = _("Your dice beat {cards}: end the turn without a capture?", cards=cards)
             return Confirmation(question, _("End the turn"), _("Back"), captures)
+        return None
+
+    def choice_number(self, decision: Decision, option: str) -> int | None:
+        """A die is chosen by its own number, 1 to 5 from the left, on every screen (the
+        💡 hint's "on die 4" is choice 4): the free reroll's and a reroll card's dice, the
+        die an army card acts on."""
+        if decision.kind in ("reroll", "dice"):
+            return int(option) + 1
+        verb, _sep, arg = option.partition(":")
+        if verb == "die":
+            return int(arg) + 1
         return None
 
     def option_sort_key(self, decision: Decision, option: str) -> tuple[int, int]:

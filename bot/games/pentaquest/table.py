@@ -78,14 +78,9 @@ def situation_lines(view: PentaquestView, ctx: RenderContext) -> list[str]:
                 lines.append(_("The dice beat: {cards}.", cards=names))
             else:
                 lines.append(_("The dice beat no quest card."))
-        if view.fix:  # and what it beats: a newcomer could not tell which creature it was for
-            fixed = list(view.dice)
-            for step in view.fix:
-                fixed[step.die] = step.value
-            quest = [card.id for card in view.quest]
-            targets = ", ".join(card_name(c, _) for c in beaten_by(fixed, quest))
-            fix = fix_text(view.fix, view.dice, _)
-            lines.append(_("💡 Cheapest army fix: {fix}, to beat {cards}.", fix=fix, cards=targets))
+        fix = fix_line(view, ctx)
+        if fix:
+            lines.append(fix)
     beaten = set(view.beaten) if view.highlight else set()
     lines += [
         "",
@@ -99,6 +94,21 @@ def situation_lines(view: PentaquestView, ctx: RenderContext) -> list[str]:
     if not view.quest:
         lines.append(_("The quest area is empty."))
     return lines
+
+
+def fix_line(view: PentaquestView, ctx: RenderContext) -> str | None:
+    """The cheapest army fix and what it beats, when the view holds one (``None`` else): a
+    newcomer could not tell which creature it was for."""
+    if not view.fix:
+        return None
+    _ = ctx._
+    fixed = list(view.dice)
+    for step in view.fix:
+        fixed[step.die] = step.value
+    quest = [card.id for card in view.quest]
+    targets = ", ".join(card_name(c, _) for c in beaten_by(fixed, quest))
+    fix = fix_text(view.fix, view.dice, _)
+    return _("💡 Cheapest army fix: {fix}, to beat {cards}.", fix=fix, cards=targets)
 
 
 def player_line(view: PentaquestView, player: PlayerView, ctx: RenderContext) -> str:
@@ -178,12 +188,16 @@ def solo_end_lines(view: PentaquestView, ctx: RenderContext) -> list[str]:
                 feel=feel(score, ctx),
             ),
         ]
+    left = view.players[0].army_count
+    lost = [_("**{player} lost**: a turn ended without a capture.", player=player)]
+    if not left:
+        return [*lost, _("A lost game has no score.")]
     return [
-        _("**{player} lost**: a turn ended without a capture.", player=player),
+        *lost,
         _.plural(
-            "A lost game has no score. Card kept: {count}.",
-            "A lost game has no score. Cards kept: {count}.",
-            view.players[0].army_count,
+            "A lost game has no score, even with {count} army card left unused.",
+            "A lost game has no score, even with {count} army cards left unused.",
+            left,
         ),
     ]
 

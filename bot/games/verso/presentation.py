@@ -85,15 +85,17 @@ class VersoPresentation(Presentation):
         lines += ["", *pile_lines(view, ctx), *turn_hint_lines(view, ctx)]
         return lines
 
-    def legend(self, _: Translator) -> list[str]:
-        """How to read a card, who uses the table's controls."""
-        return legend(_)
+    def legend(self, _: Translator, *, terminal: bool = False) -> list[str]:
+        """How to read a card, who uses the table's controls (in the terminal: how the
+        choices are typed)."""
+        return legend(_, terminal=terminal)
 
     def seat_sections(self, view: View, ctx: RenderContext) -> list[str]:
         """While the viewer decides: its own tableau, and on a turn the Draw Pile; nothing
-        while it waits (the table shows the game, and a waiting screen never goes stale)."""
+        while it waits (the table shows the game, and a waiting screen never goes stale), nor
+        beside the table (everything in Verso is on it)."""
         assert isinstance(view, VersoView)
-        if not view.decisions or view.viewer is None:
+        if not view.decisions or view.viewer is None or ctx.beside_table:
             return []
         me = view.seats[view.viewer]
         lines = status_lines(view, ctx)

@@ -149,14 +149,23 @@ def end_lines(view: VersoView, ctx: RenderContext) -> list[str]:
     return lines
 
 
-def legend(_: Translator) -> list[str]:
+def legend(_: Translator, *, terminal: bool = False) -> list[str]:
     """How to read a card and who plays on the table's controls (the lobby and the Rules
-    page show it)."""
+    page show it); with ``terminal``, how a choice is made there."""
+    cards = _(
+        "🟦3 = a Blue 3 worth 1 VP · 🟦3★ = worth 3 VP · J = joker · (🟩5★) = its other "
+        "side, seen by all"
+    )
+    if terminal:
+        return [
+            cards,
+            _(
+                "On your turn, type the number of a choice under your screen: draw, keep or "
+                "flip, bank; the automatic players take their turns by themselves."
+            ),
+        ]
     return [
-        _(
-            "🟦3 = a Blue 3 worth 1 VP · 🟦3★ = worth 3 VP · J = joker · (🟩5★) = its other "
-            "side, seen by all"
-        ),
+        cards,
         _(
             "The player whose turn it is draws or banks with the buttons under the table; "
             "anyone else who clicks them is told whose turn it is."
