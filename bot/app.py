@@ -32,6 +32,7 @@ from bot.messages.pictures import Pictures
 from bot.messages.pings import Pings
 from bot.messages.reminders import ChannelReminders
 from bot.messages.tables import TableKeeper
+from bot.metrics import FAILED, REFUSED, Metrics
 from bot.pictures.painter import Painter
 from bot.service import GameService
 from bot.settings import BotSettings
@@ -93,6 +94,8 @@ class CardroomBot(commands.AutoShardedBot):
         intents.guilds = True
         if settings.shard_ids is not None:  # discord.py's default (all) is the absent option
             options["shard_ids"] = settings.shard_ids
+        metrics = Metrics()  # with an endpoint, Discord's answers are counted too
+        options["http_trace"] = metrics.rest_trace() if settings.metrics_port else None
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -102,6 +105,7 @@ class CardroomBot(commands.AutoShardedBot):
             **options,  # type: ignore[arg-type]
         )
         self.settings = settings
+        self.metrics = metrics  # bot.metrics: served on METRICS_PORT, when set
         self._seed_source = seed_source
         self._sync = sync or settings.sync_commands
         self._resume = resume
@@ -192,6 +196,10 @@ class CardroomBot(commands.AutoShardedBot):
             ChannelReminders(room.pings, room.languages),
         )
         room.followups.clocks = room.clocks
+        self.metrics.watch(
+            room.service.live.live_games, room.clocks.__len__, lambda: self.latencies, painter
+        )
+        room.service.commits.observe = self.metrics.commit_seconds.observe
         self.components = Handlers(room)
         self.add_dynamic_items(*PERSISTENT_ITEMS)
         await self.add_cog(GameCommands(self.components))
@@ -202,6 +210,7 @@ class CardroomBot(commands.AutoShardedBot):
         await self._sync_commands()
         if self._resume:  # a running bot (not `cardroom sync`): it says it is alive
             self.heartbeat.start()
+            await self.metrics.serve(self.settings.metrics_host, self.settings.metrics_port)
             # before any interaction: their channels are free
             await self._startup.close_lost_lobbies()
             self._resume_task = asyncio.create_task(self._resume_games())
@@ -278,6 +287,7 @@ class CardroomBot(commands.AutoShardedBot):
         if interaction.type != discord.InteractionType.component or self._handled(interaction):
             return
         _ = tr(interaction)
+        self.metrics.interactions.labels("unknown component", REFUSED).inc()
         try:
             await say(interaction, "⚠️ " + _("This button is no longer in use."))
         except discord.HTTPException as exc:
@@ -332,11 +342,13 @@ class CardroomBot(commands.AutoShardedBot):
         this version no longer has is answered as such."""
         if isinstance(error, app_commands.CommandNotFound):
             _ = tr(interaction)
+            self.metrics.interactions.labels("unknown command", REFUSED).inc()
             await say(interaction, "⚠️ " + _("That command is no longer in use: see /help."))
             return
         try:
             raise error
         except app_commands.AppCommandError:
+            self.metrics.interactions.labels("app command error", FAILED).inc()
             await apology(
                 interaction,
                 f"/{interaction.command.qualified_name if interaction.command else '?'}",
@@ -346,6 +358,7 @@ class CardroomBot(commands.AutoShardedBot):
         """Shut down cleanly: take no new changes, finish the ones in flight and their
         follow-ups, stop the client, then close storage (queued commits finish first)."""
         await self.heartbeat.stop()
+        await self.metrics.stop()
         if self._resume_task is not None:
             self._resume_task.cancel()
         tables = getattr(self.room, "tables", None)

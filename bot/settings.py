@@ -122,6 +122,10 @@ class BotSettings(ShardSettings):
             interactions) or ``thread`` (threads of the bot's process).
         picture_wait: seconds a click's answer waits for its picture before it goes without
             (env ``PICTURE_WAIT``, default 1; the picture shows on the next edit).
+        metrics_port: the port of this process's Prometheus endpoint, ``/metrics`` (env
+            ``METRICS_PORT``; unset, the default: no endpoint, nothing listens).
+        metrics_host: the address it listens on (env ``METRICS_HOST``, default ``0.0.0.0``:
+            every interface, as a container's port must; ``127.0.0.1`` keeps it to the host).
     """
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -142,6 +146,8 @@ class BotSettings(ShardSettings):
     table_turn_interval: float = Field(default=8.0, ge=0, le=60)
     picture_workers: Literal["process", "thread"] = "process"
     picture_wait: float = Field(default=1.0, gt=0, le=60)
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    metrics_host: str = Field(default="0.0.0.0", min_length=1)
 
     @field_validator(
         "dev_guild_id",
@@ -149,6 +155,7 @@ class BotSettings(ShardSettings):
         "discord_gateway_url",
         "database_url",
         "heartbeat_path",
+        "metrics_port",
         mode="before",
     )
     @classmethod

@@ -230,6 +230,23 @@ LAYERS = {
     "bot/pictures": ("discord", "bot.messages", "bot.handlers", "bot.service"),
     "bot/messages": ("bot.handlers", "bot.app"),
     "bot/terminal": ("discord", "bot.messages", "bot.handlers", "bot.app", "bot.context"),
+    # every layer may count: the metrics know nothing of the bot, the engine or storage
+    "bot/metrics": (
+        "discord",
+        "engine",
+        "storage",
+        "bot.app",
+        "bot.context",
+        "bot.games",
+        "bot.handlers",
+        "bot.i18n",
+        "bot.messages",
+        "bot.pictures",
+        "bot.service",
+        "bot.terminal",
+        "bot.texts",
+        "bot.timing",
+    ),
 }
 
 

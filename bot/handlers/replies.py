@@ -26,6 +26,7 @@ from bot.handlers.gate import InFlight
 from bot.i18n import N_
 from bot.messages import layouts
 from bot.messages.languages import tr
+from bot.metrics import FAILED, REFUSED, handling
 from bot.service.errors import UserError
 from storage import DatabaseBusy, DatabaseUnavailable
 
@@ -93,28 +94,34 @@ def guarded(
     where: str,
 ) -> Callable[[Callable[P, Awaitable[Any]]], Callable[P, Awaitable[None]]]:
     """Decorate an interaction handler (its first ``discord.Interaction`` argument after
-    ``self``) so that user errors and crashes are answered as described above."""
+    ``self``) so that user errors and crashes are answered as described above, and each
+    interaction is counted in the bot's metrics as ``where`` with its outcome."""
 
     def decorate(fn: Callable[P, Awaitable[Any]]) -> Callable[P, Awaitable[None]]:
         @functools.wraps(fn)
         async def wrapper(*args: P.args, **kwargs: P.kwargs) -> None:
             interaction = next(a for a in args if isinstance(a, discord.Interaction))
             gate: InFlight | None = getattr(interaction.client, "in_flight", None)
-            if gate is not None and gate.closed:
-                await user_error(interaction, UserError(RESTARTING))
-                return
-            with gate.held() if gate is not None else contextlib.nullcontext():
-                try:
-                    await fn(*args, **kwargs)
-                except UserError as error:
-                    await user_error(interaction, error)
-                except (DatabaseUnavailable, DatabaseBusy) as exc:
-                    # the database went away (PostgreSQL restarting, failing over) or stayed
-                    # locked: the version checks make trying again safe
-                    log.warning("database unavailable while handling %s: %s", where, exc)
-                    await user_error(interaction, UserError(DATABASE_AWAY))
-                except Exception:
-                    await apology(interaction, where)
+            with handling(interaction.client, interaction.id, where) as handled:
+                if gate is not None and gate.closed:
+                    handled.outcome = REFUSED
+                    await user_error(interaction, UserError(RESTARTING))
+                    return
+                with gate.held() if gate is not None else contextlib.nullcontext():
+                    try:
+                        await fn(*args, **kwargs)
+                    except UserError as error:
+                        handled.outcome = REFUSED
+                        await user_error(interaction, error)
+                    except (DatabaseUnavailable, DatabaseBusy) as exc:
+                        # the database went away (PostgreSQL restarting, failing over) or
+                        # stayed locked: the version checks make trying again safe
+                        handled.outcome = FAILED
+                        log.warning("database unavailable while handling %s: %s", where, exc)
+                        await user_error(interaction, UserError(DATABASE_AWAY))
+                    except Exception:
+                        handled.outcome = FAILED
+                        await apology(interaction, where)
 
         return wrapper
 

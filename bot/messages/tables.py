@@ -39,6 +39,7 @@ from bot.messages import discord_io, layouts
 from bot.messages.languages import GuildLanguages
 from bot.messages.pictures import UNKNOWN, Pictures, edit_files, send_files
 from bot.messages.table_look import TableLook, message_id, nonce, table_look
+from bot.metrics import picture_degraded
 from bot.service import GameService, GameSnapshot
 from bot.service.locks import KeyedLocks
 from bot.timing.debounce import Debouncer
@@ -323,6 +324,7 @@ class TableKeeper:
             if edited is not discord_io.Edit.REFUSED_FILE or look.picture is None:
                 return edited, look
             log.info("table of game %s refused with its picture: again without", snapshot.id)
+            picture_degraded(self.client, "refused")
             look = await self.render(snapshot, thinking, picture=False)
 
     async def _send(

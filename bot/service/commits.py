@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import engine
@@ -41,6 +42,9 @@ class Commits:
         self.storage = storage
         self.live = live
         self.deadlines = deadlines
+        self.observe: Callable[[float], None] | None = None
+        """Called with the seconds each commit took, from the request to storage's answer
+        (queued, written and on disk, or refused): the bot's metrics."""
 
     async def commit(
         self,
@@ -74,6 +78,7 @@ class Commits:
         deadline = self.deadlines.after(record, current.state, state, current.record.deadline)
         if prepare is not None:
             prepare(record, state)
+        started = time.perf_counter()
         try:
             stored = await self.storage.games.commit_action_record(
                 current.id,
@@ -94,6 +99,9 @@ class Commits:
         except DatabaseUnavailable:
             self.live.forget(current.id)  # the commit may have been applied: read it afresh
             raise
+        finally:
+            if self.observe is not None:
+                self.observe(time.perf_counter() - started)
         played.snapshot = GameSnapshot(stored, state)
         played.moves.append(Move(action.seat, action.key, events, actor))
         played.ended = outcome is not None

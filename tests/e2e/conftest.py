@@ -42,6 +42,8 @@ class World:
     """``SHARD_COUNT`` of the bots started (``None``: unset)."""
     shard_ids: list[int] | None = None
     """``SHARD_IDS`` of the bots started (``None``: unset, all)."""
+    metrics_port: int | None = None
+    """``METRICS_PORT`` of the bots started, on 127.0.0.1 (``None``: unset, no endpoint)."""
     pictures: bool = False
     """Whether the guild's tables carry pictures. Off here (an admin's ``/cardroom pictures
     show:off``): drawing one per move would double the time of the tests about other things;
@@ -65,6 +67,8 @@ class World:
             picture_wait=60.0,  # every answer has its picture, however loaded the machine
             shard_count=self.shard_count,
             shard_ids=self.shard_ids,
+            metrics_port=self.metrics_port,
+            metrics_host="127.0.0.1",
         )
         bot = CardroomBot(
             settings,
