@@ -109,7 +109,7 @@ async def run(game: str, games: int, behind: int, db_path: Path) -> dict[str, ob
     """Build, start the bot, measure its resumption."""
     storage = await Storage.open(path=db_path)  # the schema, by the migrations
     await storage.close()
-    async with FakeDiscord.running(interaction_deadline=3.0) as fake:
+    async with FakeDiscord.running(interaction_deadline=3.0, relax={"deadline"}) as fake:
         started = time.perf_counter()
         build(db_path, fake, game, games, behind)
         build_s = time.perf_counter() - started

@@ -6,7 +6,8 @@ persistent dynamic items only).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -29,6 +30,12 @@ from bot.texts.specs import ConfirmRow, Row, Screen, SelectSpec
 
 TEXT_LIMIT = 3900  # Discord allows 4000 characters of text per message; keep a margin
 NEUTRAL = 0x5865F2  # for messages about no game in particular
+BODY_LIMIT = 8000
+"""The most bytes a message body may take (its JSON in UTF-8): the project's cap, under
+Discord's undocumented one (discord/discord-api-docs#8554); the fake Discord refuses more."""
+OTHER_FIELDS = 200
+"""Bytes a body holds besides its components and its picture's entry (flags, nonce, tts,
+allowed mentions), with room to spare."""
 
 
 def clip(text: str) -> str:
@@ -185,12 +192,33 @@ def lobby(
     return view
 
 
-def _add_rows(container: ui.Container, game_id: int, screen: Screen) -> None:
+def body_bytes(view: ui.LayoutView, picture: Picture | None) -> int:
+    """About how many bytes the body of a message of ``view`` and ``picture`` takes (at most
+    :data:`OTHER_FIELDS` more): its components and the picture's attachment entry, as JSON
+    in UTF-8."""
+    parts: list[object] = [view.to_components()]
+    if picture is not None:
+        parts.append({"id": 0, "filename": picture.name})
+    text = json.dumps(parts, separators=(",", ":"), ensure_ascii=False)
+    return len(text.encode()) + OTHER_FIELDS
+
+
+def _fitted(build: Callable[[bool], ui.LayoutView], picture: Picture | None) -> ui.LayoutView:
+    """``build(True)``, or ``build(False)`` (its menus' choices without their descriptions)
+    when that would make a body over :data:`BODY_LIMIT` (many long menus, as a Verso bank
+    choice of four players and more)."""
+    view = build(True)
+    return view if body_bytes(view, picture) <= BODY_LIMIT else build(False)
+
+
+def _add_rows(
+    container: ui.Container, game_id: int, screen: Screen, descriptions: bool = True
+) -> None:
     for row in screen.rows:
-        container.add_item(ui.ActionRow(*_row_items(game_id, screen.since, row)))
+        container.add_item(ui.ActionRow(*_row_items(game_id, screen.since, row, descriptions)))
 
 
-def _row_items(game_id: int, since: int, row: Row) -> list[ui.Item]:
+def _row_items(game_id: int, since: int, row: Row, descriptions: bool = True) -> list[ui.Item]:
     if isinstance(row, ConfirmRow):
         return [ConfirmButton(game_id, since, row.key, row.confirm), BackButton(game_id, row.back)]
     if isinstance(row, SelectSpec):
@@ -205,7 +233,7 @@ def _row_items(game_id: int, since: int, row: Row) -> list[ui.Item]:
                     discord.SelectOption(
                         label=o.label or "-",
                         value=o.value,
-                        description=o.description or None,
+                        description=(o.description or None) if descriptions else None,
                         default=o.default,
                     )
                     for o in row.options
@@ -235,34 +263,42 @@ def table(
 ) -> ui.LayoutView:
     """The public table: its picture (if any), its text, the components of decisions shown
     on the table (if any), the private-screen button (disabled once the game has ended) and
-    Rules."""
-    view = _layout()
-    container: ui.Container[ui.LayoutView] = ui.Container(accent_colour=accent)
-    if picture is not None:
-        container.add_item(gallery(picture))
-    container.add_item(ui.TextDisplay(clip(screen.text)))
-    _add_rows(container, game_id, screen)
-    container.add_item(
-        ui.ActionRow(
-            ShowScreenButton(game_id, private_label, disabled=finished),
-            RulesButton(game_id, _("Rules")),
+    Rules (:func:`_fitted` to a body Discord takes)."""
+
+    def build(descriptions: bool) -> ui.LayoutView:
+        view = _layout()
+        container: ui.Container[ui.LayoutView] = ui.Container(accent_colour=accent)
+        if picture is not None:
+            container.add_item(gallery(picture))
+        container.add_item(ui.TextDisplay(clip(screen.text)))
+        _add_rows(container, game_id, screen, descriptions)
+        container.add_item(
+            ui.ActionRow(
+                ShowScreenButton(game_id, private_label, disabled=finished),
+                RulesButton(game_id, _("Rules")),
+            )
         )
-    )
-    view.add_item(container)
-    return view
+        view.add_item(container)
+        return view
+
+    return _fitted(build, picture)
 
 
 def seat(
     game_id: int, screen: Screen, *, accent: int, picture: Picture | None = None
 ) -> ui.LayoutView:
     """A player's private screen: its text, its picture (if any) and the components of its
-    decisions."""
-    view = _layout()
-    container: ui.Container[ui.LayoutView] = ui.Container(
-        ui.TextDisplay(clip(screen.text)), accent_colour=accent
-    )
-    if picture is not None:
-        container.add_item(gallery(picture))
-    _add_rows(container, game_id, screen)
-    view.add_item(container)
-    return view
+    decisions (:func:`_fitted` to a body Discord takes)."""
+
+    def build(descriptions: bool) -> ui.LayoutView:
+        view = _layout()
+        container: ui.Container[ui.LayoutView] = ui.Container(
+            ui.TextDisplay(clip(screen.text)), accent_colour=accent
+        )
+        if picture is not None:
+            container.add_item(gallery(picture))
+        _add_rows(container, game_id, screen, descriptions)
+        view.add_item(container)
+        return view
+
+    return _fitted(build, picture)

@@ -29,10 +29,11 @@ UNKNOWN = "?"
 
 
 def as_file(picture: Picture) -> discord.File:
-    """A fresh upload of ``picture`` (discord.py closes a file once it is sent)."""
-    return discord.File(
-        io.BytesIO(picture.data), filename=picture.name, description=picture.description
-    )
+    """A fresh upload of ``picture`` (discord.py closes a file once it is sent). Its alt text
+    rides on the media gallery item that shows it (``layouts.gallery``), not on the upload as
+    well: a Components V2 message shows its files only through components, and the same
+    1,024 characters twice would cost a body up to 4 KB of its 8,000 bytes."""
+    return discord.File(io.BytesIO(picture.data), filename=picture.name)
 
 
 def send_files(picture: Picture | None) -> dict[str, Any]:

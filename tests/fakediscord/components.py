@@ -61,6 +61,17 @@ def gallery_items(components: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
+def shown_attachment_ids(components: Iterable[dict[str, Any]]) -> set[str]:
+    """The ids of the attachments the components show (resolved ``attachment://`` media of
+    media gallery items, thumbnails and files)."""
+    shown: set[str] = set()
+    for c in walk(components):
+        media = [item.get("media") or {} for item in c.get("items") or ()]
+        media += [c.get(key) or {} for key in ("media", "file") if isinstance(c.get(key), dict)]
+        shown.update(str(m["attachment_id"]) for m in media if m.get("attachment_id"))
+    return shown
+
+
 def describe(component: dict[str, Any]) -> str:
     """A short human description for error messages: ``button 'Join' (custom_id='g:1:join')``."""
     kind = "button" if component.get("type") == BUTTON else f"type {component.get('type')}"

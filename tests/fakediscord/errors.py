@@ -20,13 +20,29 @@ class DiscordHTTPError(Exception):
     """
 
     def __init__(
-        self, status: int, code: int, message: str, errors: dict[str, Any] | None = None
+        self,
+        status: int,
+        code: int,
+        message: str,
+        errors: dict[str, Any] | None = None,
+        *,
+        rule: str | None = None,
+        discord_bug: bool = False,
+        detail: str = "",
     ) -> None:
         super().__init__(f"{status} {message} (code {code})")
         self.status = status
         self.code = code
         self.message = message
         self.errors = errors
+        self.rule = rule
+        """The documented rule (a key of ``rules.RULES``) the request broke: the fake answers
+        like Discord and the test fails."""
+        self.discord_bug = discord_bug
+        """Discord refuses a valid request (``refuse_picture_edits``): the fake answers like
+        Discord and records it, and the test goes on."""
+        self.detail = detail
+        """What the test's failure says besides Discord's answer."""
 
     def body(self) -> dict[str, Any]:
         """The JSON body Discord would send."""
@@ -89,18 +105,25 @@ def bad_callback(message: str) -> DiscordHTTPError:
     return invalid_form_body({"type": message})
 
 
-def invalid_form_body(problems: dict[str, str]) -> DiscordHTTPError:
-    """A 400/50035 with Discord's nested ``errors`` object; ``problems`` maps dotted paths to
-    text: ``{"content": "Too long."}`` -> ``{"content": {"_errors": [{"code": "INVALID",
-    "message": "Too long."}]}}``.
+FormProblems = dict[str, str | tuple[str, str]]
+"""Dotted paths to what is wrong there: a message (code ``INVALID``), or ``(code, message)``."""
+
+
+def invalid_form_body(problems: FormProblems, **kw: Any) -> DiscordHTTPError:
+    """A 400/50035 with Discord's nested ``errors`` object (developers/reference.mdx, Error
+    Messages); ``problems`` maps dotted paths to text: ``{"content": "Too long."}`` ->
+    ``{"content": {"_errors": [{"code": "INVALID", "message": "Too long."}]}}``; the path
+    ``""`` is the request as a whole (``{"_errors": [...]}``). ``kw``: ``rule``,
+    ``discord_bug`` (:class:`DiscordHTTPError`).
     """
     errors: dict[str, Any] = {}
-    for path, text in problems.items():
+    for path, problem in problems.items():
+        code, text = problem if isinstance(problem, tuple) else ("INVALID", problem)
         node = errors
-        for part in path.split("."):
+        for part in path.split(".") if path else ():
             node = node.setdefault(part, {})
-        node.setdefault("_errors", []).append({"code": "INVALID", "message": text})
-    return DiscordHTTPError(400, 50035, "Invalid Form Body", errors)
+        node.setdefault("_errors", []).append({"code": code, "message": text})
+    return DiscordHTTPError(400, 50035, "Invalid Form Body", errors, **kw)
 
 
 class FakeDiscordError(AssertionError):

@@ -79,6 +79,9 @@ class InteractionRecord:
         self.choices: list[dict[str, Any]] | None = None
         """The suggestions an autocomplete interaction was answered with (type 8)."""
         self.expired = False
+        self.refused_late_at: float | None = None
+        """When Discord refused the bot's first answer as too late (404/10062, the deadline
+        rule), if it did."""
         self._answered: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     def __repr__(self) -> str:
@@ -116,8 +119,16 @@ class InteractionRecord:
 
     @property
     def answered(self) -> asyncio.Future[None]:
-        """A future done when the bot's callback has been accepted."""
+        """A future done when the bot's callback has been accepted, or refused as late
+        (``refused_late_at``)."""
         return self._answered
+
+    def refuse_late(self, received_at: float) -> None:
+        """Record that the first answer came after the deadline and was refused."""
+        self.refused_late_at = received_at
+        if not self._answered.done():
+            self._answered.set_result(None)
+        self._world.changed()
 
     def acknowledge(self, response_type: int, original: Message | None, received_at: float) -> None:
         """Record the accepted callback (called by the fake's webhook routes)."""

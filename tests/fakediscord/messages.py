@@ -24,6 +24,7 @@ from aiohttp import BodyPartReader, hdrs, web
 from . import components as c
 from .errors import DiscordHTTPError, invalid_form_body
 from .model import IS_COMPONENTS_V2, SUPPRESS_EMBEDS, Attachment, Message
+from .rules import STRICT, Strictness
 from .validation import validate_message
 
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
@@ -100,10 +101,13 @@ def apply_body(
     creating: bool,
     make_attachment: AttachmentFactory,
     users: dict[int, Any],
+    strict: Strictness = STRICT,
+    path: str = "",
 ) -> None:
     """Set ``message`` from a create body (absent fields empty) or an edit body (only the fields
-    present change; ``null`` clears). Validates against Discord's limits first, so a refused
-    body leaves the message untouched. IS_COMPONENTS_V2 cannot be removed once set.
+    present change; ``null`` clears). Validates against Discord's limits first (``strict``:
+    which documented rules; ``path``: ``"data."`` for a callback's body), so a refused body
+    leaves the message untouched. IS_COMPONENTS_V2 cannot be removed once set.
     """
 
     def pick(key: str, current: Any, empty: Any) -> Any:
@@ -139,6 +143,9 @@ def apply_body(
         components=components,
         flags=flags,
         attachment_count=len(attachments),
+        strict=strict,
+        body=data,
+        path=path,
     )
     message.content, message.embeds, message.components = content, embeds, components
     message.flags, message.attachments = flags, attachments

@@ -520,6 +520,21 @@ class Message:
                 shown.append(found)
         return shown
 
+    def listed_attachments(self) -> list[Attachment]:
+        """The attachments the message JSON lists: those no component or embed shows.
+
+        developers/resources/message.mdx, Message Structure: ``attachments`` holds "any
+        attached files that are not referenced in embeds or components" (a picture a media
+        gallery shows is not listed; discord/discord-api-docs#8277, closed as intended).
+        ``attachments`` keeps them all, for tests."""
+        shown = components.shown_attachment_ids(self.components)
+        named = {
+            str((embed.get(key) or {}).get("url", "")).removeprefix("attachment://")
+            for embed in self.embeds
+            for key in ("image", "thumbnail")
+        }
+        return [a for a in self.attachments if str(a.id) not in shown and a.filename not in named]
+
     def visible_to(self, user: User) -> bool:
         """Whether ``user`` sees this message now: not deleted, and their ephemeral or in a
         channel they can view."""
@@ -558,7 +573,7 @@ class Message:
             "mention_everyone": self.mention_everyone,
             "mentions": [u.payload() for u in self.mentions],
             "mention_roles": [],
-            "attachments": [a.payload() for a in self.attachments],
+            "attachments": [a.payload() for a in self.listed_attachments()],
             "embeds": self.embeds,
             "components": self.components,
             "pinned": False,

@@ -26,6 +26,7 @@ from .errors import (
     unknown_user,
 )
 from .messages import Body, read_body
+from .picture_edits import refuse_picture_edit
 from .responses import json_response, no_content, snowflake
 
 if TYPE_CHECKING:
@@ -248,6 +249,7 @@ class RestApi:
             raise not_author()
         body = await read_body(request)
         self._check_content_permissions(channel, body)
+        refuse_picture_edit(self.world.strict.refuse_picture_edits, "edit", body.json, body.uploads)
         self.world.edit_message(message, body.json, body.uploads)
         return json_response(message.payload())
 

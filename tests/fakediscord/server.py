@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -28,6 +28,7 @@ from .interactions import InteractionRecord, LatencyStats
 from .model import Channel, Guild, Message, Role
 from .responses import API_PREFIX, json_response
 from .rest import RestApi
+from .rules import RULES, Strictness
 from .users import User
 from .webhooks import WebhookApi
 from .world import World
@@ -70,11 +71,13 @@ class BotHandle:
 class FakeDiscord:
     """A local Discord for end-to-end tests of an unmodified discord.py bot.
 
-    Options: ``interaction_deadline`` (3 s: past it users see "This interaction failed", the
-    record is *late*), ``response_timeout`` (10 s: how long helpers wait for the bot),
-    ``strict_deadline`` (False: accept late callbacks and record them; True: 404 them like
-    Discord), ``heartbeat_interval`` (seconds, sent in HELLO). ``gateway.recommended_shards``
-    (1) is the shard count ``GET /gateway/bot`` recommends.
+    Options: ``interaction_deadline`` (3 s: past it users see "This interaction failed": a
+    first answer after it is refused, 404/10062, like Discord), ``response_timeout`` (10 s: how
+    long helpers wait for the bot), ``relax`` (names of :data:`~.rules.RULES` not to enforce,
+    e.g. ``{"deadline"}``: a late first answer is accepted and counted *late*),
+    ``refuse_picture_edits`` (``None``, ``"original"``, ``"stale"`` or ``"all"``: see
+    :mod:`.picture_edits`), ``heartbeat_interval`` (seconds, sent in HELLO).
+    ``gateway.recommended_shards`` (1) is the shard count ``GET /gateway/bot`` recommends.
     """
 
     def __init__(
@@ -82,21 +85,25 @@ class FakeDiscord:
         *,
         interaction_deadline: float = 3.0,
         response_timeout: float = 10.0,
-        strict_deadline: bool = False,
+        relax: Iterable[str] = (),
+        refuse_picture_edits: str | None = None,
         heartbeat_interval: float = 41.25,
     ) -> None:
         self.gateway = Gateway(heartbeat_interval)
         self.world = World(self.gateway, lambda: self.url)
         self.world.interaction_deadline = interaction_deadline
         self.world.response_timeout = response_timeout
+        self.world.strict = Strictness.of(relax, refuse_picture_edits)
         self._rest = RestApi(self.world)
         self._webhooks = WebhookApi(self.world)
-        self._webhooks.strict_deadline = strict_deadline
         self.faults = Faults()
         self.requests: list[RequestRecord] = []
         """Every HTTP request the bots made, in order."""
         self.problems: list[str] = []
-        """What the fake could not serve; non-empty fails the test when the fake stops."""
+        """What the fake could not serve, or requests against Discord's documented rules;
+        non-empty fails the test when the fake stops."""
+        self.refused_picture_edits: list[RequestRecord] = []
+        """The requests refused as Discord refuses picture edits (``refuse_picture_edits``)."""
         self.port = 0
         self._runner: web.AppRunner | None = None
         self._routes: set[str] = set()
@@ -371,10 +378,7 @@ class FakeDiscord:
             try:
                 response = await handler(request)
             except DiscordHTTPError as error:
-                if error.code in _BAD_BODY_CODES:
-                    self.problems.append(
-                        f"{route}: the bot sent a body Discord refuses: {error.body()}"
-                    )
+                self._judge(route, record, error)
                 response = json_response(error.body(), error.status)
             except Exception as error:  # a bug of the fake: answer 400 so discord.py won't retry
                 log.exception("fake Discord failed on %s", route)
@@ -389,6 +393,20 @@ class FakeDiscord:
                 return web.Response(status=204)  # never written: the connection is closed
         record.status = response.status
         return response
+
+    def _judge(self, route: str, record: RequestRecord, error: DiscordHTTPError) -> None:
+        """Record a refusal: a problem if the bot broke a rule, else nothing (or, for a refused
+        picture edit, :attr:`refused_picture_edits`)."""
+        if error.discord_bug:
+            self.refused_picture_edits.append(record)
+        elif error.rule is not None:
+            self.problems.append(
+                f"{route}: the bot broke Discord's rule {error.rule!r} ({RULES[error.rule]})"
+                f"{': ' + error.detail if error.detail else ''}; Discord answers {error.status} "
+                f"{error.body()}"
+            )
+        elif error.code in _BAD_BODY_CODES:
+            self.problems.append(f"{route}: the bot sent a body Discord refuses: {error.body()}")
 
     async def _unknown_route(self, request: web.Request) -> web.Response:
         self.problems.append(f"the bot called an unknown route: {request.method} {request.path_qs}")

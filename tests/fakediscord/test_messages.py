@@ -205,3 +205,26 @@ async def test_refused_attachments_fail_like_on_discord() -> None:
             assert (many.value.status, many.value.code) == (400, 30015)
             assert [m for m in fake.world.messages.values() if m.attachments] == []
     assert len(str(problems.value).splitlines()) >= 3  # each one fails the test that made it
+
+
+async def test_the_message_json_lists_only_the_files_no_component_shows(
+    fake_discord: FakeDiscord,
+) -> None:
+    s, bot, channel = await _ready(fake_discord)
+    files = [_file("a.png", b"picture"), _file("notes.txt", b"notes")]
+
+    sent = await channel.send(view=_gallery("a.png"), files=files)
+
+    # resources/message.mdx, Message Structure: "attached files that are not referenced in
+    # embeds or components" (discord/discord-api-docs#8277, closed as intended)
+    assert [a.filename for a in sent.attachments] == ["notes.txt"]
+    fetched = await channel.fetch_message(sent.id)
+    assert [a.filename for a in fetched.attachments] == ["notes.txt"]
+    await fake_discord.wait_for(lambda: any(m.id == sent.id for m in bot.seen_messages))
+    [heard] = [m for m in bot.seen_messages if m.id == sent.id]  # MESSAGE_CREATE
+    assert [a.filename for a in heard.attachments] == ["notes.txt"]
+    # the picture is known by its gallery item; the fake's own record keeps every file
+    message = fake_discord.message(sent.id)
+    [shown] = message.pictures()
+    assert message.components[1]["items"][0]["media"]["attachment_id"] == str(shown.id)
+    assert [a.filename for a in message.attachments] == ["a.png", "notes.txt"]

@@ -319,6 +319,13 @@ class User:
                 f"'This interaction failed' after {record.deadline} s)",
                 record,
             ) from None
+        if record.refused_late_at is not None and record.sent_at is not None:
+            took = record.refused_late_at - record.sent_at
+            raise InteractionFailed(
+                f"the bot answered {record!r} after {took:.2f} s, past the {record.deadline} s "
+                "deadline: Discord refused it (404/10062) and users saw 'This interaction failed'",
+                record,
+            )
         return record
 
 

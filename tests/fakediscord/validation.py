@@ -1,7 +1,8 @@
 """Discord's limits on a message body, checked before the fake stores it.
 
 A bot that breaks one gets the same 400 (code 50035 "Invalid Form Body", or 50006 for an empty
-message) as from Discord, so limits are found in tests rather than in production.
+message) as from Discord, so limits are found in tests rather than in production. The rules of
+:data:`.rules.RULES` apply unless the test relaxed them (:class:`.rules.Strictness`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from collections import Counter
 from typing import Any
 
 from . import components as c
-from .errors import DiscordHTTPError, invalid_form_body
+from .errors import DiscordHTTPError, FormProblems, invalid_form_body
+from .rules import STRICT, Strictness, check_request
 
 IS_COMPONENTS_V2 = 1 << 15
 
@@ -26,9 +28,15 @@ def validate_message(
     components: list[dict[str, Any]],
     flags: int,
     attachment_count: int,
+    strict: Strictness = STRICT,
+    body: dict[str, Any] | None = None,
+    path: str = "",
 ) -> None:
-    """Raise :class:`DiscordHTTPError` if Discord would refuse a message with these fields."""
-    problems: dict[str, str] = {}
+    """Raise :class:`DiscordHTTPError` if Discord would refuse a message with these fields
+    (the message as it would be after the request) made by the request ``body`` (its
+    ``allowed_mentions``, ``nonce`` and size are checked too; ``path``: ``"data."`` for a
+    callback's)."""
+    problems: FormProblems = {}
     v2 = bool(flags & IS_COMPONENTS_V2)
     if v2:
         if content:
@@ -42,13 +50,16 @@ def validate_message(
         _check_classic_components(components, problems)
     _check_embeds(embeds, problems)
     _check_interactive(components, problems)
+    _check_documented(components, strict, problems)
+    if body is not None:
+        check_request(body, strict, problems, path=path)
     if problems:
         raise invalid_form_body(problems)
     if not (content or embeds or components or attachment_count):
         raise DiscordHTTPError(400, 50006, "Cannot send an empty message")
 
 
-def _check_embeds(embeds: list[dict[str, Any]], problems: dict[str, str]) -> None:
+def _check_embeds(embeds: list[dict[str, Any]], problems: FormProblems) -> None:
     if len(embeds) > 10:
         problems["embeds"] = "Must be 10 or fewer in length."
     total = 0
@@ -80,7 +91,7 @@ def _check_embeds(embeds: list[dict[str, Any]], problems: dict[str, str]) -> Non
         problems["embeds"] = "Embed size exceeds maximum size of 6000"
 
 
-def _check_classic_components(components: list[dict[str, Any]], problems: dict[str, str]) -> None:
+def _check_classic_components(components: list[dict[str, Any]], problems: FormProblems) -> None:
     if len(components) > 5:
         problems["components"] = "Must be 5 or fewer in length."
     for i, row in enumerate(components):
@@ -92,7 +103,7 @@ def _check_classic_components(components: list[dict[str, Any]], problems: dict[s
         _check_row(row, f"components.{i}", problems)
 
 
-def _check_row(row: dict[str, Any], path: str, problems: dict[str, str]) -> None:
+def _check_row(row: dict[str, Any], path: str, problems: FormProblems) -> None:
     children = row.get("components") or []
     kinds = {child.get("type") for child in children}
     if not children:
@@ -103,7 +114,7 @@ def _check_row(row: dict[str, Any], path: str, problems: dict[str, str]) -> None
         problems[f"{path}.components"] = "Must be between 1 and 5 in length."
 
 
-def _check_v2_components(components: list[dict[str, Any]], problems: dict[str, str]) -> None:
+def _check_v2_components(components: list[dict[str, Any]], problems: FormProblems) -> None:
     everything = list(c.walk(components))
     if len(everything) > 40:
         problems["components"] = "Must be 40 or fewer in total (nested components count)."
@@ -126,7 +137,7 @@ def _check_v2_components(components: list[dict[str, Any]], problems: dict[str, s
             problems["components"] = "A text display needs content."
 
 
-def _check_interactive(components: list[dict[str, Any]], problems: dict[str, str]) -> None:
+def _check_interactive(components: list[dict[str, Any]], problems: FormProblems) -> None:
     ids: Counter[str] = Counter()
     for x in c.walk(components):
         kind = x.get("type")
@@ -143,7 +154,7 @@ def _check_interactive(components: list[dict[str, Any]], problems: dict[str, str
             problems["components"] = f"Component custom id {custom_id!r} is used {count} times."
 
 
-def _check_custom_id(x: dict[str, Any], problems: dict[str, str]) -> None:
+def _check_custom_id(x: dict[str, Any], problems: FormProblems) -> None:
     custom_id = x.get("custom_id")
     if not custom_id:
         problems["components"] = f"{c.describe(x)}: custom_id is required."
@@ -151,7 +162,7 @@ def _check_custom_id(x: dict[str, Any], problems: dict[str, str]) -> None:
         problems["components"] = f"{c.describe(x)}: custom_id must be 100 or fewer in length."
 
 
-def _check_button(x: dict[str, Any], problems: dict[str, str]) -> None:
+def _check_button(x: dict[str, Any], problems: FormProblems) -> None:
     style = x.get("style")
     if style == c.LINK_STYLE:
         if not x.get("url") or x.get("custom_id"):
@@ -164,7 +175,7 @@ def _check_button(x: dict[str, Any], problems: dict[str, str]) -> None:
         problems["components"] = f"{c.describe(x)}: a button needs a label or an emoji."
 
 
-def _check_select(x: dict[str, Any], problems: dict[str, str]) -> None:
+def _check_select(x: dict[str, Any], problems: FormProblems) -> None:
     _check_custom_id(x, problems)
     low, high = x.get("min_values", 1), x.get("max_values", 1)
     if not (0 <= low <= high <= 25) or high < 1:
@@ -185,3 +196,70 @@ def _check_select(x: dict[str, Any], problems: dict[str, str]) -> None:
         for key in ("label", "value", "description"):
             if len(str(o.get(key) or "")) > 100:
                 problems["components"] = f"{c.describe(x)}: option {key} must be <= 100 long."
+
+
+def _paths(
+    components: list[dict[str, Any]], prefix: str = "components"
+) -> list[tuple[str, dict[str, Any]]]:
+    """Every component with its error path (``components.0.components.2.accessory``)."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    for i, node in enumerate(components):
+        path = f"{prefix}.{i}"
+        found.append((path, node))
+        found += _paths(node.get("components") or [], f"{path}.components")
+        for key in ("accessory", "component"):
+            if isinstance(node.get(key), dict):
+                found.append((f"{path}.{key}", node[key]))
+    return found
+
+
+def _check_documented(
+    components: list[dict[str, Any]], strict: Strictness, problems: FormProblems
+) -> None:
+    """The rules of :data:`.rules.RULES` on components (each cites its source there)."""
+    ids: dict[int, str] = {}
+    for path, x in _paths(components):
+        kind = x.get("type")
+        # components/reference.mdx, Anatomy of a Component: "The id must be unique within
+        # the message"; 0 is "treated as empty"
+        component_id = x.get("id")
+        if strict.enforces("component_ids") and component_id:
+            if component_id in ids:
+                problems[f"{path}.id"] = (
+                    f"Component id {component_id} is already used by {ids[component_id]}."
+                )
+            ids.setdefault(component_id, path)
+        # components/reference.mdx, Media Gallery: 1-10 items (openapi minItems/maxItems)
+        if kind == c.MEDIA_GALLERY and strict.enforces("media_gallery"):
+            items = x.get("items") or []
+            if not 1 <= len(items) <= 10:
+                problems[f"{path}.items"] = "Must be between 1 and 10 in length."
+            for j, item in enumerate(items):
+                _check_alt_text(item, f"{path}.items.{j}", problems)
+        if kind == c.THUMBNAIL and strict.enforces("media_gallery"):
+            _check_alt_text(x, path, problems)
+        # openapi ComponentEmojiForRequest.name: maxLength 32
+        if kind == c.BUTTON:
+            _check_emoji(x.get("emoji"), f"{path}.emoji", strict, problems)
+        if kind == c.STRING_SELECT:
+            for j, option in enumerate(x.get("options") or []):
+                where = f"{path}.options.{j}"
+                _check_emoji(option.get("emoji"), f"{where}.emoji", strict, problems)
+                # openapi StringSelectOptionForRequest: label, value minLength 1
+                for key in ("label", "value"):
+                    if strict.enforces("select_option") and not str(option.get(key) or ""):
+                        problems[f"{where}.{key}"] = "Must be between 1 and 100 in length."
+
+
+def _check_alt_text(item: dict[str, Any], path: str, problems: FormProblems) -> None:
+    """components/reference.mdx, Media Gallery Item Structure (and Thumbnail): description
+    max 1024; openapi minLength 1 (absent or null: none, allowed)."""
+    description = item.get("description")
+    if description is not None and not 1 <= len(str(description)) <= 1024:
+        problems[f"{path}.description"] = "Must be between 1 and 1024 in length."
+
+
+def _check_emoji(emoji: Any, path: str, strict: Strictness, problems: FormProblems) -> None:
+    named = isinstance(emoji, dict) and len(str(emoji.get("name") or "")) > 32
+    if strict.enforces("emoji_name") and named:
+        problems[f"{path}.name"] = "Must be 32 or fewer in length."

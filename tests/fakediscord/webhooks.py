@@ -7,6 +7,10 @@ With ``?with_response=1`` (as discord.py 2.7 sends) the answer is 200
 ``{"interaction": ..., "resource": ...}``, otherwise 204. After a
 type 5, the first follow-up completes the "thinking" message instead of posting a new one, and
 the deferral decides whether it is ephemeral.
+
+Discord's rules (``rules.RULES``, unless relaxed): a first answer past the deadline is refused
+(404/10062), a deferral may only set EPHEMERAL; with ``refuse_picture_edits``, picture edits are
+refused as :mod:`.picture_edits` says.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from aiohttp import web
 from .errors import (
     already_acknowledged,
     bad_callback,
+    invalid_form_body,
     unknown_interaction,
     unknown_message,
     unknown_webhook,
@@ -36,6 +41,7 @@ from .interactions import (
 )
 from .messages import Body, read_body
 from .model import EPHEMERAL
+from .picture_edits import RequestKind, refuse_picture_edit
 from .responses import json_response, no_content, snowflake
 
 if TYPE_CHECKING:
@@ -48,8 +54,6 @@ class WebhookApi:
 
     def __init__(self, world: World) -> None:
         self.world = world
-        self.strict_deadline = False
-        """If True, a callback after the deadline gets 404 Unknown interaction, as on Discord."""
 
     def routes(self, prefix: str) -> list[web.RouteDef]:
         hook = prefix + "/webhooks/{application_id}/{token}"
@@ -66,8 +70,20 @@ class WebhookApi:
         record = self.world.interactions.for_callback(
             snowflake(request, "interaction_id"), request.match_info["token"]
         )
-        if record.expired or (self.strict_deadline and _past_deadline(record, received)):
+        if record.expired:
             raise unknown_interaction()
+        # receiving-and-responding.mdx, Interaction Callback: "you must send an initial
+        # response within 3 seconds of receiving the event"
+        if self.world.strict.enforces("deadline") and _past_deadline(record, received):
+            record.refuse_late(received)
+            error = unknown_interaction()
+            error.rule = "deadline"
+            assert record.sent_at is not None
+            error.detail = (
+                f"{record!r} answered {received - record.sent_at:.3f} s after it was sent, "
+                f"past {record.deadline} s"
+            )
+            raise error
         if record.response_type is not None:
             raise already_acknowledged()
         body = await read_body(request)
@@ -83,16 +99,27 @@ class WebhookApi:
     def _respond(self, record: InteractionRecord, kind: int, body: Body) -> Message | None:
         world = self.world
         data: dict[str, Any] = body.json.get("data") or {}
+        refusing = world.strict.refuse_picture_edits
         if kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
-            ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+            flags = int(data.get("flags") or 0)
+            # receiving-and-responding.mdx, Interaction Callback Data Structure: with a
+            # deferral "the only valid message flag you may use is EPHEMERAL"
+            deferred = kind == DEFERRED_CHANNEL_MESSAGE
+            if deferred and flags & ~EPHEMERAL and world.strict.enforces("deferred_flags"):
+                raise invalid_form_body(
+                    {"data.flags": "A deferred answer may only set EPHEMERAL (64)."}
+                )
+            if kind == CHANNEL_MESSAGE:
+                refuse_picture_edit(refusing, "reply", data, body.uploads, path="data.")
             return world.post_message(
                 record.channel,
                 world.bot,
                 data,
                 body.uploads,
-                ephemeral_for=record.user if ephemeral else None,
+                ephemeral_for=record.user if flags & EPHEMERAL else None,
                 interaction=record,
                 loading=kind == DEFERRED_CHANNEL_MESSAGE,
+                path="data.",
             )
         if kind in (DEFERRED_UPDATE, UPDATE_MESSAGE) and record.type == MESSAGE_COMPONENT:
             message = record.message
@@ -100,7 +127,8 @@ class WebhookApi:
             if message.deleted:
                 raise unknown_message()
             if kind == UPDATE_MESSAGE:
-                world.edit_message(message, data, body.uploads)
+                refuse_picture_edit(refusing, "update", data, body.uploads, path="data.")
+                world.edit_message(message, data, body.uploads, path="data.")
             return message
         if kind == MODAL:
             record.modal = data
@@ -121,6 +149,8 @@ class WebhookApi:
         body = await read_body(request)
         original = record.original
         if record.response_type == DEFERRED_CHANNEL_MESSAGE and original and original.loading:
+            refusing = world.strict.refuse_picture_edits
+            refuse_picture_edit(refusing, "original", body.json, body.uploads)
             world.edit_message(original, body.json, body.uploads)
             message = original
         else:
@@ -141,8 +171,11 @@ class WebhookApi:
         return json_response(self._message(self._record(request), request).payload())
 
     async def edit_message(self, request: web.Request) -> web.Response:
-        message = self._message(self._record(request), request)
+        record = self._record(request)
+        message = self._message(record, request)
         body = await read_body(request)
+        kind: RequestKind = "original" if message is record.original else "edit"
+        refuse_picture_edit(self.world.strict.refuse_picture_edits, kind, body.json, body.uploads)
         self.world.edit_message(message, body.json, body.uploads)
         return json_response(message.payload())
 

@@ -34,6 +34,7 @@ from .model import (
     now_iso,
 )
 from .permissions import DEFAULT_BOT
+from .rules import STRICT
 from .users import User
 
 T = TypeVar("T")
@@ -87,6 +88,8 @@ class World:
         self.interactions = InteractionLog()
         self.interaction_deadline = 3.0
         self.response_timeout = 10.0
+        self.strict = STRICT
+        """Which documented rules bodies are checked against (:class:`Strictness`)."""
 
     # -- plumbing used by the entities -------------------------------------------------------
 
@@ -210,9 +213,11 @@ class World:
         ephemeral_for: User | None = None,
         interaction: InteractionRecord | None = None,
         loading: bool = False,
+        path: str = "",
     ) -> Message:
-        """Create a message from a request body (validated); the bot hears MESSAGE_CREATE unless
-        it is ephemeral. ``loading`` makes a deferred "thinking" message with no content."""
+        """Create a message from a request body (validated; ``path``: ``"data."`` for a
+        callback's); the bot hears MESSAGE_CREATE unless it is ephemeral. ``loading`` makes a
+        deferred "thinking" message with no content."""
         message = Message(
             self, channel, author, ephemeral_for=ephemeral_for, interaction=interaction
         )
@@ -226,6 +231,8 @@ class World:
                 creating=True,
                 make_attachment=lambda upload, text: self._attachment(channel, upload, text),
                 users=self.users,
+                strict=self.strict,
+                path=path,
             )
         self.messages[message.id] = message
         channel.messages.append(message)
@@ -235,9 +242,15 @@ class World:
         return message
 
     def edit_message(
-        self, message: Message, data: dict[str, Any], uploads: list[Upload] | None = None
+        self,
+        message: Message,
+        data: dict[str, Any],
+        uploads: list[Upload] | None = None,
+        *,
+        path: str = "",
     ) -> None:
-        """Apply an edit body (validated); completing a deferred message clears LOADING."""
+        """Apply an edit body (validated; ``path``: ``"data."`` for a callback's); completing a
+        deferred message clears LOADING."""
         was_loading = message.loading
         apply_body(
             message,
@@ -246,6 +259,8 @@ class World:
             creating=was_loading,
             make_attachment=lambda upload, text: self._attachment(message.channel, upload, text),
             users=self.users,
+            strict=self.strict,
+            path=path,
         )
         message.flags &= ~LOADING
         if not was_loading:
