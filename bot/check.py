@@ -176,7 +176,6 @@ async def check_channel(
         largest = await _post(report, LARGEST, target, looks.largest)
         if largest is not None:
             made.append(largest)
-            _passed_showing(report, LARGEST, largest, looks.largest)
     finally:
         await _delete(report, made, guild_id)
     if report.failed:
@@ -215,42 +214,45 @@ async def _permissions(report: Report, client: discord.Client, channel_id: int) 
 async def _post(
     report: Report, step: str, target: discord.PartialMessageable, look: TableLook
 ) -> discord.Message | None:
-    """Post ``look`` as the table keeper posts a table: ``send_files``' arguments, a nonce
-    (a new one: Discord answers a nonce it saw minutes ago with that message), no mentions."""
-    return await report.attempt(
+    """Post ``look`` as the table keeper posts a table (``send_files``' arguments, a nonce, no
+    mentions): a PASS line when Discord's answer shows its picture, with the body's size;
+    the message, or ``None`` after a FAIL line. The nonce is a new one: Discord answers a
+    nonce it saw minutes ago with that message."""
+    number = random.getrandbits(63)  # as table_look.nonce's
+    posted = await report.attempt(
         step,
         target.send(
-            view=look.view,
-            allowed_mentions=NOTHING,
-            nonce=random.getrandbits(63),
-            **send_files(look.picture),
+            view=look.view, allowed_mentions=NOTHING, nonce=number, **send_files(look.picture)
         ),
     )
+    if posted is not None and look.picture is not None:
+        size = f"{body_bytes(look, number):,} bytes of JSON, a {len(look.picture.data):,}-byte PNG"
+        _passed_showing(report, step, posted, look, size)
+    return posted
 
 
 def _passed_showing(
-    report: Report, step: str, message: discord.Message, look: TableLook, form: str = ""
+    report: Report, step: str, message: discord.Message, look: TableLook, detail: str
 ) -> None:
-    """A PASS line for ``step`` when Discord's answer ``message`` shows ``look``'s picture, with
-    the body's size (and ``form``: how the edit carried the picture); else a FAIL line naming
-    what it shows."""
+    """A PASS line for ``step`` (with ``detail``) when Discord's answer ``message`` shows
+    ``look``'s picture; else a FAIL line naming what it shows."""
     assert look.picture is not None
     shown = pictures_shown(message)
-    if look.picture.name not in shown:
+    if look.picture.name in shown:
+        report.passed(step, detail)
+    else:
         what = ", ".join(shown) or "no picture"
         report.fail(step, f"Discord took it, but its answer shows {what}, not {look.picture.name}")
-        return
-    size = f"{body_bytes(look):,} bytes of JSON, a {len(look.picture.data):,}-byte PNG"
-    report.passed(step, f"{size}{form}")
 
 
 def edit_form(arguments: dict[str, Any]) -> str:
     """How an edit with ``arguments`` (``edit_files``') carries the picture, in words."""
     if "attachments" not in arguments:
-        return "; the file kept, not sent again"
+        return "the file kept, not sent again"
     sent = sum(isinstance(a, discord.File) for a in arguments["attachments"])
     kept = len(arguments["attachments"]) - sent
-    return f"; {sent} file(s) sent with the edit" + (f", {kept} kept" if kept else "")
+    files = "its new file" if sent == 1 else f"{sent} files"
+    return f"{files} sent with the edit" + (f", {kept} kept by id" if kept else "")
 
 
 async def _table_steps(
@@ -270,7 +272,6 @@ async def _table_steps(
         report.fail(EDIT_KEEP, "not tried: no table to edit (its post failed)")
         return
     made.append(table)
-    _passed_showing(report, POST, table, first)
     shown = first.picture.name if first.picture is not None else None
     for step, look in ((EDIT_NEW, second), (EDIT_KEEP, kept)):
         if shown is None:

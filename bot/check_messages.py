@@ -56,13 +56,14 @@ class CheckMessages:
     largest: TableLook
 
 
-def body_bytes(look: TableLook) -> int:
-    """The bytes of the body discord.py sends to post ``look`` (its JSON in UTF-8, as
-    Discord counts them: decoded, whatever the wire's escaping), its picture's entry
-    included."""
+def body_bytes(look: TableLook, nonce: int = 2**64 - 1) -> int:
+    """The bytes of the body discord.py sends to post ``look`` with ``nonce`` (by default the
+    longest: discord.py's own are 64 bits): its JSON in UTF-8, as Discord counts them
+    (decoded, whatever the wire's escaping), its picture's entry included, as
+    ``Messageable.send`` makes it."""
     files = send_files(look.picture)
     with discord.http.handle_message_parameters(
-        view=look.view, allowed_mentions=NOTHING, nonce=2**63 - 1, **files
+        content=None, view=look.view, allowed_mentions=NOTHING, nonce=nonce, **files
     ) as params:
         if params.multipart:  # with a file: the JSON rides as the form's payload_json
             part = next(p for p in params.multipart if p["name"] == "payload_json")

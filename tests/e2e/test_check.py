@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +16,7 @@ import discord
 import pytest
 
 from bot.check import DELETE, EDIT_KEEP, EDIT_NEW, LARGEST, PERMISSIONS, POST, check_channel
+from bot.check_messages import LARGEST_BODY
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.model import Channel, Message
 
@@ -91,7 +93,10 @@ async def test_every_step_passes_in_a_channel_set_up_as_the_invite_asks(
     assert "Discord took it" not in "\n".join(lines)  # each answer showed its picture
     # the largest message: as long as the bot's texts get, and as large as its bodies get
     assert len(largest.text()) > 3000 and len(largest.pictures()) == 1
-    assert line_of(lines, LARGEST).startswith("PASS — 7,9")
+    size = re.fullmatch(
+        r"PASS — ([\d,]+) bytes of JSON, a [\d,]+-byte PNG", line_of(lines, LARGEST)
+    )
+    assert size and 7990 < int(size[1].replace(",", "")) <= LARGEST_BODY
 
 
 async def test_without_attach_files_the_permission_and_every_picture_step_fail_with_50013(
