@@ -27,8 +27,8 @@ import discord
 import yarl
 from pydantic import ValidationError
 
+from bot import check as channel_check
 from bot.app import CardroomBot
-from bot.check import check_channel
 from bot.messages.permissions import invite_url
 from bot.settings import BotSettings, ShardSettings, bot_id_from_token
 from bot.terminal import command as play_command
@@ -84,12 +84,7 @@ def parser() -> argparse.ArgumentParser:
         help="rebuild: replay every rated game in the order it ended (stop the bot first on a "
         "large database: the bot's moves wait meanwhile)",
     )
-    check = commands.add_parser(
-        "check", help="try in a channel all the bot does there (exit 0 when every step passes)"
-    )
-    check.add_argument(
-        "--channel", required=True, type=int, metavar="ID", help="its id (Copy Channel ID)"
-    )
+    channel_check.add_parser(commands)
     commands.add_parser(
         "health",
         help="say whether the bot using this database is running and connected to Discord "
@@ -205,7 +200,8 @@ async def check(settings: BotSettings, channel_id: int) -> int:
     passed: list[bool] = []
 
     async def steps() -> None:
-        passed.append(await check_channel(client, channel_id, partial(print, flush=True)))
+        out = partial(print, flush=True)
+        passed.append(await channel_check.check_channel(client, channel_id, out))
 
     return await _connected(client, settings, steps) or (0 if passed == [True] else 1)
 
