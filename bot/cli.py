@@ -17,6 +17,7 @@ import signal
 import sqlite3
 import sys
 from collections.abc import Awaitable, Callable
+from functools import partial
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -26,6 +27,7 @@ import discord
 import yarl
 from pydantic import ValidationError
 
+from bot import check as channel_check
 from bot.app import CardroomBot
 from bot.messages.permissions import invite_url
 from bot.settings import BotSettings, ShardSettings, bot_id_from_token
@@ -51,7 +53,7 @@ def cardroom_version() -> str:
 
 
 def parser() -> argparse.ArgumentParser:
-    """The command line: ``run`` (the default), ``sync``, ``invite``, ``backup PATH``,
+    """The command line: ``run`` (the default), ``sync``, ``invite``, ``check``, ``backup PATH``,
     ``ratings rebuild``, ``health``, ``migrate-db --to URL``, ``play GAME``."""
     top = argparse.ArgumentParser(
         prog="cardroom",
@@ -82,6 +84,7 @@ def parser() -> argparse.ArgumentParser:
         help="rebuild: replay every rated game in the order it ended (stop the bot first on a "
         "large database: the bot's moves wait meanwhile)",
     )
+    channel_check.add_parser(commands)
     commands.add_parser(
         "health",
         help="say whether the bot using this database is running and connected to Discord "
@@ -198,6 +201,22 @@ async def sync_commands(settings: BotSettings) -> int:
         print(f"cardroom: {bot.sync_report}")
 
     return await _connected(bot, settings, report)
+
+
+async def check(settings: BotSettings, channel_id: int) -> int:
+    """``cardroom check --channel ID`` (``bot.check``): 0 when every step passed, 1 when one
+    failed, 2 for the token, 3 when Discord cannot be reached."""
+    if bot_id_from_token(settings.discord_token.get_secret_value()) is None:
+        return print_invite(settings)  # refused with the invite's line
+    point_at_discord(settings)
+    client = discord.Client(intents=discord.Intents(guilds=True))  # HTTP only: no gateway
+    passed: list[bool] = []
+
+    async def steps() -> None:
+        out = partial(print, flush=True)
+        passed.append(await channel_check.check_channel(client, channel_id, out))
+
+    return await _connected(client, settings, steps) or (0 if passed == [True] else 1)
 
 
 def print_invite(settings: BotSettings) -> int:
@@ -369,6 +388,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if command == "invite":
         return print_invite(settings)
+    if command == "check":
+        return asyncio.run(check(settings, args.channel))
     logging.basicConfig(
         level=settings.numeric_log_level(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",

@@ -19,10 +19,16 @@ WANTED: tuple[str, ...] = ("attach_files",)
 (a channel where the bot may not attach files gets its tables as text only)."""
 
 
+THREADS: tuple[str, ...] = ("create_public_threads", "send_messages_in_threads", "manage_threads")
+"""Permissions a thread per game needs (the next step: each game in its own thread): creating
+it, posting in it (which also unarchives it), and posting in it once locked."""
+
+
 def needed_permissions() -> discord.Permissions:
-    """The permissions to invite the bot with: :data:`NEEDED` and :data:`WANTED`."""
+    """The permissions to invite the bot with: :data:`NEEDED`, :data:`WANTED` and
+    :data:`THREADS`."""
     return discord.Permissions(
-        **{attr: True for attr, _name in NEEDED}, **dict.fromkeys(WANTED, True)
+        **{attr: True for attr, _name in NEEDED}, **dict.fromkeys((*WANTED, *THREADS), True)
     )
 
 

@@ -183,9 +183,12 @@ async def test_invite_prints_only_the_link_and_needs_no_network(
     )
     assert (code, err) == (0, "")
     # View Channel (1024) + Send Messages (2048) + Attach Files (32768, for the pictures)
+    # + Manage Threads (2**34) + Create Public Threads (2**35) + Send Messages in Threads
+    # (2**38), for a thread per game
+    assert 1024 + 2048 + 32768 + 2**34 + 2**35 + 2**38 == 326417550336
     assert out == (
         "https://discord.com/oauth2/authorize?client_id=198622483471925248"
-        "&scope=bot+applications.commands&permissions=35840\n"
+        "&scope=bot+applications.commands&permissions=326417550336\n"
     )
 
 

@@ -399,6 +399,16 @@ class Guild:
             "description": None,
         }
 
+    def rest_payload(self) -> dict[str, Any]:
+        """The guild object of ``GET /guilds/{guild.id}``: GUILD_CREATE's fields without
+        those only the gateway sends (members, channels, threads, ``joined_at`` ...)."""
+        gateway_only = {
+            "unavailable", "large", "member_count", "members", "channels", "threads",
+            "voice_states", "presences", "stage_instances", "guild_scheduled_events",
+            "soundboard_sounds", "joined_at",
+        }  # fmt: skip
+        return {k: v for k, v in self.payload().items() if k not in gateway_only}
+
 
 @dataclass(eq=False, repr=False)
 class Attachment:

@@ -74,13 +74,16 @@ DEFAULT_BOT = value(
     view_channel=True,
     send_messages=True,
     send_messages_in_threads=True,
+    create_public_threads=True,
+    manage_threads=True,
     embed_links=True,
     attach_files=True,
     read_message_history=True,
     add_reactions=True,
     use_external_emojis=True,
 )
-"""What the bot's managed role grants when it joins a guild."""
+"""What the bot's managed role grants when it joins a guild (what its invite asks for, and
+more)."""
 
 DM = value(
     view_channel=True,

@@ -55,6 +55,7 @@ class RestApi:
             ("GET", "/users/{user_id}", self.get_user),
             ("POST", "/users/@me/channels", self.create_dm),
             ("GET", "/oauth2/applications/@me", self.application),
+            ("GET", "/guilds/{guild_id}", self.get_guild),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member),
         ]
         routes = [web.route(m, prefix + p, self._authed(h)) for m, p, h in table]
@@ -99,6 +100,20 @@ class RestApi:
 
     async def application(self, request: web.Request) -> web.Response:
         return json_response(self.world.application_payload())
+
+    async def get_guild(self, request: web.Request) -> web.Response:
+        """The guild, as ``GET /guilds/{guild.id}`` gives it to a member: its roles, no
+        channels or members (``with_counts=true`` adds the approximate counts)."""
+        guild = self.world.guilds.get(snowflake(request, "guild_id"))
+        if guild is None or self.world.bot.id not in guild.members:
+            raise missing_access()
+        data = guild.rest_payload()
+        if request.query.get("with_counts") in ("1", "true"):
+            data |= {
+                "approximate_member_count": len(guild.members),
+                "approximate_presence_count": 0,
+            }
+        return json_response(data)
 
     async def get_member(self, request: web.Request) -> web.Response:
         guild = self.world.guilds.get(snowflake(request, "guild_id"))
