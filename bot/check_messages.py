@@ -32,10 +32,10 @@ CHECK_GAME_ID = 9_999_999
 """The game number the check's tables show (and carry in their buttons' ``custom_id``): no
 real game has it for years, so a click in the moment the table is there finds no game."""
 
-LARGEST_BODY = 8000
+LARGEST_BODY = layouts.BODY_LIMIT
 """The most bytes of JSON (UTF-8, as Discord decodes it) a message body of the bot takes: the
-cap the bot keeps its tables and screens under, well below the size where Discord refuses a
-Components V2 message."""
+cap the bot keeps its tables and screens under (``bot.messages.layouts.BODY_LIMIT``), well
+below the size where Discord refuses a Components V2 message."""
 
 
 @dataclass(frozen=True)
