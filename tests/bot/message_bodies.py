@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 import discord
-from bot.service.reading import RECENT_ACTIONS
+from bot.service.live import RECENT_ACTIONS
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import interaction_message_response_params
 
