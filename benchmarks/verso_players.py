@@ -21,18 +21,19 @@ from typing import Any
 import cli
 
 import engine
+from engine.registry import get_players
 from engine.verso.ladder import ladder_step
 
 
 def play(seats: int, seed: int, greedy: bool) -> int:
     """One game with every seat played by the chosen automatic player; seat 0's score."""
-    game = engine.get_game("verso")
+    players = get_players("verso")
     state = engine.new_game("verso", seats, None, seed)
     rng = random.Random(seed)
     while engine.outcome(state) is None:
         seat = engine.deciding_seats(state)[0]
         if greedy:
-            action = game.greedy_action(engine.view(state, seat), rng)
+            action = players.greedy_action(engine.view(state, seat), rng)
         else:
             action = engine.automatic_action(state, seat, rng)
         engine.apply(state, action)

@@ -14,6 +14,8 @@ import engine
 from bot.messages import followups
 from bot.service import automatic
 from bot.service.errors import UserError
+from engine.players import measured_wins
+from engine.registry import get_players
 from storage import GameStatus
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, find_table, leak_scan
@@ -327,7 +329,7 @@ async def test_the_host_gives_the_search_player_a_deep_thinking_time_and_it_is_u
     monkeypatch.setattr(automatic, "choose", choose)
     alice = world.alice
     lobby, game_id = await open_lobby(world, alice, game="ninjan")
-    wins, games = engine.get_game("ninjan").search_record(2) or (0, 0)
+    wins, games = measured_wins("ninjan", 2) or (0, 0)
     assert games >= 100  # the lobby says how strong search is, as measured at 2 seats
     assert (
         "🤖 Cardroom AI: random, for learning the rules · greedy, a casual game · search, a "
@@ -342,7 +344,7 @@ async def test_the_host_gives_the_search_player_a_deep_thinking_time_and_it_is_u
     ]
     assert not [s for s in lobby.selects() if s["custom_id"].endswith(":thinking_ms")]
     await add_ai(alice, lobby, "Cardroom AI (search)")
-    wins, games = engine.get_game("ninjan").search_record(3) or (0, 0)
+    wins, games = measured_wins("ninjan", 3) or (0, 0)
     assert f"(won {wins} of {games} test games against greedy, 3 players)" in lobby.text()
 
     menu = lobby_menu(lobby, "thinking_ms")
@@ -390,10 +392,10 @@ async def test_the_lobby_offers_only_the_levels_the_game_offers_at_that_table(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # a game whose search is no stronger than greedy at 3 seats stops offering it there
-    ninjan = engine.get_game("ninjan")
+    ninjan = get_players("ninjan")
     monkeypatch.setattr(
         ninjan,
-        "automatic_levels",
+        "levels",
         lambda seats: ("random", "greedy") if seats == 3 else ("random", "greedy", "search"),
     )
     alice = world.alice

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine.pentaquest import GAME
+from engine.pentaquest import PLAYERS
 from engine.pentaquest.cards import CARDS, DECK
 from engine.pentaquest.matcher import beats
 from storage import GameStatus
@@ -100,7 +100,7 @@ class PentaquestDriver(Driver):
         snapshot = await stored(self.world, self.game_id)
         seat = snapshot.record.seat_of(user.id)
         assert seat is not None and snapshot.state is not None
-        return GAME.greedy_action(engine.view(snapshot.state, seat.seat), self.brain).key
+        return PLAYERS.greedy_action(engine.view(snapshot.state, seat.seat), self.brain).key
 
     @staticmethod
     def component_for(message: Message, key: str) -> tuple[dict[str, Any], list[str]] | None:
@@ -364,7 +364,7 @@ async def play_until_greedy(driver: PentaquestDriver, wanted: Any) -> str:
         state = (await stored(driver.world, driver.game_id)).state
         peek = random.Random()
         peek.setstate(driver.brain.getstate())
-        key = GAME.greedy_action(engine.view(state, 0), peek).key
+        key = PLAYERS.greedy_action(engine.view(state, 0), peek).key
         if wanted(key):
             return key
         assert await driver.step(), "the game ended first"

@@ -19,7 +19,7 @@ import engine
 from bot.games.verso.texts import SQUARES, backs_text, number_text, vp_mark
 from bot.i18n import translator
 from bot.texts.rendering import seat_screen, table_screen
-from engine.verso import GAME
+from engine.verso import PLAYERS
 from engine.verso.cards import COLOUR, COLOURS, DECK
 from engine.verso.ladder import ladder_line, ladder_step
 from engine.verso.view import SIDE_VIEWS
@@ -121,7 +121,7 @@ class VersoDriver(Driver):
         snapshot = await stored(self.world, self.game_id)
         seat = snapshot.record.seat_of(user.id)
         assert seat is not None and snapshot.state is not None
-        return GAME.greedy_action(engine.view(snapshot.state, seat.seat), self.brain).key
+        return PLAYERS.greedy_action(engine.view(snapshot.state, seat.seat), self.brain).key
 
     @staticmethod
     def component_for(message: Message, key: str) -> tuple[dict[str, Any], list[str]] | None:

@@ -13,6 +13,7 @@ from engine.players import choose, paired, situation
 from engine.players.budget import Budget, Tally
 from engine.players.ismcts import candidates
 from engine.players.paired import MIN_ROUNDS, TABLE_OVERRIDE_SE, Rounds, play_rounds
+from engine.registry import get_players
 from tests.engine.players.test_policies import states
 from tests.engine.players.test_tree import Starved
 
@@ -85,8 +86,8 @@ def test_at_a_table_a_gain_of_more_than_one_standard_error_overrides_greedy() ->
 
 def test_ninjan_searches_every_table_by_paired_playouts() -> None:
     # the tree takes the simultaneous picks one after another: its opponents see the card
-    game = engine.get_game("ninjan")
-    assert [game.search_style(n) for n in range(2, 6)] == ["paired"] * 4
+    players = get_players("ninjan")
+    assert [players.search_style(n) for n in range(2, 6)] == ["paired"] * 4
 
 
 @pytest.mark.parametrize("seats", [3, 5])
@@ -153,5 +154,5 @@ def test_a_paired_search_starved_by_the_clock_plays_greedy_and_is_counted(
             continue  # one candidate: nothing to search
         searched += 1
         assert tally.steps == [0] and tally.fallbacks == 1
-        assert answer == engine.get_game("ninjan").lookahead_action(seen.view, random.Random(2))
+        assert answer == get_players("ninjan").lookahead_action(seen.view, random.Random(2))
     assert searched >= 3
