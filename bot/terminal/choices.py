@@ -173,8 +173,8 @@ class Question:
 
 def how_many(menu: Menu, _: Translator) -> str:
     """How many of ``menu``'s numbers go together, and which numbers they are, in one line
-    (a list may start after other choices: the free reroll's dice are 2 to 6 under a
-    capture numbered 1)."""
+    (a list may start after other choices: dice to reroll numbered 2 to 6 under a capture
+    numbered 1)."""
     first, last = menu.choices[0].number, menu.choices[-1].number
     if menu.least == menu.most:
         return _.plural(
