@@ -19,34 +19,19 @@ from engine.registry import get_players
 from storage import GameStatus
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, find_table, leak_scan
-from tests.e2e.helpers import log_rows, open_lobby, stored, told
-from tests.fakediscord.model import Message
+from tests.e2e.helpers import (
+    add_ai,
+    advance,
+    lobby_menu,
+    log_rows,
+    open_lobby,
+    set_clock,
+    start,
+    stored,
+    told,
+    version_now,
+)
 from tests.fakediscord.users import User
-
-
-def lobby_menu(lobby: Message, field: str) -> dict:
-    (menu,) = [s for s in lobby.selects() if s["custom_id"].endswith(f":{field}")]
-    return menu
-
-
-async def add_ai(host: User, lobby: Message, level_label: str) -> None:
-    menu = lobby_menu(lobby, "add_automatic")
-    value = next(o["value"] for o in menu["options"] if o["label"] == level_label)
-    record = await host.select(lobby, [value], custom_id=menu["custom_id"])
-    assert record.response_type == 7
-
-
-async def set_clock(host: User, lobby: Message, label: str) -> None:
-    menu = lobby_menu(lobby, "turn_clock")
-    value = next(o["value"] for o in menu["options"] if o["label"] == f"Turn clock: {label}")
-    await host.select(lobby, [value], custom_id=menu["custom_id"])
-
-
-async def start(world: World, lobby: Message, host: User, game_id: int) -> Message:
-    await host.click(lobby, label="Start")
-    await world.bot.wait_idle()
-    table = await world.fake.wait_for(lambda: find_table(world, game_id), what="the table")
-    return table
 
 
 async def test_the_host_seats_automatic_players_and_plays_against_them(world: World) -> None:
@@ -133,20 +118,6 @@ async def test_a_player_who_leaves_is_replaced_by_the_greedy_player(world: World
     await driver.play_to_the_end()
     rows = await log_rows(world, game_id)
     assert {r.actor for r in rows if r.seat == 2} == {"automatic"}
-
-
-def version_now(world: World, game_id: int) -> int:
-    """The stored version, read straight from the database file (for wait predicates)."""
-    with sqlite3.connect(world.db_path) as conn:
-        (version,) = conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
-    return int(version)
-
-
-async def advance(world: World, seconds: float, until) -> None:  # noqa: ANN001
-    """Move the clock on, then wait for what the turn clock did."""
-    world.clock.advance(seconds)
-    await world.fake.wait_for(until, what="the turn clock")
-    await world.bot.wait_idle()
 
 
 async def clocked_game(world: World) -> tuple[Driver, int]:

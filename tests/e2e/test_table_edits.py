@@ -17,8 +17,7 @@ from tests.e2e.driver import (
     leak_scan,
     public_messages,
 )
-from tests.e2e.helpers import buttons_by_key, mover, start_game, stored
-from tests.e2e.test_follow_up_order import harvest
+from tests.e2e.helpers import buttons_by_key, harvest, mover, start_game, stored
 from tests.fakediscord.model import Message
 from tests.fakediscord.users import User
 

@@ -13,7 +13,7 @@ from engine.pentaquest.lookahead import capture_values, safety
 from engine.pentaquest.matcher import quest_mask
 from engine.pentaquest.state import PentaquestState
 from tests.engine.pentaquest.helpers import CYCLOPS, DRAGON, GOBLIN, KELPIE, KRAKEN, TROLL, position
-from tests.engine.players.test_policies import states
+from tests.engine.players.helpers import states
 
 HARD = [GOBLIN, TROLL, DRAGON, CYCLOPS, KRAKEN]
 

@@ -12,7 +12,7 @@ import engine
 from engine.arena import arena
 from engine.players import Tally, choose
 from engine.players.budget import WALL_CEILING, Budget
-from tests.engine.players.test_policies import states
+from tests.engine.players.helpers import states
 
 
 class Clocks:

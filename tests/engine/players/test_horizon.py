@@ -15,7 +15,7 @@ from engine.playout import play_ahead
 from engine.registry import get_players
 from engine.verso.players import HORIZON, PLAYERS
 from engine.verso.series import series_in
-from tests.engine.players.test_policies import states
+from tests.engine.players.helpers import states
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[int]]:

@@ -14,8 +14,7 @@ from engine.players.budget import Budget, Tally
 from engine.players.ismcts import candidates
 from engine.players.paired import MIN_ROUNDS, TABLE_OVERRIDE_SE, Rounds, play_rounds
 from engine.registry import get_players
-from tests.engine.players.test_policies import states
-from tests.engine.players.test_tree import Starved
+from tests.engine.players.helpers import Starved, states
 
 SOLO_GAMES = [n for n in engine.game_names() if engine.get_game(n).info.min_players == 1]
 

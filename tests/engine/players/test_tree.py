@@ -9,10 +9,10 @@ import pytest
 
 import engine
 from engine.players import choose, ismcts, situation
-from engine.players.budget import Budget, Tally
+from engine.players.budget import Tally
 from engine.players.ismcts import Node, _iterate
 from engine.registry import get_players
-from tests.engine.players.test_policies import states
+from tests.engine.players.helpers import Starved, states
 
 
 def _grown(
@@ -100,21 +100,6 @@ def test_the_search_level_grows_the_tree_its_game_asks_for(
     for state, seat in states(name, seats, 4, seed=seats):
         choose("search", state, seat, random.Random(3), budget_ms=None, iterations=5)
     assert asked and set(asked) == {own}
-
-
-class Starved:
-    """A :class:`~engine.players.budget.Budget` factory whose clocks jump 100 ms at every
-    reading: a 250 ms search stops after its first iteration, as on a starved machine."""
-
-    def __init__(self) -> None:
-        self.readings = 0
-
-    def __call__(self, budget_ms: float | None, iterations: int | None) -> Budget:
-        def clock() -> float:
-            self.readings += 1
-            return self.readings * 0.1
-
-        return Budget(budget_ms, iterations, cpu=clock, wall=clock)
 
 
 @pytest.mark.parametrize("seats", [2, 3])
