@@ -2,9 +2,10 @@
 
 Each ``bot/games/<name>/`` package holds one :class:`Presentation` (its ``PRESENTATION``) for the
 engine game of the same name. The generic layers build every message from it: the table
-(``bot.table_text``), a seat's private screen (``bot.seat_screen``), components from decisions
-(``bot.texts.decisions``), the lobby's options, the admin's inspect. A presentation only
-words what an engine view shows; it decides nothing and never sees a state.
+(``bot.texts.rendering.table_screen``), a seat's private screen
+(``bot.texts.rendering.seat_screen``), components from decisions (``bot.texts.decisions``), the
+lobby's options (``bot.messages.lobby``), the admin's inspect (``bot.handlers.admin``). A
+presentation only words what an engine view shows; it decides nothing and never sees a state.
 """
 
 from __future__ import annotations
