@@ -20,8 +20,8 @@ Columns / JSON keys per setting: game, seats, games, wins (the search seat's; a 
 counts), win_rate, target (the win rate to reach, or ``"score"``), mean_score (the search
 seat's), greedy_best (the best greedy seat's mean score), met (the target reached),
 iterations (mean tree iterations, or paired rounds, per searched decision), fallbacks
-(searched decisions answered by greedy's move for too few steps: a tree the clock cut short,
-fewer than 8 paired rounds), cpu_ms (mean CPU ms per searched decision), seconds (wall time
+(searched decisions answered by greedy's move for too few iterations: a tree the clock cut
+short, fewer than 8 paired rounds), cpu_ms (mean CPU ms per searched decision), seconds (wall time
 of the setting).
 
 ``--save`` (at the default budget, without ``--iterations``) keeps each setting's wins, and
@@ -107,7 +107,7 @@ def play(
         "mean_score": mean_score,
         "greedy_best": greedy_best,
         "met": met,
-        "iterations": round(statistics.fmean(tally.steps), 1) if tally.steps else None,
+        "iterations": round(statistics.fmean(tally.iterations), 1) if tally.iterations else None,
         "fallbacks": tally.fallbacks,
         "cpu_ms": round(statistics.fmean(tally.cpu_ms), 1) if tally.cpu_ms else None,
         "seconds": round(time.perf_counter() - started, 1),

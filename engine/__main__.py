@@ -126,9 +126,9 @@ def build_parser() -> argparse.ArgumentParser:
         "(a shared win counts for each winner) and win rate per seat played, its mean\n"
         "score (solo: also of won games) and ms per decision; for the search also its\n"
         "iterations and CPU ms per decision, and its fallbacks (decisions answered with\n"
-        "greedy's move for too few steps: a tree the clock cut short, fewer than 8 paired\n"
-        "rounds). Game i seats the levels shifted by i, so every level plays every seat\n"
-        "equally often.\n"
+        "greedy's move for too few iterations: a tree the clock cut short, fewer than 8\n"
+        "paired rounds). Game i seats the levels shifted by i, so every level plays every\n"
+        "seat equally often.\n"
         "With --round-robin: G games of every seating of the levels at N seats (each with\n"
         "two levels or more), then each level's OpenSkill rating (the leaderboards' model)\n"
         "and each pair's head-to-head.",

@@ -119,8 +119,8 @@ def play_ahead(
     act = game.advance
     finished = game.outcome
     bound = max(0, game.info.max_actions - state.step) if limit is None else limit
-    made = steps = 0
-    while finished(state) is None and steps < bound:
+    made = actions = 0
+    while finished(state) is None and actions < bound:
         pending = decide(state)
         waiting = waiting_seats(pending) or (pending[0].seat,)
         mover = seat if seat in waiting else waiting[0]
@@ -134,9 +134,9 @@ def play_ahead(
             action = players.rollout_action(state, pending, mover, rng)
         act(state, action)
         state.step += 1
-        steps += 1
+        actions += 1
     state._pending = None  # type: ignore[attr-defined]
-    return steps
+    return actions
 
 
 def play_out(
@@ -155,10 +155,10 @@ def play_out(
     act = game.advance  # no events wanted: nobody reads them
     finished = game.outcome
     move = mover or _random_mover
-    steps = 0
+    actions = 0
     while (result := finished(state)) is None:
-        if steps >= limit:
-            return None, steps
+        if actions >= limit:
+            return None, actions
         pending = decide(state)
         first = pending[0]
         if first.committed is None and pending[-1].seat == first.seat:  # the common case
@@ -169,6 +169,6 @@ def play_out(
             seat = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
         act(state, move(state, pending, seat, rng))
         state.step += 1
-        steps += 1
+        actions += 1
     state._pending = None  # type: ignore[attr-defined]
-    return result, steps
+    return result, actions

@@ -193,7 +193,7 @@ class Presentation(ABC):
         return 0
 
     def mentions(self, events: Iterable[Any], ctx: RenderContext) -> list[tuple[int, str]]:
-        """Players to mention in the channel because of public ``events`` of the steps just
+        """Players to mention in the channel because of public ``events`` of the actions just
         applied (a card of theirs changed on someone else's turn, ...): ``(seat, line)``
         pairs, each line naming the seat as ``ctx.names`` does (default: none).
 

@@ -71,7 +71,7 @@ OVERVIEW: tuple[str, ...] = (
     "Your score is your army plus your discard pile; a tie goes to the most unused army "
     "cards, and players still tied share the win.",
 )
-"""How the game goes, step by step (the Rules page's first part; catalog msgids)."""
+"""How the game goes, in order (the Rules page's first part; catalog msgids)."""
 
 CREATURES = (
     (

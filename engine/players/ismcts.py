@@ -177,7 +177,7 @@ def search(
         _iterate(root, seen.sample(rng), me, info, rng, own_turn)
         done += 1
     starved = budget.cut_short(done, MIN_ITERATIONS)
-    budget.record(tally, done, fell_back=starved)
+    budget.add_to(tally, done, fell_back=starved)
     greedy = None
     if starved or seen.seats <= GREEDY_STANDS_UP_TO:
         greedy = get_players(game_name).greedy_action(seen.view, rng)

@@ -20,10 +20,9 @@ every candidate exactly as good as greedy's, the search would override greedy in
 
 At a table of several seats every seat's playout moves are its ``rollout_action``. Where
 that is greedy's move, each candidate is judged by how the table would go on if everyone
-played as greedy does: the rollout algorithm, one step of policy improvement over
-greedy. There the answer replaces greedy's on weaker evidence (:data:`TABLE_OVERRIDE_SE`):
-greedy's own move ignores the others, and measured, the solo game's strict test left most of
-the gain unused.
+played as greedy does: the rollout algorithm, a single policy improvement over greedy. There
+the answer replaces greedy's on weaker evidence (:data:`TABLE_OVERRIDE_SE`): greedy's own move
+ignores the others, and measured, the solo game's strict test left most of the gain unused.
 
 Where whole greedy playouts cost too much and random ones say nothing, a game gives a horizon
 instead (``AutomaticPlayers.playout_horizon``): the searching seat plays its own move for a
@@ -86,7 +85,7 @@ def search(
         return options[0]
     base = greedy_index(game_name, seen, rng, options)
     totals = play_rounds(game_name, seen, rng, options, base, budget)
-    budget.record(tally, totals.rounds, fell_back=totals.rounds < MIN_ROUNDS)
+    budget.add_to(tally, totals.rounds, fell_back=totals.rounds < MIN_ROUNDS)
     return options[totals.answer()]
 
 
@@ -137,7 +136,7 @@ def play_rounds(
                 play_ahead(game, players, state, me, horizon, random.Random(seed))
                 rewards.append(players.playout_value(state, me))
                 continue
-            result, _steps = play_out(
+            result, _actions = play_out(
                 game, state, random.Random(seed), mover=mover, limit=ROLLOUT_LIMIT
             )
             rewards.append(_reward(result, me, state.seats, players.solo_score_scale))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.contract import Game, GameInfo, Outcome, Reference, scored_outcome
 from engine.verso.describe import describe_action
 from engine.verso.hidden import redistribute
-from engine.verso.ladder import ladder_step
+from engine.verso.ladder import ladder_rung
 from engine.verso.rules import apply_legal, decisions
 from engine.verso.setup import new_game, pile_size
 from engine.verso.state import SCHEMA_VERSION, VersoOptions, VersoState
@@ -47,10 +47,10 @@ INFO = GameInfo(
 
 
 def solo_reason(score: int) -> str:
-    """The outcome reason of a solo game: ``"solo_ladder_<step>"`` for the ladder step reached
+    """The outcome reason of a solo game: ``"solo_ladder_<rung>"`` for the ladder rung reached
     (35 ... 60), ``"solo_below_ladder"`` under 35 VP."""
-    step = ladder_step(score)
-    return "solo_below_ladder" if step is None else f"solo_ladder_{step}"
+    rung = ladder_rung(score)
+    return "solo_below_ladder" if rung is None else f"solo_ladder_{rung}"
 
 
 def outcome(state: VersoState) -> Outcome | None:

@@ -80,8 +80,8 @@ def situation_lines(view: PentaquestView, ctx: RenderContext) -> list[str]:
                 lines.append(_("The dice beat no quest card."))
         if view.fix:  # and what it beats: a newcomer could not tell which creature it was for
             fixed = list(view.dice)
-            for step in view.fix:
-                fixed[step.die] = step.value
+            for use in view.fix:
+                fixed[use.die] = use.value
             quest = [card.id for card in view.quest]
             targets = ", ".join(card_name(c, _) for c in beaten_by(fixed, quest))
             fix = fix_text(view.fix, view.dice, _)

@@ -149,9 +149,9 @@ def test_a_paired_search_starved_by_the_clock_plays_greedy_and_is_counted(
         seen = situation(state, seat)
         tally = Tally()
         answer = paired.search("ninjan", seen, random.Random(2), budget_ms=250, tally=tally)
-        if not tally.steps:
+        if not tally.iterations:
             continue  # one candidate: nothing to search
         searched += 1
-        assert tally.steps == [0] and tally.fallbacks == 1
+        assert tally.iterations == [0] and tally.fallbacks == 1
         assert answer == get_players("ninjan").lookahead_action(seen.view, random.Random(2))
     assert searched >= 3

@@ -117,8 +117,8 @@ def test_a_tree_starved_by_the_clock_plays_the_greedy_move(
         greedy = {players.greedy_action(seen.view, random.Random(k)) for k in range(8)}
         tally = Tally()
         answer = ismcts.search("artichokes", seen, random.Random(1), budget_ms=250, tally=tally)
-        assert tally.steps in ([], [1])  # one candidate: no search; else one iteration
-        assert tally.fallbacks == len(tally.steps)  # the arena counts it
+        assert tally.iterations in ([], [1])  # one candidate: no search; else one iteration
+        assert tally.fallbacks == len(tally.iterations)  # the arena counts it
         assert answer in greedy
         # an iteration count is the caller's choice: the same tiny tree then answers itself
         counted_tally = Tally()
