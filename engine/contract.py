@@ -218,7 +218,7 @@ S = TypeVar("S", bound=GameState)
 O = TypeVar("O", bound=BaseModel)  # noqa: E741 - the options model
 
 
-@dataclass(eq=False, kw_only=True)
+@dataclass(frozen=True, eq=False, kw_only=True)
 class Game(Generic[S, O]):
     """One game's rules, as the engine core sees it: its metadata and one hook per question
     the core asks. Each game package builds one from its rules functions in its ``game``
@@ -227,7 +227,7 @@ class Game(Generic[S, O]):
 
     The hooks receive states of ``info.state_model``. They are called through ``engine.api``
     (``engine.apply`` and friends), which checks legality against ``decisions`` first: a game
-    never checks legality itself. Built once per game; tests may replace a hook.
+    never checks legality itself.
 
     Attributes:
         info: the game's metadata.
@@ -239,8 +239,8 @@ class Game(Generic[S, O]):
             seat are allowed, e.g. "play a card" beside "end the turn"); empty once the game
             is over. ``since`` is left 0.
         apply: ``(state, action) -> events``: carry out a legal ``action`` in place and
-            everything the rules then do without a decision; the events in order (each with
-            its audience).
+            what the rules then do on their own; the events in order (each with its
+            audience).
         outcome: ``state -> Outcome | None``: how the game ended, or ``None`` while it goes on.
         view: ``(state, viewer, common) -> View``: everything ``viewer`` (a seat, or ``None``
             for a spectator) may see, and nothing else: ``common`` plus the game's own fields.
@@ -276,7 +276,7 @@ class Game(Generic[S, O]):
 
     def __post_init__(self) -> None:
         if self.advance is same_as_apply:
-            self.advance = self.apply
+            object.__setattr__(self, "advance", self.apply)  # frozen: set once, here
 
     def reference_texts(self) -> set[str]:
         """Every msgid of this game's engine texts, for the translation catalogs: its
