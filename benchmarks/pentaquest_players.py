@@ -5,7 +5,7 @@
 Game ``i`` of each player uses seed ``seed + i`` (both players face the same decks and, as
 long as they act alike, the same dice). ``random`` is the default automatic player (a
 uniformly random legal move, ``engine.automatic_action``); ``greedy`` is
-``GAME.greedy_action`` on the seat's view only.
+``PLAYERS.greedy_action`` on the seat's view only.
 
 Output keys, per player: games, wins, win_rate, mean_won_score (mean score of won games; a
 lost solo game has no score), median_won_score, mean_turns, lost_on_turn_1 (share of all
@@ -25,7 +25,7 @@ from typing import Any
 import cli
 
 import engine
-from engine.pentaquest import GAME
+from engine.pentaquest import PLAYERS
 
 GAME_NAME = "pentaquest"
 
@@ -37,7 +37,7 @@ def random_player(state: engine.GameState, rng: random.Random) -> engine.Action:
 
 
 def greedy_player(state: engine.GameState, rng: random.Random) -> engine.Action:
-    return GAME.greedy_action(engine.view(state, 0), rng)
+    return PLAYERS.greedy_action(engine.view(state, 0), rng)
 
 
 def play(player: Player, games: int, seed: int, label: str) -> dict[str, Any]:

@@ -91,9 +91,8 @@ from storage import TABLE, GameStatus, Storage  # noqa: E402
 from tests.e2e.acks import Click, acknowledged, check_log  # noqa: E402
 from tests.e2e.conftest import World  # noqa: E402
 from tests.e2e.driver import Driver, action_components, leak_scan  # noqa: E402
+from tests.e2e.game_drivers import CARD_NAMES, SUIT_WORDS  # noqa: E402
 from tests.e2e.helpers import ARTICHOKE_CARDS  # noqa: E402
-from tests.e2e.test_ninjan import SUIT_WORDS  # noqa: E402
-from tests.e2e.test_pentaquest import CARD_NAMES  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.fakediscord.errors import FakeDiscordError, InteractionFailed  # noqa: E402
 from tests.fakediscord.interactions import InteractionRecord  # noqa: E402

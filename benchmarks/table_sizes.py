@@ -1,7 +1,7 @@
 """Benchmark: one search seat against greedy seats at every table size; print a table.
 
     .venv/bin/python benchmarks/table_sizes.py [--games 100] [--seed 1] [--budget-ms 250]
-        [--iterations K] [--only artichokes:3,verso:8] [--workers 1] [--format table]
+        [--iterations K] [--only artichokes:3,verso:8] [--workers 1] [--format table] [--save]
 
 Each setting (game and seat count) plays ``--games`` games, game ``i`` dealt from
 ``seed + i`` with the search seat at seat ``i mod seats`` (so it plays every seat equally
@@ -20,9 +20,13 @@ Columns / JSON keys per setting: game, seats, games, wins (the search seat's; a 
 counts), win_rate, target (the win rate to reach, or ``"score"``), mean_score (the search
 seat's), greedy_best (the best greedy seat's mean score), met (the target reached),
 iterations (mean tree iterations, or paired rounds, per searched decision), fallbacks
-(searched decisions answered by greedy's move for too few steps: a tree the clock cut short,
-fewer than 8 paired rounds), cpu_ms (mean CPU ms per searched decision), seconds (wall time
+(searched decisions answered by greedy's move for too few iterations: a tree the clock cut
+short, fewer than 8 paired rounds), cpu_ms (mean CPU ms per searched decision), seconds (wall time
 of the setting).
+
+``--save`` (at the default budget, without ``--iterations``) keeps each setting's wins, and
+its mean scores where the game ends with scores, in the game's ``measured.json``, in place of a
+run of the same seed: the lobby quotes them (``engine.players.measured``).
 """
 
 from __future__ import annotations
@@ -37,7 +41,8 @@ from typing import Any
 import cli
 
 from engine.api import apply, deciding_seats, new_game, outcome
-from engine.players import Tally, choose
+from engine.players import DEFAULT_BUDGET_MS, Tally, choose
+from engine.players.measured import save_run
 
 SETTINGS: tuple[tuple[str, int], ...] = (
     ("artichokes", 3),
@@ -102,7 +107,7 @@ def play(
         "mean_score": mean_score,
         "greedy_best": greedy_best,
         "met": met,
-        "iterations": round(statistics.fmean(tally.steps), 1) if tally.steps else None,
+        "iterations": round(statistics.fmean(tally.iterations), 1) if tally.iterations else None,
         "fallbacks": tally.fallbacks,
         "cpu_ms": round(statistics.fmean(tally.cpu_ms), 1) if tally.cpu_ms else None,
         "seconds": round(time.perf_counter() - started, 1),
@@ -151,7 +156,14 @@ def main() -> None:
     parser.add_argument(
         "--format", choices=("table", "json"), default="table", help="a text table or one JSON line"
     )
+    parser.add_argument(
+        "--save",
+        action="store_true",
+        help="keep each setting's wins in its game's measured.json (the lobby quotes them)",
+    )
     args = parser.parse_args()
+    if args.save and (args.budget_ms != DEFAULT_BUDGET_MS or args.iterations is not None):
+        parser.error("--save measures the default player: no --budget-ms, no --iterations")
     budget = args.budget_ms or None
     settings = _settings(args.only)
     jobs = [(g, n, args.games, args.seed, budget, args.iterations) for g, n in settings]
@@ -168,10 +180,21 @@ def main() -> None:
             for job in jobs:
                 rows.append(play(*job))
                 bar.update()
+    if args.save:
+        for row in rows:
+            save_run(row["game"], row["seats"], measured_run(row, args.seed))
     if args.format == "json":
         print(json.dumps({"benchmark": "table_sizes", "budget_ms": budget, "settings": rows}))
     else:
         print(table(rows))
+
+
+def measured_run(row: dict[str, Any], seed: int) -> dict[str, Any]:
+    """The run ``--save`` keeps of one setting's figures (``engine.players.measured``)."""
+    run = {"seed": seed, "games": row["games"], "wins": row["wins"]}
+    if row["mean_score"] is not None:
+        run.update(mean_score=row["mean_score"], greedy_best=row["greedy_best"])
+    return {**run, "by": "benchmarks/table_sizes.py"}
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ Game ``i`` uses seed ``seed + i`` for both players. The random player is the def
 ``greedy_action`` on the seat's view only. The published solo average is 35 VP.
 
 Output keys: game, seats, games, random_mean, greedy_mean (mean score of seat 0),
-random_ladder, greedy_ladder (games per ladder step, "below" under 35), seconds.
+random_ladder, greedy_ladder (games per ladder rung, "below" under 35), seconds.
 """
 
 from __future__ import annotations
@@ -21,18 +21,19 @@ from typing import Any
 import cli
 
 import engine
-from engine.verso.ladder import ladder_step
+from engine.registry import get_players
+from engine.verso.ladder import ladder_rung
 
 
 def play(seats: int, seed: int, greedy: bool) -> int:
     """One game with every seat played by the chosen automatic player; seat 0's score."""
-    game = engine.get_game("verso")
+    players = get_players("verso")
     state = engine.new_game("verso", seats, None, seed)
     rng = random.Random(seed)
     while engine.outcome(state) is None:
         seat = engine.deciding_seats(state)[0]
         if greedy:
-            action = game.greedy_action(engine.view(state, seat), rng)
+            action = players.greedy_action(engine.view(state, seat), rng)
         else:
             action = engine.automatic_action(state, seat, rng)
         engine.apply(state, action)
@@ -48,8 +49,8 @@ def run(games: int, seed: int, seats: int) -> dict[str, Any]:
     for name, greedy in (("random", False), ("greedy", True)):
         scores = [play(seats, seed + i, greedy) for i in cli.tracked(range(games), name)]
         out[f"{name}_mean"] = round(sum(scores) / games, 2)
-        steps = Counter(str(ladder_step(s) or "below") for s in scores)
-        out[f"{name}_ladder"] = dict(sorted(steps.items()))
+        rungs = Counter(str(ladder_rung(s) or "below") for s in scores)
+        out[f"{name}_ladder"] = dict(sorted(rungs.items()))
     out["seconds"] = round(time.perf_counter() - started, 2)
     return out
 

@@ -1,7 +1,8 @@
 """Cardroom's game engine: pure, deterministic game logic with no I/O.
 
 Use the functions re-exported here; games are found by name (``game_names()``), and each is
-one ``Game`` (``engine.contract``) in its own sub-package.
+one ``Game`` (``engine.contract``) with its ``AutomaticPlayers`` (``engine.automatic``) in its
+own sub-package.
 """
 
 from engine.api import (

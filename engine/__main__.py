@@ -4,9 +4,10 @@
     random legal games, and statistics of how they ended (engine.simulate.simulate)
 
   python -m engine arena GAME [--players N] [--seats search,random] [--games G] [--seed S]
-      [--budget-ms 250] [--iterations K] [--option KEY=VALUE]
+      [--budget-ms 250] [--iterations K] [--option KEY=VALUE] [--save]
     automatic players against each other (engine.arena.arena): the levels are given per
-    seat and rotate game by game
+    seat and rotate game by game; --save keeps one search seat's wins against greedy seats
+    in the game's measured.json, which the lobby quotes (engine.players.measured)
 
   python -m engine arena --round-robin GAME [--players N] [--games G] [--seed S]
     every level against every other (engine.roundrobin.round_robin): G games of each
@@ -37,7 +38,8 @@ from tqdm import tqdm
 from engine.api import parse_options
 from engine.arena import arena
 from engine.errors import IllegalAction, UnknownGame
-from engine.players import LEVEL_ALIASES, LEVELS
+from engine.players import DEFAULT_BUDGET_MS, LEVEL_ALIASES, LEVELS, level_named
+from engine.players.measured import save_run
 from engine.records import GameRecordFile, replay_record
 from engine.registry import game_names, get_game
 from engine.roundrobin import round_robin, seatings
@@ -124,9 +126,9 @@ def build_parser() -> argparse.ArgumentParser:
         "(a shared win counts for each winner) and win rate per seat played, its mean\n"
         "score (solo: also of won games) and ms per decision; for the search also its\n"
         "iterations and CPU ms per decision, and its fallbacks (decisions answered with\n"
-        "greedy's move for too few steps: a tree the clock cut short, fewer than 8 paired\n"
-        "rounds). Game i seats the levels shifted by i, so every level plays every seat\n"
-        "equally often.\n"
+        "greedy's move for too few iterations: a tree the clock cut short, fewer than 8\n"
+        "paired rounds). Game i seats the levels shifted by i, so every level plays every\n"
+        "seat equally often.\n"
         "With --round-robin: G games of every seating of the levels at N seats (each with\n"
         "two levels or more), then each level's OpenSkill rating (the leaderboards' model)\n"
         "and each pair's head-to-head.",
@@ -165,6 +167,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="at most this many search iterations (or paired rounds) per decision; default: "
         "--budget-ms alone bounds it",
     )
+    fight.add_argument(
+        "--save",
+        action="store_true",
+        help="with one search seat and greedy at the others, the default --budget-ms, no "
+        "--iterations and no --option: save the search's wins at this table size in the "
+        "game's measured.json, in place of a run of the same seed (the lobby quotes them)",
+    )
     again = commands.add_parser(
         "replay",
         help="replay a finished game's record (/game export) and print its outcome",
@@ -196,6 +205,8 @@ def main(argv: Iterable[str] | None = None) -> int:
         parse_options(args.game, options)
     except ValidationError as exc:
         command.error(option_problems(args.game, exc))
+    if args.command == "arena" and args.save and (problem := _unsaveable(args, options)):
+        command.error(problem)
     try:
         if args.command == "arena" and args.round_robin:
             count = args.games * len(seatings(LEVELS, args.players))
@@ -233,8 +244,36 @@ def main(argv: Iterable[str] | None = None) -> int:
                 )
     except ValueError as exc:
         command.error(str(exc))
+    if args.command == "arena" and args.save:
+        search = stats["levels"]["search"]
+        run = {"seed": args.seed, "games": args.games, "wins": search["wins"]}
+        if search["mean_score"] is not None:
+            run["mean_score"] = search["mean_score"]
+        save_run(args.game, args.players, {**run, "by": "engine arena"})
     print(json.dumps(stats))
     return 0
+
+
+def _unsaveable(args: argparse.Namespace, options: dict[str, object]) -> str:
+    """Why ``arena --save`` cannot save this run ("" when it can): the lobby quotes one search
+    seat at the default thinking time against greedy seats at a default table."""
+    if args.round_robin:
+        return "--save is not for --round-robin"
+    given = [level.strip() for level in args.seats.split(",") if level.strip()]
+    if not given:
+        return "--seats names no level"
+    try:
+        named = [level_named(given[k % len(given)]) for k in range(args.players)]
+    except ValueError as exc:
+        return str(exc)
+    if len(named) < 2 or sorted(named) != ["greedy"] * (len(named) - 1) + ["search"]:
+        return "--save measures one search seat against greedy seats (--seats search,greedy)"
+    if args.budget_ms != DEFAULT_BUDGET_MS or args.iterations is not None or options:
+        return (
+            f"--save measures the default player: --budget-ms {DEFAULT_BUDGET_MS:g}, no "
+            "--iterations and no --option"
+        )
+    return ""
 
 
 def _replay(path: Path) -> int:

@@ -18,7 +18,7 @@ from engine.chance import reseed
 from engine.contract import Common, Decision, Game, Outcome, Reference, View
 from engine.errors import IllegalAction
 from engine.legal import LegalActions, random_answer, waiting_seats
-from engine.registry import get_game
+from engine.registry import get_game, get_players
 from engine.state import GameState, adapter_for
 from engine.types import Action, Event
 
@@ -238,14 +238,18 @@ def random_action(state: GameState, seat: int, rng: random.Random) -> Action:
 
 def automatic_action(state: GameState, seat: int, rng: random.Random) -> Action:
     """The simplest automatic player's move for ``seat``, which must be one of
-    ``deciding_seats(state)`` (a seat that already made a simultaneous choice is left alone).
+    ``deciding_seats(state)`` (a seat that already made a simultaneous choice is left alone):
+    the game's ``AutomaticPlayers.automatic_action``, else a uniformly random legal answer.
 
     Raises:
         IllegalAction: ``seat`` has nothing to decide.
     """
     if seat not in deciding_seats(state):
         raise IllegalAction("not_your_decision", "this seat has nothing to decide right now")
-    return _game(state).automatic_action(state, seat, rng)
+    move = get_players(state.game).automatic_action
+    if move is None:
+        return random_answer(_game(state).decisions(state), seat, rng)
+    return move(state, seat, rng)
 
 
 def describe_action(state: GameState, action: Action) -> str:

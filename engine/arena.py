@@ -137,7 +137,7 @@ def arena(
             },
         }
         tally = tallies[level]
-        if tally.steps:
+        if tally.iterations:
             report["levels"][level].update(searched(tally))
     return report
 
@@ -150,14 +150,14 @@ def _at(values: Sequence[float], share: float) -> float:
 def searched(tally: Tally) -> dict[str, Any]:
     """The arena's figures of a search level's ``tally``: ``searched`` (decisions),
     ``iterations_per_decision`` (mean, p1, median), ``cpu_ms_per_decision`` (mean, p99) and
-    ``fallbacks`` (decisions answered by greedy's move for too few steps, ``Tally``)."""
+    ``fallbacks`` (decisions answered by greedy's move for too few iterations, ``Tally``)."""
     return {
-        "searched": len(tally.steps),
+        "searched": len(tally.iterations),
         "fallbacks": tally.fallbacks,
         "iterations_per_decision": {
-            "mean": round(statistics.fmean(tally.steps), 1),
-            "p1": _at(tally.steps, 0.01),
-            "median": _at(tally.steps, 0.5),
+            "mean": round(statistics.fmean(tally.iterations), 1),
+            "p1": _at(tally.iterations, 0.01),
+            "median": _at(tally.iterations, 0.5),
         },
         "cpu_ms_per_decision": {
             "mean": round(statistics.fmean(tally.cpu_ms), 2),

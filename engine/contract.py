@@ -1,16 +1,17 @@
-"""The game contract: what every game package declares, and the data it hands out.
+"""The game contract, its rules half: what every game package declares, and the data it
+hands out. The other half, what a game gives its automatic players, is ``engine.automatic``.
 
-A game is one object (a subclass of :class:`Game`) registered by name in ``engine.registry``.
-It answers the same questions for every game — setup, the pending decisions, apply, outcome,
-view, the hidden-information hook and the reference text — and the engine core
-(``engine.api``) adds the parts every game shares: the legality check, decision stamps,
-serialisation and replay.
+A game is one :class:`Game`, built from its rules functions and registered by name in
+``engine.registry``. It answers the same questions for every game — setup, the pending
+decisions, apply, outcome, view, the hidden-information hook and the reference text — and the
+engine core (``engine.api``) adds the parts every game shares: the legality check, decision
+stamps, serialisation and replay.
 
 Value types here are plain frozen dataclasses and named tuples: cheap to build, comparable,
 and free of I/O. :class:`Decision` lives in ``engine.decision`` and is re-exported here.
 
 The contract is the bottom of the engine's own layers: it builds only on ``engine.decision``,
-``engine.legal``, ``engine.state`` and ``engine.types``; the registry, the core (``engine.api``),
+``engine.state`` and ``engine.types``; the registry, the core (``engine.api``),
 the games and the players build on it (``tests/test_codebase.py`` keeps the arrows one way).
 """
 
@@ -18,15 +19,13 @@ from __future__ import annotations
 
 import random
 import typing
-from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel
 
 from engine.decision import Decision
-from engine.legal import random_answer
 from engine.state import GameState
 from engine.types import Action, Event
 
@@ -73,9 +72,6 @@ def scored_outcome(
 
 Scoring = Literal["winners", "scores"]
 
-SearchStyle = Literal["tree", "own tree", "paired"]
-"""How a game's search level thinks at a table size (:meth:`Game.search_style`)."""
-
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
@@ -95,8 +91,6 @@ class GameInfo:
         max_actions: a bound on the actions of one game, whatever is played, not counting
             changes of a committed simultaneous answer (a player may change their mind as
             often as they like before the others have chosen).
-        solo_score_scale: for games with a solo mode, a very good solo score (automatic
-            players weigh solo scores against it); 0 when there is no solo mode.
     """
 
     name: str
@@ -110,7 +104,6 @@ class GameInfo:
     schema_version: int
     state_budget: int = 4096
     max_actions: int = 100_000
-    solo_score_scale: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,167 +203,87 @@ class Common:
         }
 
 
+def action_key(state: GameState, action: Action) -> str:
+    """The key of ``action``: the description of a game that words its actions no better."""
+    return action.key
+
+
+def same_as_apply(state: Any, action: Action) -> object:
+    """The default :attr:`Game.advance`: a placeholder replaced by the game's ``apply`` when the
+    game is built, never called."""
+    raise AssertionError("replaced by the game's apply in Game")
+
+
 S = TypeVar("S", bound=GameState)
 O = TypeVar("O", bound=BaseModel)  # noqa: E741 - the options model
 
 
-class Game(ABC, Generic[S, O]):
-    """One game, as the engine core sees it. Subclass it once per game package and expose one
-    instance as ``GAME`` in the package's ``__init__`` (``engine.registry`` finds it).
+@dataclass(frozen=True, eq=False, kw_only=True)
+class Game(Generic[S, O]):
+    """One game's rules, as the engine core sees it: its metadata and one hook per question
+    the core asks. Each game package builds one from its rules functions in its ``game``
+    module and exposes it as ``GAME`` in its ``__init__`` (``engine.registry`` finds it); its
+    automatic players are apart (``engine.automatic``).
 
-    The methods receive states of ``info.state_model``. They are called through
-    ``engine.api`` (``engine.apply`` and friends), which checks legality against
-    :meth:`decisions` first: a game never checks legality itself.
+    The hooks receive states of ``info.state_model``. They are called through ``engine.api``
+    (``engine.apply`` and friends), which checks legality against ``decisions`` first: a game
+    never checks legality itself.
+
+    Attributes:
+        info: the game's metadata.
+        setup: ``(seats, options, seed) -> state``: a new game for ``seats`` players (already
+            within the limits) with validated ``options``; every random event derives from
+            ``seed`` (``engine.chance``). Raises ``ValueError`` for options that do not fit
+            this seat count.
+        decisions: ``state -> decisions``: every pending decision, sorted by seat (several per
+            seat are allowed, e.g. "play a card" beside "end the turn"); empty once the game
+            is over. ``since`` is left 0.
+        apply: ``(state, action) -> events``: carry out a legal ``action`` in place and
+            what the rules then do on their own; the events in order (each with its
+            audience).
+        outcome: ``state -> Outcome | None``: how the game ended, or ``None`` while it goes on.
+        view: ``(state, viewer, common) -> View``: everything ``viewer`` (a seat, or ``None``
+            for a spectator) may see, and nothing else: ``common`` plus the game's own fields.
+        redistribute: ``(state, viewer, rng) -> None``: re-deal, in place, everything
+            ``viewer`` cannot see, consistently with what it can: zone sizes, public cards and
+            the viewer's own cards stay; hidden cards, hidden orders and other seats' hidden
+            commitments are drawn afresh from ``rng``. The result must depend only on
+            ``viewer``'s view and ``rng`` (sort pools before shuffling), so that a player
+            sampling states learns nothing it could not see. The core re-seeds the state's
+            chance itself.
+        reference: ``options -> Reference``: the reference text shown to players for a table
+            with ``options``.
+        advance: ``(state, action) -> None``: ``apply`` for a state nobody will show or store
+            (playouts of simulations and search players), which may skip building the
+            events. Default: ``apply``, its events dropped.
+        describe: ``(state, action) -> str``: a short English phrase for ``action`` (logs,
+            command-line tools); default: the action's key.
+        extra_texts: msgids the game's pictures and texts use beyond its reference (e.g.
+            card names the Rules page does not list), for the translation catalogs.
     """
 
     info: GameInfo
+    setup: Callable[[int, O, int], S]
+    decisions: Callable[[S], list[Decision]]
+    apply: Callable[[S, Action], list[Event]]
+    outcome: Callable[[S], Outcome | None]
+    view: Callable[[S, int | None, Common], View]
+    redistribute: Callable[[S, int | None, random.Random], None]
+    reference: Callable[[O], Reference]
+    advance: Callable[[S, Action], object] = same_as_apply
+    describe: Callable[[S, Action], str] = action_key
+    extra_texts: frozenset[str] = frozenset()
 
-    @abstractmethod
-    def setup(self, seats: int, options: O, seed: int) -> S:
-        """A new game for ``seats`` players (already within the limits) with validated
-        ``options``; every random event derives from ``seed`` (``engine.chance``).
-
-        Raises:
-            ValueError: options that do not fit this seat count.
-        """
-
-    @abstractmethod
-    def decisions(self, state: S) -> list[Decision]:
-        """Every pending decision, sorted by seat (several per seat are allowed, e.g. "play
-        a card" beside "end the turn"); empty once the game is over. ``since`` is left 0."""
-
-    @abstractmethod
-    def apply(self, state: S, action: Action) -> list[Event]:
-        """Carry out a legal ``action`` in place and every automatic step that follows;
-        return the events in order (each with its audience)."""
-
-    def advance(self, state: S, action: Action) -> None:
-        """:meth:`apply` for a state nobody will show or store (playouts of simulations and
-        search players): the events are not wanted, so a game may skip building them.
-        Default: :meth:`apply`, its events dropped."""
-        self.apply(state, action)
-
-    @abstractmethod
-    def outcome(self, state: S) -> Outcome | None:
-        """How the game ended, or ``None`` while it goes on."""
-
-    @abstractmethod
-    def view(self, state: S, viewer: int | None, common: Common) -> View:
-        """Everything ``viewer`` may see, and nothing else: ``common`` plus the game's own
-        fields."""
-
-    @abstractmethod
-    def redistribute(self, state: S, viewer: int | None, rng: random.Random) -> None:
-        """Re-deal, in place, everything ``viewer`` cannot see, consistently with what it
-        can: zone sizes, public cards and the viewer's own cards stay; hidden cards, hidden
-        orders and other seats' hidden commitments are drawn afresh from ``rng``.
-
-        The result must depend only on ``viewer``'s view and ``rng`` (sort pools before
-        shuffling), so that a player sampling states learns nothing it could not see. The
-        core re-seeds the state's chance itself.
-        """
-
-    @abstractmethod
-    def reference(self, options: O) -> Reference:
-        """The reference text shown to players for a table with ``options``."""
-
-    def describe(self, state: S, action: Action) -> str:
-        """A short English phrase for ``action`` (logs, command-line tools)."""
-        return action.key
-
-    def automatic_levels(self, seats: int) -> tuple[str, ...]:
-        """The automatic players' levels worth offering at a table of ``seats`` (names of
-        ``engine.players.LEVELS``, read through ``engine.players.offered_levels``). A game
-        leaves out a level that plays no better than the one below it at that size (a search
-        no stronger than greedy). Default: every level."""
-        return ("random", "greedy", "search")
-
-    def search_record(self, seats: int) -> tuple[int, int] | None:
-        """How the search level did against greedy at a table of ``seats``, measured: the games
-        one search seat won against greedy seats, and the games played (a shared win counts),
-        so the lobby can say how strong it is; ``None`` where it was not measured (the
-        default) or is not offered. Figures come from ``benchmarks/table_sizes.py`` and
-        ``python -m engine arena`` at the default 250 ms a move; each game's docstring names
-        the command and seed."""
-        return None
-
-    def automatic_action(self, state: S, seat: int, rng: random.Random) -> Action:
-        """The move of the simplest automatic player for ``seat`` (BGA "zombie" level 1: a
-        uniformly random legal move). Games may override it with something steadier."""
-        return random_answer(self.decisions(state), seat, rng)
-
-    def greedy_action(self, view: View, rng: random.Random) -> Action:
-        """The greedy automatic player (BGA "zombie" level 2): the best immediate move on
-        what ``view`` shows — never the state, so it cannot cheat. ``view.viewer`` must have
-        a decision. Each game overrides this; the default answers at random.
-
-        Raises:
-            IllegalAction: the viewer has nothing to decide.
-        """
-        assert view.viewer is not None
-        return random_answer(view.decisions, view.viewer, rng)
-
-    def lookahead_action(self, view: View, rng: random.Random) -> Action:
-        """The solo search player's own move on ``view`` (``engine.players.paired``): the
-        one it plays unless its playouts find a clearly better one. Default: the greedy
-        player's; a game may look further ahead at little cost (Pentaquest weighs a capture
-        by the quest area it leaves).
-
-        Raises:
-            IllegalAction: the viewer has nothing to decide.
-        """
-        return self.greedy_action(view, rng)
-
-    def search_style(self, seats: int) -> SearchStyle:
-        """How the search level thinks at a table of ``seats`` (``engine.players.choose``):
-        ``"tree"``, the tree over every seat's moves (``engine.players.ismcts``); ``"own
-        tree"``, the same search with only the searching seat's own turn in its tree, every
-        other seat playing on by its ``rollout_action`` (worth it where that plays as the
-        seat would, not where it is random); or ``"paired"``, each of its own candidate
-        answers played out by every seat's ``rollout_action`` from shared samples
-        (``engine.players.paired``). Default: paired alone (a solo game's tree is all
-        chance), the tree otherwise."""
-        return "paired" if seats == 1 else "tree"
-
-    def rollout_action(
-        self, state: S, pending: Sequence[Decision], seat: int, rng: random.Random
-    ) -> Action:
-        """A fast move for ``seat`` in the playouts of a search player, on a *sampled* state
-        (never the true one); ``pending`` are its decisions now. Default: uniformly random;
-        games may give a cheap heuristic."""
-        return random_answer(pending, seat, rng)
-
-    def playout_horizon(self, seats: int) -> int | None:
-        """How far a playout of the paired search (``engine.players.paired``) looks at a
-        table of ``seats``: ``None`` (default), every seat plays its ``rollout_action`` to the
-        end of the game; a number ``k``, the searching seat plays its ``lookahead_action`` on
-        its view, the others their ``rollout_action``, and the playout stops when the
-        searching seat is to make its ``k + 1``-th decision after the candidate (or the game
-        ends) and is judged by :meth:`playout_value`. Worth it where whole greedy playouts
-        cost too much and random ones say nothing."""
-        return None
-
-    def playout_value(self, state: S, seat: int) -> float:
-        """What a playout stopped by :meth:`playout_horizon` (or finished) is worth to
-        ``seat``, on a sampled ``state``: any scale, higher is better (the paired search only
-        compares candidates' values from the same samples).
-
-        Raises:
-            NotImplementedError: the game gives no horizon (the default).
-        """
-        raise NotImplementedError(f"{self.info.name} gives no playout horizon")
-
-    def evaluate(self, state: S) -> Sequence[float] | None:
-        """How well each seat stands in an unfinished ``state`` (a sampled one), each in 0..1
-        (0.5: even), for search players that stop a playout early; ``None``: play it out."""
-        return None
+    def __post_init__(self) -> None:
+        if self.advance is same_as_apply:
+            object.__setattr__(self, "advance", self.apply)  # frozen: set once, here
 
     def reference_texts(self) -> set[str]:
         """Every msgid of this game's engine texts, for the translation catalogs: its
-        title and the reference under the default options, with every on/off option on,
-        and with every option that may be unset (``None``) unset."""
+        title, :attr:`extra_texts`, and the reference under the default options, with every
+        on/off option on, and with every option that may be unset (``None``) unset."""
         model = self.info.options_model
-        texts = {self.info.title}
+        texts = {self.info.title, *self.extra_texts}
         for variant in _option_variants(model):
             ref = self.reference(model.model_validate(variant))  # type: ignore[arg-type]
             texts.update(ref.overview)

@@ -4,7 +4,7 @@ playouts of search players, on states nobody will show or store.
 :func:`play_out` asks the game for its decisions and applies the chosen answers straight
 through the game (``Game.decisions`` / ``Game.advance``): every answer comes from the decisions
 just computed, so the core's legality check, its per-step memo and its decision stamps are
-skipped, and a game that implements ``advance`` builds no events (the others build them and
+skipped, and a game that gives its own ``advance`` builds no events (the others build them and
 drop them). The state it leaves has no meaningful stamps: keep it only for its outcome.
 """
 
@@ -15,6 +15,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from engine.automatic import AutomaticPlayers
 from engine.contract import Common, Decision, Game, Outcome
 from engine.legal import random_answer, sample_answer, waiting_seats
 from engine.state import GameState
@@ -74,29 +75,32 @@ def _random_mover(
     raise AssertionError("unreachable")
 
 
-def solo_greedy_move(
-    game: Game[Any, Any],
-    state: GameState,
-    pending: Sequence[Decision],
-    seat: int,
-    rng: random.Random,
-) -> Action:
-    """A playout move for a game with no cheap heuristic of its own (its ``rollout_action``
-    may return this), on a *sampled* ``state`` whose decisions now are ``pending``:
+def solo_greedy(
+    game: Game[Any, Any], greedy: Callable[[Any, random.Random], Action]
+) -> Callable[[GameState, Sequence[Decision], int, random.Random], Action]:
+    """A playout move for a game with no cheap heuristic of its own (its players'
+    ``rollout_action`` may be this), on a *sampled* state whose decisions now are ``pending``:
 
-    - solo: the greedy player's move (``game.greedy_action``) on ``seat``'s view, for the solo
-      search (``engine.players.paired``), which compares its candidates by whole playouts;
+    - solo: ``greedy`` (the game's greedy player) on the seat's view, for the solo search
+      (``engine.players.paired``), which compares its candidates by whole playouts;
     - with more seats: a uniformly random answer, since the tree search needs many cheap
       playouts (greedy ones cut its iterations ten- to thirtyfold).
     """
-    if state.seats != 1:
-        return random_answer(pending, seat, rng)
-    seen = game.view(state, seat, Common.of(seat, pending, game.outcome(state), state.since))
-    return game.greedy_action(seen, rng)
+
+    def move(
+        state: GameState, pending: Sequence[Decision], seat: int, rng: random.Random
+    ) -> Action:
+        if state.seats != 1:
+            return random_answer(pending, seat, rng)
+        seen = game.view(state, seat, Common.of(seat, pending, game.outcome(state), state.since))
+        return greedy(seen, rng)
+
+    return move
 
 
 def play_ahead(
-    game: Game[GameState, object],  # type: ignore[type-var]
+    game: Game[Any, Any],
+    players: AutomaticPlayers[Any, Any],
     state: GameState,
     seat: int,
     moves: int,
@@ -108,15 +112,15 @@ def play_ahead(
     the game ends, or ``limit`` actions were made (default: what the game's
     ``info.max_actions``, a true bound on a game's length, leaves after ``state.step``, so a
     game whose other seats could go on without the seat forever still stops): ``seat`` plays
-    the game's ``lookahead_action`` on its view (it goes first where several seats are asked
+    its ``players.lookahead_action`` on its view (it goes first where several seats are asked
     at once), every other seat its ``rollout_action``. For the paired search's short
-    playouts (``Game.playout_horizon``). Returns the number of actions made."""
+    playouts (``AutomaticPlayers.playout_horizon``). Returns the number of actions made."""
     decide = game.decisions
     act = game.advance
     finished = game.outcome
     bound = max(0, game.info.max_actions - state.step) if limit is None else limit
-    made = steps = 0
-    while finished(state) is None and steps < bound:
+    made = actions = 0
+    while finished(state) is None and actions < bound:
         pending = decide(state)
         waiting = waiting_seats(pending) or (pending[0].seat,)
         mover = seat if seat in waiting else waiting[0]
@@ -125,18 +129,18 @@ def play_ahead(
                 break
             made += 1
             seen = game.view(state, seat, Common.of(seat, pending, None, state.since))
-            action = game.lookahead_action(seen, rng)
+            action = players.lookahead_action(seen, rng)
         else:
-            action = game.rollout_action(state, pending, mover, rng)
+            action = players.rollout_action(state, pending, mover, rng)
         act(state, action)
         state.step += 1
-        steps += 1
+        actions += 1
     state._pending = None  # type: ignore[attr-defined]
-    return steps
+    return actions
 
 
 def play_out(
-    game: Game[GameState, object],  # type: ignore[type-var]
+    game: Game[Any, Any],
     state: GameState,
     rng: random.Random,
     *,
@@ -148,13 +152,13 @@ def play_out(
     uniformly random answer) answer for it. Returns the outcome (``None`` if the limit was
     reached) and the number of actions made."""
     decide = game.decisions
-    act = game.advance  # no events: nobody reads them
+    act = game.advance  # no events wanted: nobody reads them
     finished = game.outcome
     move = mover or _random_mover
-    steps = 0
+    actions = 0
     while (result := finished(state)) is None:
-        if steps >= limit:
-            return None, steps
+        if actions >= limit:
+            return None, actions
         pending = decide(state)
         first = pending[0]
         if first.committed is None and pending[-1].seat == first.seat:  # the common case
@@ -165,6 +169,6 @@ def play_out(
             seat = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
         act(state, move(state, pending, seat, rng))
         state.step += 1
-        steps += 1
+        actions += 1
     state._pending = None  # type: ignore[attr-defined]
-    return result, steps
+    return result, actions

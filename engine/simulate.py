@@ -1,6 +1,6 @@
 """Random legal playouts, for the command line, benchmarks and tests.
 
-A playout picks, at every step, a random seat among those that must decide and a random action
+A playout picks, for every action, a random seat among those that must decide and a random action
 among that seat's legal actions, until the game ends.
 """
 
@@ -83,9 +83,9 @@ def simulate(
     started = time.perf_counter()
     for i in range(games):
         state = new_game(name, seats, options, seed + i)
-        outcome_, steps = play_out(game, state, rng)
+        outcome_, made = play_out(game, state, rng)
         assert outcome_ is not None
-        actions += steps
+        actions += made
         turns.append(getattr(state, "turn", getattr(state, "round", 0)))
         if outcome_.draw:
             draws += 1

@@ -44,7 +44,7 @@ class Event(NamedTuple):
 
 
 Events = list[Event] | None
-"""Where rules code records the events it causes, in order; ``None`` when nobody will read them
+"""Where rules code collects the events it causes, in order; ``None`` when nobody will read them
 (playouts, ``Game.advance``): then no event is built at all."""
 
 

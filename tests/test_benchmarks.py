@@ -110,6 +110,26 @@ def test_the_table_sizes_benchmark_plays_each_setting_with_the_search_at_every_s
     assert ninjan["met"] == (ninjan["win_rate"] >= 0.5)
 
 
+def test_the_table_sizes_benchmark_saves_only_the_default_players_wins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the lobby quotes the saved runs as the search level's: none of a shorter thinking time
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "table_sizes.py"), "--budget-ms", "0",
+         "--iterations", "8", "--only", "ninjan:3", "--games", "1", "--save"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2 and "--save measures the default player" in done.stderr
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    kept = importlib.import_module("table_sizes").measured_run
+    row = {"games": 60, "wins": 40, "mean_score": 44.5, "greedy_best": 43.0}
+    assert kept(row, 101) == {
+        "seed": 101, "games": 60, "wins": 40, "mean_score": 44.5, "greedy_best": 43.0,
+        "by": "benchmarks/table_sizes.py",
+    }  # fmt: skip
+    assert kept({**row, "mean_score": None}, 1)["wins"] == 40
+
+
 def test_the_pentaquest_headroom_benchmark_seats_each_variant_against_greedy_seats() -> None:
     figures = run_benchmark(
         "pentaquest_headroom.py", "--players", "3", "--games", "9", "--variants", "greedy,random"

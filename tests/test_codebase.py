@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import csv
+import importlib
 import re
 import subprocess
 import sys
@@ -58,10 +60,59 @@ def test_every_registered_game_has_a_presentation() -> None:
     assert presented_games() == engine.game_names()
 
 
-ARTICHOKES_WORDS = re.compile(
-    r"Artichoke|Beet|Broccoli|Carrot|\bCorn\b|Eggplant|Leek|Onion|\bPeas\b|Pepper|Potato|"
-    r"Rhubarb|Garden Row|Garden Stack|Compost|Personal Deck"
-)
+def _game_words() -> dict[str, set[str]]:
+    """Each game's own words, from what the game itself declares: its name and title, and the
+    terms its glossary rows give (``bot/locales/*/glossary.csv``, column ``game``) that are
+    names — capitalised (card and zone names) or of several words — and that no other game
+    and no row for ``all`` games also lists (a word two games share is a common word)."""
+    import engine
+
+    listed: dict[str, set[str]] = {}
+    for glossary in sorted((ROOT / "bot" / "locales").glob("*/glossary.csv")):
+        with glossary.open(encoding="utf-8", newline="") as rows:
+            for row in csv.DictReader(rows):
+                listed.setdefault(row["game"], set()).add(row["english"])
+    owners: dict[str, set[str]] = {}
+    for game, terms in listed.items():
+        for term in terms:
+            owners.setdefault(term.lower(), set()).add(game)
+    words = {}
+    for name in engine.game_names():
+        own = {
+            term
+            for term in listed.get(name, set())
+            if (term[:1].isupper() or " " in term) and owners[term.lower()] == {name}
+        }
+        words[name] = own | {name.capitalize(), engine.get_game(name).info.title}
+    return words
+
+
+GAME_SHAPE = {
+    "__init__.py", "cards.py", "state.py", "setup.py", "rules.py", "view.py", "hidden.py",
+    "describe.py", "game.py", "greedy.py", "players.py", "measured.json",
+}  # fmt: skip
+"""What every game package holds: its rules behind the contract (``game``), its automatic
+players (``greedy``, ``players``) and how its search did against greedy (``measured.json``)."""
+
+
+def test_every_game_package_is_of_the_same_shape() -> None:
+    import engine
+    from engine.registry import get_players
+
+    for name in engine.game_names():
+        package = importlib.import_module(f"engine.{name}")
+        files = {path.name for path in (ROOT / "engine" / name).iterdir()}
+        assert files >= GAME_SHAPE, (name, sorted(GAME_SHAPE - files))
+        assert package.GAME is engine.get_game(name) and package.PLAYERS is get_players(name)
+
+
+def test_every_game_has_words_of_its_own_to_look_for() -> None:
+    words = _game_words()
+    assert words["artichokes"] >= {"Artichoke", "Compost", "Rhubarb"}
+    assert words["ninjan"] >= {"Ninjan", "Scissors"}
+    assert words["verso"] >= {"Verso", "Draw Pile", "final series"}
+    assert words["pentaquest"] >= {"Pentaquest", "quest area", "free reroll"}
+    assert all(len(own) >= 2 for own in words.values())
 
 
 def test_no_game_is_named_in_the_generic_layers() -> None:
@@ -70,6 +121,8 @@ def test_no_game_is_named_in_the_generic_layers() -> None:
 
     game_dirs = [ROOT / "engine" / g for g in engine.game_names()]
     game_dirs += [ROOT / "bot" / "games" / g for g in engine.game_names()]
+    words = {word for own in _game_words().values() for word in own}
+    named = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(words, key=len)[::-1])) + r")\b")
     leaks = []
     for package in ("engine", "storage", "bot"):
         for path in (ROOT / package).rglob("*.py"):
@@ -77,7 +130,7 @@ def test_no_game_is_named_in_the_generic_layers() -> None:
                 continue
             rel = path.relative_to(ROOT)
             text = path.read_text(encoding="utf-8")
-            leaks += [f"{rel}: {m.group(0)}" for m in ARTICHOKES_WORDS.finditer(text)]
+            leaks += [f"{rel}: {m.group(0)}" for m in named.finditer(text)]
     assert leaks == []
 
 
@@ -141,6 +194,20 @@ def _find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
         if cycle := visit(name):
             return cycle
     return None
+
+
+def test_no_test_module_imports_another() -> None:
+    # what several test modules (or benchmarks) share lives in a helper module
+    # (tests/e2e/helpers.py, ...), never in a test module another one imports
+    wrong = []
+    for path in sorted([*(ROOT / "tests").rglob("*.py"), *(ROOT / "benchmarks").rglob("*.py")]):
+        for name in _module_imports(path):
+            parts = name.split(".")
+            if any(part.startswith("test_") for part in parts[:-1]) or (
+                name.startswith("tests.") and parts[-1].startswith("test_")
+            ):
+                wrong.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert wrong == []
 
 
 def test_the_cycle_finder_finds_cycles() -> None:

@@ -2,9 +2,10 @@
 
 Each ``bot/games/<name>/`` package holds one :class:`Presentation` (its ``PRESENTATION``) for the
 engine game of the same name. The generic layers build every message from it: the table
-(``bot.table_text``), a seat's private screen (``bot.seat_screen``), components from decisions
-(``bot.texts.decisions``), the lobby's options, the admin's inspect. A presentation only
-words what an engine view shows; it decides nothing and never sees a state.
+(``bot.texts.rendering.table_screen``), a seat's private screen
+(``bot.texts.rendering.seat_screen``), components from decisions (``bot.texts.decisions``), the
+lobby's options (``bot.messages.lobby``), the admin's inspect (``bot.handlers.admin``). A
+presentation only words what an engine view shows; it decides nothing and never sees a state.
 """
 
 from __future__ import annotations
@@ -203,7 +204,7 @@ class Presentation(ABC):
         return 0
 
     def mentions(self, events: Iterable[Any], ctx: RenderContext) -> list[tuple[int, str]]:
-        """Players to mention in the channel because of public ``events`` of the steps just
+        """Players to mention in the channel because of public ``events`` of the actions just
         applied (a card of theirs changed on someone else's turn, ...): ``(seat, line)``
         pairs, each line naming the seat as ``ctx.names`` does (default: none).
 

@@ -33,9 +33,9 @@ THINKING_AFTER = 1.0
 
 
 def plays_on_the_table(record: GameRecord, state: GameState, _: Translator) -> bool:
-    """Whether the person to move now has their buttons on the table itself
-    (``table_controls``: Verso's turns, Pentaquest's), so a ping sends them there rather than
-    to their private screen. ``False`` while an automatic player is to move."""
+    """Whether the person to move now has their buttons on the table itself (``table_controls``:
+    a decision whose options reveal nothing), so a ping sends them there rather than to their
+    private screen. ``False`` while an automatic player is to move."""
     deciding = deciding_seats(state)
     if not deciding or any(record.seats[s].played_automatically for s in deciding):
         return False

@@ -14,7 +14,7 @@ from bot.service.lobby import THINKING_TIMES, TURN_CLOCKS, has_search_player
 from bot.service.reasons import ADMIN_ABORT
 from bot.texts.rendering import chosen_options, clock_text, thinking_text
 from bot.texts.seat_names import LEVEL_HINTS, LEVEL_NAMES, levels_line, seat_names
-from engine.players import LEVELS, offered_levels
+from engine.players import LEVELS, measured_wins, offered_levels
 from storage import LOBBY, GameRecord, GameStatus, Storage
 
 
@@ -47,7 +47,7 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
         levels = offered_levels(record.game_name, seats)
         if len(record.seats) < record.max_seats and levels:
             table = max(seats, 2)
-            measured = engine.get_game(record.game_name).search_record(table)
+            measured = measured_wins(record.game_name, table)
             lines.append(levels_line(levels, _, measured, table))
         if info.min_players == 1:
             start = _(

@@ -18,8 +18,8 @@ from bot.pictures.png import RGB
 Shape = Literal["circle", "triangle", "square", "diamond"]
 
 WINNER = "♛ "
-"""Before a winner's name in every game's picture (a star already means a 3-VP side in
-Verso, and DejaVu Sans, the shipped font, has no trophy)."""
+"""Before a winner's name in every game's picture (a star already means points on a card in
+one game, and DejaVu Sans, the shipped font, has no trophy)."""
 
 
 def shape(sketch: Sketch, kind: Shape, cx: float, cy: float, r: float, fill: RGB) -> None:

@@ -21,7 +21,7 @@ RAMP_STEPS = 6
 
 COMPRESS_LEVEL = 1
 """zlib's level for the PNG data: flat colours compress well already at the lowest level
-(deflate's fast matcher). Measured on Verso's 8-player table: level 1 takes 2.9 ms and 41 KB
+(deflate's fast matcher). Measured on the largest table, 8 players: level 1 takes 2.9 ms and 41 KB
 at most, level 3 4.5 ms and 36 KB, level 6 8.7 ms and 30 KB; the encoding is half of what a
 picture costs, and every interaction showing a new one waits for it."""
 

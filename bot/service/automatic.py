@@ -79,8 +79,9 @@ class AutomaticPlay:
         timeouts grow by one), then the automatic seats move.
 
         A timeout answers only what the clock ran for: a decision that follows (the same
-        seat's next one included, such as the take after a Ninjan pick or the final series
-        after a Verso turn, or a late seat's decision that another's answer changed) is a
+        seat's next one included, such as the take that follows a simultaneous pick or the
+        last decision of the game after a turn, or a late seat's decision that another's
+        answer changed) is a
         new decision, and gets its own full clock. ``None`` if the game moved on meanwhile
         or nobody was waited for."""
         async with self.gate.locked(game_id):

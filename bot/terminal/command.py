@@ -39,7 +39,7 @@ from bot.terminal.output import Output
 from bot.terminal.session import Session
 from bot.texts.seat_names import LEVEL_HINTS, LEVEL_NAMES, levels_line
 from bot.timing.clock import Clock, SystemClock
-from engine.players import LEVEL_ALIASES, LEVELS, offered_levels
+from engine.players import LEVEL_ALIASES, LEVELS, measured_wins, offered_levels
 from storage import Storage, StorageError
 
 DEFAULT_LEVEL = "greedy"
@@ -319,7 +319,7 @@ async def _play(args: argparse.Namespace, new: NewGame | None, clock: Clock) -> 
         if new is not None:
             output.text(introduction(new.game, _))
             if new.players > 1:  # what the automatic players' levels mean
-                measured = engine.get_game(new.game).search_record(new.players)
+                measured = measured_wins(new.game, new.players)
                 kinds = [level for level in LEVELS if level in new.levels]  # weakest first
                 output.text(levels_line(kinds, _, measured, new.players))
         resume = f"{command_name()} play --resume"

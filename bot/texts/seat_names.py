@@ -82,18 +82,18 @@ def seat_labels(record: GameRecord, _: Translator, short: bool = False) -> tuple
 def levels_line(
     levels: Sequence[str],
     _: Translator,
-    search_record: tuple[int, int] | None = None,
+    measured: tuple[int, int] | None = None,
     seats: int = 2,
 ) -> str:
     """One small line on what each automatic level is for ("🤖 Cardroom AI: random, for
     learning the rules · greedy, a casual game · search, a real opponent"), with how the
     search level did against greedy at a table of ``seats`` when it was measured
-    (``search_record``: games won, games played; ``engine.Game.search_record``)."""
+    (``measured``: games won, games played; ``engine.players.measured_wins``)."""
     parts = []
     for level in levels:
         hint = _(LEVEL_HINTS[level])
-        if level == "search" and search_record is not None:
-            wins, games = search_record
+        if level == "search" and measured is not None:
+            wins, games = measured
             hint = _.plural(
                 "a real opponent (won {wins} of {games} test games against {greedy}, "
                 "{count} player)",

@@ -106,7 +106,7 @@ def deciding_seats(state: ArtichokesState) -> tuple[int, ...]:
 
 
 def apply_legal(state: ArtichokesState, action: Action) -> list[Event]:
-    """Carry out a legal ``action`` and every automatic step that follows it; return the
+    """Carry out a legal ``action`` and what the rules then do on their own; return the
     events in order."""
     ev: list[Event] = []
     carry_out(state, action, ev)
@@ -115,8 +115,8 @@ def apply_legal(state: ArtichokesState, action: Action) -> list[Event]:
 
 def carry_out(state: ArtichokesState, action: Action, ev: Events = None) -> None:
     """Dispatch a legal ``action`` to the rule it answers (see the key table above), then
-    take the automatic steps (:func:`_settle`); events go to ``ev`` unless it is ``None``
-    (called so, it is ``Game.advance``: playouts build no event)."""
+    make the moves the table options make automatic (:func:`_settle`); events go to ``ev``
+    unless it is ``None`` (called so, it is ``Game.advance``: playouts build no event)."""
     seat, key = action
     verb, _, arg = key.partition(":")
     # the verbs by how often random play meets them
@@ -134,7 +134,7 @@ def carry_out(state: ArtichokesState, action: Action, ev: Events = None) -> None
         POWERS[state.in_play[-1]].on_choice(state, seat, key, ev)
     phase = state.phase
     if phase == "target" or (phase == "play" and state.options.auto_end_turn):
-        _settle(state, ev)  # the only phases with automatic steps (see _settle)
+        _settle(state, ev)  # the only phases with automatic moves (see _settle)
 
 
 def _play(state: ArtichokesState, seat: int, kind: str, ev: Events) -> None:
@@ -147,13 +147,13 @@ def _play(state: ArtichokesState, seat: int, kind: str, ev: Events) -> None:
 
 
 def _settle(state: ArtichokesState, ev: Events) -> None:
-    """Take the steps the table options make automatic, until a real decision is needed.
+    """Make the moves the table options make automatic, until a real decision is needed.
 
     - ``auto_target``: a card in play with exactly one legal opponent targets it.
     - ``auto_end_turn``: a play phase with nothing playable ends the turn.
 
     :func:`carry_out` calls it only in those two phases (a call per action is a measurable
-    part of a playout): a new automatic step in another phase must be added there too.
+    part of a playout): a new automatic move in another phase must be added there too.
     """
     options = state.options
     while True:

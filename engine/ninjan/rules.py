@@ -77,8 +77,8 @@ def decisions(state: NinjanState) -> list[Decision]:
 
 
 def apply_legal(state: NinjanState, action: Action) -> list[Event]:
-    """Carry out a legal ``action`` and every automatic step after it: the reveal once all
-    have chosen, automatic takes, the end of a round and of the game."""
+    """Carry out a legal ``action`` and what the rules then do on their own: the reveal once
+    all have chosen, automatic takes, the end of a round and of the game."""
     ev: list[Event] = []
     seat, key = action
     verb, _, arg = key.partition(":")

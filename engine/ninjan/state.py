@@ -92,7 +92,7 @@ class NinjanState(GameState):
 
     def clone(self) -> NinjanState:
         """An independent copy (hand-written: no validation, lists copied one level deep;
-        ``Resolved`` records are never mutated once made, so they are shared)."""
+        ``Resolved`` entries are never mutated once made, so they are shared)."""
         copy = NinjanState(
             game=self.game,
             schema_version=self.schema_version,

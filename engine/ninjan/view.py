@@ -36,7 +36,7 @@ class SeatView:
 
 
 @dataclass(frozen=True, slots=True)
-class StepView:
+class ResolvedView:
     """One resolved card of the revealed round, e.g. "bob's 8 Rock takes pile 2: +7".
 
     Attributes:
@@ -72,7 +72,8 @@ class NinjanView(View):
             current round while it resolves and once the game is over, the last round while
             the next one is chosen.
         revealed: the revealed cards ``(seat, card)`` in resolution order.
-        steps: how the first ``len(steps)`` of ``revealed`` resolved (all once it is done).
+        resolved: how the first ``len(resolved)`` of ``revealed`` resolved (all once it is
+            done).
         resolving: the seat whose card resolves now and waits for its choice, else ``None``.
     """
 
@@ -87,7 +88,7 @@ class NinjanView(View):
     choosing: tuple[int, ...]
     revealed_round: int
     revealed: tuple[tuple[int, str], ...]
-    steps: tuple[StepView, ...]
+    resolved: tuple[ResolvedView, ...]
     resolving: int | None
 
 
@@ -127,8 +128,8 @@ def view(state: NinjanState, viewer: int | None, common: Common) -> NinjanView:
         choosing=tuple(s for s in range(state.seats) if not state.picks[s]) if picking else (),
         revealed_round=revealed_round,
         revealed=tuple((s, state.played[s]) for s in state.order),
-        steps=tuple(
-            StepView(
+        resolved=tuple(
+            ResolvedView(
                 seat=r.seat,
                 card=r.card,
                 pile=r.pile + 1,

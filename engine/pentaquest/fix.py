@@ -20,7 +20,7 @@ MAX_FIX_CARDS = 2
 ONE_DIE_POWERS = ("add", "sub", "addsub", "mirror")
 
 
-class FixStep(NamedTuple):
+class FixCard(NamedTuple):
     """One card of a fix: use ``card`` on die ``die`` so that it shows ``value``."""
 
     card: int
@@ -51,7 +51,7 @@ def hardest(mask: int, quest: Sequence[int]) -> int | None:
     return best
 
 
-_MEMO: dict[tuple[object, ...], tuple[FixStep, ...] | None] = {}
+_MEMO: dict[tuple[object, ...], tuple[FixCard, ...] | None] = {}
 _MISSING = object()
 
 
@@ -60,7 +60,7 @@ def cheapest_fix(
     quest: Sequence[int],
     army: Iterable[tuple[int, str]],
     first: tuple[int, str] | None = None,
-) -> tuple[FixStep, ...] | None:
+) -> tuple[FixCard, ...] | None:
     """The fewest cards of ``army`` (``(card id, power)`` pairs) whose one-die powers make
     ``dice`` beat a card of ``quest``; among fixes of one length, the one beating the hardest
     card. ``()`` when the dice beat a card already, ``None`` when no fix of at most
@@ -93,14 +93,14 @@ def cheapest_fix(
 
 def _search(
     dice: list[int], quest: list[int], by_power: dict[str, list[int]], first: tuple[int, str] | None
-) -> tuple[FixStep, ...] | None:
+) -> tuple[FixCard, ...] | None:
     qmask = quest_mask(quest)
     code = dice_code(dice)
     if first is None and MASKS[code] & qmask:
         return ()
     singles: list[tuple[int, str]] = [(cards[0], p) for p, cards in sorted(by_power.items())]
     starts = [first] if first is not None else singles
-    best: tuple[tuple[int, int], tuple[FixStep, ...]] | None = None
+    best: tuple[tuple[int, int], tuple[FixCard, ...]] | None = None
     # one card
     for card, power in starts:
         for die, value in moves(power, dice):
@@ -109,7 +109,7 @@ def _search(
             if target is not None:
                 rank = (ROLLS[target], target)
                 if best is None or rank < best[0]:
-                    best = (rank, (FixStep(card, die, value),))
+                    best = (rank, (FixCard(card, die, value),))
     if best is not None:
         return best[1]
     if MAX_FIX_CARDS < 2:
@@ -119,18 +119,18 @@ def _search(
         rest = {p: [c for c in cards if c != card] for p, cards in by_power.items()}
         seconds = [(cards[0], p) for p, cards in sorted(rest.items()) if cards]
         for die, value in moves(power, dice):
-            step_dice = dice[:]
-            step_dice[die] = value
-            step_code = code - PLACE[dice[die]] + PLACE[value]
+            after_first = dice[:]
+            after_first[die] = value
+            first_code = code - PLACE[dice[die]] + PLACE[value]
             for card2, power2 in seconds:
-                for die2, value2 in moves(power2, step_dice):
-                    new = step_code - PLACE[step_dice[die2]] + PLACE[value2]
+                for die2, value2 in moves(power2, after_first):
+                    new = first_code - PLACE[after_first[die2]] + PLACE[value2]
                     target = hardest(MASKS[new] & qmask, quest)
                     if target is not None:
                         rank = (ROLLS[target], target)
                         if best is None or rank < best[0]:
                             best = (
                                 rank,
-                                (FixStep(card, die, value), FixStep(card2, die2, value2)),
+                                (FixCard(card, die, value), FixCard(card2, die2, value2)),
                             )
     return best[1] if best is not None else None

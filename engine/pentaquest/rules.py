@@ -89,7 +89,7 @@ def decisions(state: PentaquestState) -> list[Decision]:
 
 
 def apply_legal(state: PentaquestState, action: Action) -> list[Event]:
-    """Carry out a legal ``action`` and every automatic step that follows it (the [house]
+    """Carry out a legal ``action`` and what the rules then do on their own (the [house]
     automatic end of a turn that can do nothing but end)."""
     ev: list[Event] = []
     seat, key = action

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from engine.contract import Common, View
 from engine.pentaquest.cards import CARDS, Card
-from engine.pentaquest.fix import FixStep, cheapest_fix
+from engine.pentaquest.fix import FixCard, cheapest_fix
 from engine.pentaquest.matcher import beaten
 from engine.pentaquest.state import CANCEL_LIMIT, TURN_CAP, PentaquestState
 
@@ -84,7 +84,7 @@ class PentaquestView(View):
     quest: tuple[Card, ...]
     beaten: tuple[int, ...]
     highlight: bool
-    fix: tuple[FixStep, ...] | None
+    fix: tuple[FixCard, ...] | None
     deck_count: int
     free_rerolls: int
     using: Card | None

@@ -6,16 +6,21 @@ game's hidden-information hook, ``engine.redistribute``, which depends only on t
 never the state itself. Levels:
 
 - ``random``: a uniformly random legal answer (BGA "zombie" level 1);
-- ``greedy``: the game's own greedy player on the view (``Game.greedy_action``, level 2);
+- ``greedy``: the game's own greedy player on the view (``AutomaticPlayers.greedy_action``,
+  level 2);
 - ``search``: information-set Monte Carlo search within a budget of iterations or
   milliseconds: a tree over the moves ahead (ISMCTS, ``engine.players.ismcts``: every seat's,
   or the searching seat's own turn only where the game says so), or one
   level of candidates played out from shared samples (``engine.players.paired``): in a solo
-  game, whose tree is all chance, and wherever the game says so (``Game.search_style``).
+  game, whose tree is all chance, and wherever the game says so
+  (``AutomaticPlayers.search_style``).
   Its former name ``ismcts`` is still accepted
   (:data:`LEVEL_ALIASES`).
 
-Use :func:`choose`; ``python -m engine arena`` plays levels against each other.
+What each game gives its players is its ``AutomaticPlayers`` (``engine.automatic``); how its
+search did against greedy, which the lobby quotes, is data the benchmarks write
+(:func:`measured_wins`). Use :func:`choose`; ``python -m engine arena`` plays levels against
+each other.
 """
 
 from __future__ import annotations
@@ -25,8 +30,9 @@ import random
 from engine.legal import random_answer
 from engine.players import ismcts, paired
 from engine.players.budget import Tally
+from engine.players.measured import measured_wins
 from engine.players.situation import Situation, situation
-from engine.registry import get_game
+from engine.registry import get_players
 from engine.state import GameState
 from engine.types import Action
 
@@ -53,13 +59,13 @@ def level_named(name: str) -> str:
 
 
 def offered_levels(game: str, seats: int) -> tuple[str, ...]:
-    """The levels worth seating at a table of ``seats`` of ``game`` (the game's
-    ``automatic_levels``), weakest first, in the order of :data:`LEVELS`.
+    """The levels worth seating at a table of ``seats`` of ``game`` (its players' ``levels``),
+    weakest first, in the order of :data:`LEVELS`.
 
     Raises:
         UnknownGame: no game has that name.
     """
-    kept = get_game(game).automatic_levels(seats)
+    kept = get_players(game).levels(seats)
     return tuple(level for level in LEVELS if level in kept)
 
 
@@ -87,9 +93,10 @@ def choose(
     seen = situation(state, seat)
     if level == "random":
         return random_answer(seen.view.decisions, seat, rng)
+    players = get_players(state.game)
     if level == "greedy":
-        return get_game(state.game).greedy_action(seen.view, rng)
-    style = get_game(state.game).search_style(state.seats)
+        return players.greedy_action(seen.view, rng)
+    style = players.search_style(state.seats)
     if style == "paired":
         return paired.search(
             state.game, seen, rng, budget_ms=budget_ms, iterations=iterations, tally=tally
@@ -113,6 +120,7 @@ __all__ = [
     "Tally",
     "choose",
     "level_named",
+    "measured_wins",
     "offered_levels",
     "situation",
 ]

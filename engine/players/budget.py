@@ -7,10 +7,11 @@ weaker — the busier the machine. In CPU time it does the same work whatever th
 move never hangs when the thread gets almost no CPU, the wall clock still stops it at
 :data:`WALL_CEILING` times the budget.
 
-A search asks :meth:`Budget.spent` before each of its steps (an iteration, a playout) and
-stops while :data:`RESERVE` steps of the mean length so far would still fit, on either clock:
-room for the answer, a slow step and a garbage collection. :attr:`Budget.steps` is the tally
-of steps taken (``engine.arena`` reports it per decision).
+A search asks :meth:`Budget.spent` before each of its iterations (whatever it counts: a tree
+iteration, a playout) and stops while :data:`RESERVE` iterations of the mean length so far
+would still fit, on either clock: room for the answer, a slow iteration and a garbage
+collection. :attr:`Tally.iterations` keeps the iterations of each decision (``engine.arena``
+reports them).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 RESERVE = 2.0
-"""A search stops while this many of its steps of the mean length would still fit."""
+"""A search stops while this many of its iterations of the mean length would still fit."""
 WALL_CEILING = 4.0
 """A search stops, whatever CPU time it has used, once the wall clock nears this many times
 its budget."""
@@ -35,22 +36,22 @@ class Tally:
     """What searches did, decision after decision (the arena keeps one per level).
 
     Attributes:
-        steps: per decision searched, the steps it took (tree iterations, or complete
-            rounds of every candidate of the paired search).
+        iterations: per decision searched, the iterations it took (tree iterations, or
+            complete rounds of every candidate of the paired search).
         cpu_ms: per decision searched, the CPU time its thread used, in ms.
         fallbacks: decisions searched whose answer was the greedy player's (or the game's
-            ``lookahead_action``) for too few steps to trust: a tree the clock stopped before
+            ``lookahead_action``) for too few iterations to trust: a tree the clock stopped before
             ``ismcts.MIN_ITERATIONS``, paired rounds fewer than ``paired.MIN_ROUNDS``.
     """
 
-    steps: list[int] = field(default_factory=list)
+    iterations: list[int] = field(default_factory=list)
     cpu_ms: list[float] = field(default_factory=list)
     fallbacks: int = 0
 
 
 class Budget:
     """One decision's allowance: ``budget_ms`` milliseconds of CPU time (``None``: no time
-    limit) and at most ``iterations`` steps (``None``: no limit), the first reached ending the
+    limit) and at most ``iterations`` iterations (``None``: no limit), the first reached ending the
     search, and never more than :data:`WALL_CEILING` times the budget of wall time.
 
     ``cpu`` and ``wall`` are the clocks (defaults ``time.thread_time`` and
@@ -77,44 +78,45 @@ class Budget:
         self.cpu_started = cpu()
         self.wall_started = wall()
 
-    def spent(self, steps: int) -> bool:
-        """Whether a search that has taken ``steps`` steps (of whatever it counts) must stop
-        before the next: ``steps`` reached the iteration count, or (after at least one step)
-        :data:`RESERVE` more steps of the mean length so far would pass the CPU budget or the
-        wall ceiling."""
-        return steps >= self.iterations or self.out_of_time(steps)
+    def spent(self, done: int) -> bool:
+        """Whether a search that has made ``done`` iterations (of whatever it counts) must stop
+        before the next: ``done`` reached the iteration count, or (after at least one)
+        :data:`RESERVE` more of the mean length so far would pass the CPU budget or the wall
+        ceiling."""
+        return done >= self.iterations or self.out_of_time(done)
 
-    def out_of_time(self, steps: int) -> bool:
-        """Whether, after ``steps`` steps (at least one), :data:`RESERVE` more of the mean
+    def out_of_time(self, done: int) -> bool:
+        """Whether, after ``done`` iterations (at least one), :data:`RESERVE` more of the mean
         length so far would pass the CPU budget or the wall ceiling."""
-        if not steps or self.limit == math.inf:
+        if not done or self.limit == math.inf:
             return False
         used = self.cpu() - self.cpu_started
-        if used + RESERVE * used / steps >= self.limit:
+        if used + RESERVE * used / done >= self.limit:
             return True
         waited = self.wall() - self.wall_started
-        return waited + RESERVE * waited / steps >= WALL_CEILING * self.limit
+        return waited + RESERVE * waited / done >= WALL_CEILING * self.limit
 
-    def fits(self, steps: int, total: int) -> bool:
-        """Whether ``total`` steps of the mean CPU length of the ``steps`` taken so far fit in
-        the budget (a search that needs ``total`` steps to say anything stops early when not)."""
-        if not steps or self.limit == math.inf:
+    def fits(self, done: int, total: int) -> bool:
+        """Whether ``total`` iterations of the mean CPU length of the ``done`` ones fit in the
+        budget (a search that needs ``total`` iterations to say anything stops early when
+        not)."""
+        if not done or self.limit == math.inf:
             return True
-        return (self.cpu() - self.cpu_started) / steps * total <= self.limit
+        return (self.cpu() - self.cpu_started) / done * total <= self.limit
 
     def cpu_ms(self) -> float:
         """The CPU time used since the budget started, in ms."""
         return (self.cpu() - self.cpu_started) * 1000
 
-    def cut_short(self, steps: int, minimum: int) -> bool:
-        """Whether the clock, not the iteration count, stopped a search after ``steps``
-        steps, fewer than ``minimum``."""
-        return steps < min(minimum, self.iterations)
+    def cut_short(self, done: int, minimum: int) -> bool:
+        """Whether the clock, not the iteration count, stopped a search after ``done``
+        iterations, fewer than ``minimum``."""
+        return done < min(minimum, self.iterations)
 
-    def record(self, tally: Tally | None, steps: int, fell_back: bool = False) -> None:
-        """Add this decision (``steps`` steps, the CPU time so far, and whether its answer
-        ``fell_back`` to greedy's for too few steps) to ``tally`` if given."""
+    def add_to(self, tally: Tally | None, done: int, fell_back: bool = False) -> None:
+        """Add this decision (``done`` iterations, the CPU time so far, and whether its answer
+        ``fell_back`` to greedy's for too few iterations) to ``tally`` if given."""
         if tally is not None:
-            tally.steps.append(steps)
+            tally.iterations.append(done)
             tally.cpu_ms.append(self.cpu_ms())
             tally.fallbacks += fell_back

@@ -5,13 +5,13 @@ Each iteration samples a full state consistent with the deciding seat's view (it
 :class:`~engine.players.Situation` sampler: hidden cards dealt afresh), walks one tree keyed by
 the actions taken, choosing among the actions legal in *this* sample by UCB1 with availability
 counts, expands one untried action, plays the rest of the game by the game's playout moves
-(``Game.rollout_action``: uniformly random unless the game gives a better one) and credits
-every seat with its reward. The tree holds every seat's actions or, where the game asks for it
-(``Game.search_style``: ``"own tree"``), the searching seat's own only, up to another seat's
-first decision: with playouts that play as the other seats would, a tree of their guessed
-replies only spreads the iterations over moves the searching seat never chooses. The most
-visited root action is the answer (at two seats, greedy's own choice when it does about as
-well). The true state is never looked at: only samples of what the seat could imagine.
+(``AutomaticPlayers.rollout_action``: uniformly random unless the game gives a better one) and
+credits every seat with its reward. The tree holds every seat's actions or, where the game asks
+for it (``AutomaticPlayers.search_style``: ``"own tree"``), the searching seat's own only, up
+to another seat's first decision: with playouts that play as the other seats would, a tree of
+their guessed replies only spreads the iterations over moves the searching seat never chooses.
+The most visited root action is the answer (at two seats, greedy's own choice when it does
+about as well). The true state is never looked at: only samples of what the seat could imagine.
 
 Multi-select decisions are searched over a bounded set of candidate answers (all distinct ones
 when few, else a random sample), so nothing is ever enumerated beyond ``MULTI_CANDIDATES``.
@@ -26,12 +26,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.api import apply, deciding_seats, decisions, outcome
-from engine.contract import Decision, Game, GameInfo, Outcome
+from engine.automatic import AutomaticPlayers
+from engine.contract import Decision, GameInfo, Outcome
 from engine.legal import random_answer
 from engine.players.budget import Budget, Tally
 from engine.players.situation import Situation
 from engine.playout import Mover, play_out
-from engine.registry import get_game
+from engine.registry import get_game, get_players
 from engine.state import GameState
 from engine.types import Action
 
@@ -76,17 +77,18 @@ class Node:
         self.value = 0.0
 
 
-def reward(info: GameInfo, result: Outcome, seat: int, seats: int) -> float:
+def reward(result: Outcome, seat: int, seats: int, solo_scale: int) -> float:
     """How good ``result`` is for ``seat``, in 0..1.
 
-    Solo: a loss 0; otherwise 0.5 plus half the score over the game's ``solo_score_scale``.
+    Solo: a loss 0; otherwise 0.5 plus half the score over ``solo_scale`` (the game's
+    ``AutomaticPlayers.solo_score_scale``: a very good solo score).
     Scored games: by rank, ``(seats - rank) / (seats - 1)``. Others: a win 1 (shared: its
     share), a draw 0.5, a loss 0.
     """
     if seats == 1:
         if result.scores is None or (result.reason == "lost"):
             return 0.0
-        scale = info.solo_score_scale or 1
+        scale = solo_scale or 1
         return 0.5 + 0.5 * min(1.0, max(0.0, result.scores[0] / scale))
     if result.ranks is not None:
         return (seats - result.ranks[seat]) / (seats - 1)
@@ -156,7 +158,8 @@ def search(
     it before :data:`MIN_ITERATIONS`, the greedy player's answer. ``tally``, if given,
     gets the decision's iterations and CPU time (a decision with one candidate is not
     searched and not tallied). ``own_turn``: the tree holds the seat's own decisions only, up
-    to another seat's first one (``Game.search_style`` ``"own tree"``); else every seat's.
+    to another seat's first one (``AutomaticPlayers.search_style`` ``"own tree"``); else every
+    seat's.
 
     Raises:
         ValueError: neither a budget nor an iteration count.
@@ -174,10 +177,10 @@ def search(
         _iterate(root, seen.sample(rng), me, info, rng, own_turn)
         done += 1
     starved = budget.cut_short(done, MIN_ITERATIONS)
-    budget.record(tally, done, fell_back=starved)
+    budget.add_to(tally, done, fell_back=starved)
     greedy = None
     if starved or seen.seats <= GREEDY_STANDS_UP_TO:
-        greedy = get_game(game_name).greedy_action(seen.view, rng)
+        greedy = get_players(game_name).greedy_action(seen.view, rng)
         if starved:
             return greedy
     return _answer(root, greedy)
@@ -243,14 +246,14 @@ def _iterate(
         apply(state, node.action)
     # simulation: the game's playout moves, to the end or (when it can judge a position)
     # for a few dozen actions
-    game = get_game(info.name)
-    depth = ROLLOUT_DEPTH if game.evaluate(state) is not None else ROLLOUT_LIMIT
-    result, _steps = play_out(game, state, rng, mover=playout_mover(game), limit=depth)
+    game, players = get_game(info.name), get_players(info.name)
+    depth = ROLLOUT_DEPTH if players.evaluate(state) is not None else ROLLOUT_LIMIT
+    result, _actions = play_out(game, state, rng, mover=playout_mover(players), limit=depth)
     seats = state.seats
     if result is not None:
-        rewards = [reward(info, result, s, seats) for s in range(seats)]
+        rewards = [reward(result, s, seats, players.solo_score_scale) for s in range(seats)]
     else:
-        rewards = list(game.evaluate(state) or [0.5] * seats)
+        rewards = list(players.evaluate(state) or [0.5] * seats)
     # backpropagation: each node is credited from the view of the seat that chose it
     while node is not None:
         node.visits += 1
@@ -258,11 +261,11 @@ def _iterate(
         node = node.parent  # type: ignore[assignment]
 
 
-def playout_mover(game: Game[Any, Any]) -> Mover:
-    """The game's own playout move (``Game.rollout_action``) as a :data:`Mover`."""
+def playout_mover(players: AutomaticPlayers[Any, Any]) -> Mover:
+    """The game's own playout move (``AutomaticPlayers.rollout_action``) as a :data:`Mover`."""
 
     def move(state: GameState, pending: list[Decision], seat: int, rng: random.Random) -> Action:
-        return game.rollout_action(state, pending, seat, rng)
+        return players.rollout_action(state, pending, seat, rng)
 
     return move
 

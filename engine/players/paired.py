@@ -1,5 +1,5 @@
 """The search player of solo games, and of the tables whose game asks for it
-(``Game.search_style``): every candidate answer played out from the same samples.
+(``AutomaticPlayers.search_style``): every candidate answer played out from the same samples.
 
 A solo game's tree below the first move is all chance (draws, dice), so a tree's statistics
 split over outcomes nobody chooses and its move estimates stay noisy. The search player
@@ -7,31 +7,28 @@ therefore searches a solo game one level deep, with *common random numbers*: eac
 one full state consistent with the seat's view (the :class:`~engine.players.Situation` sampler:
 hidden cards dealt afresh, the seed too) and one seed for the playout moves; every candidate
 answer is applied to its own copy of that sample and played to the end by the game's playout
-moves (``Game.rollout_action``). All candidates meet the same deck order, the same dice and the
-same playout draws, so the *difference* of two answers' rewards in a round carries little noise
-even when the rewards themselves vary a lot.
+moves (``AutomaticPlayers.rollout_action``). All candidates meet the same deck order, the same
+dice and the same playout draws, so the *difference* of two answers' rewards in a round carries
+little noise even when the rewards themselves vary a lot.
 
-The search's own move is ``Game.lookahead_action`` (the greedy player's, unless the game looks
-further ahead: Pentaquest weighs a capture by the quest area it leaves); below, "greedy's"
-means that move. The answer is the candidate of best mean reward; it replaces it only
-when its paired gain over greedy's clears a one-sided test whose level is shared out among the
-candidates (Bonferroni): were every candidate exactly as good as greedy's, the search would
-override greedy in at most :data:`FALSE_OVERRIDE` of its decisions, however many candidates
-it weighed.
+The search's own move is ``AutomaticPlayers.lookahead_action`` (the greedy player's, unless
+the game looks further ahead at little cost); below, "greedy's" means that move. The answer is
+the candidate of best mean reward; it replaces it only when its paired gain over greedy's
+clears a one-sided test whose level is shared out among the candidates (Bonferroni): were
+every candidate exactly as good as greedy's, the search would override greedy in at most
+:data:`FALSE_OVERRIDE` of its decisions, however many candidates it weighed.
 
 At a table of several seats every seat's playout moves are its ``rollout_action``. Where
-that is greedy's move (Ninjan), each candidate is judged by how the table would go on if
-everyone played as greedy does: the rollout algorithm, one step of policy improvement over
-greedy. There the answer replaces greedy's on weaker evidence (:data:`TABLE_OVERRIDE_SE`):
-greedy's own move ignores the others, and measured, the solo game's strict test left most of
-the gain unused.
+that is greedy's move, each candidate is judged by how the table would go on if everyone
+played as greedy does: the rollout algorithm, a single policy improvement over greedy. There
+the answer replaces greedy's on weaker evidence (:data:`TABLE_OVERRIDE_SE`): greedy's own move
+ignores the others, and measured, the solo game's strict test left most of the gain unused.
 
 Where whole greedy playouts cost too much and random ones say nothing, a game gives a horizon
-instead (``Game.playout_horizon``): the searching seat plays its own move for a few more
-decisions, the others their ``rollout_action`` (random ones in Verso, whose greedy player
+instead (``AutomaticPlayers.playout_horizon``): the searching seat plays its own move for a
+few more decisions, the others their ``rollout_action`` (random ones, where the greedy player
 costs too much for a playout), and the playout is judged by the game's ``playout_value`` of
-the position it reaches (Verso: the score plus the worth of the tableau, as its greedy player
-weighs it).
+the position it reaches (e.g. the score plus what the greedy player sees in the seat's cards).
 """
 
 from __future__ import annotations
@@ -41,12 +38,12 @@ import random
 from statistics import NormalDist
 
 from engine.api import apply
-from engine.contract import GameInfo, Outcome
+from engine.contract import Outcome
 from engine.players.budget import Budget, Tally
 from engine.players.ismcts import ROLLOUT_LIMIT, playout_mover, reward, root_candidates
 from engine.players.situation import Situation
 from engine.playout import play_ahead, play_out
-from engine.registry import get_game
+from engine.registry import get_game, get_players
 from engine.types import Action
 
 FALSE_OVERRIDE = 0.025
@@ -56,7 +53,7 @@ TABLE_OVERRIDE_SE = 1.0
 """At a table of several seats, the standard errors by which the best candidate's mean paired
 gain over greedy's must clear zero. The greedy player ignores what the others will do, so
 there the search overrides it on weaker evidence than alone: measured with
-``benchmarks/table_sizes.py`` (Ninjan 3 seats, 60 games, seed 1), one standard error won 70 %
+``benchmarks/table_sizes.py --only ninjan:3 --games 60 --seed 1``, one standard error won 70 %
 against greedy seats, the Bonferroni test of a solo game 50 % and no test at all 58 %."""
 MIN_ROUNDS = 8
 """Fewer complete rounds than this and the greedy player's answer stands."""
@@ -88,15 +85,16 @@ def search(
         return options[0]
     base = greedy_index(game_name, seen, rng, options)
     totals = play_rounds(game_name, seen, rng, options, base, budget)
-    budget.record(tally, totals.rounds, fell_back=totals.rounds < MIN_ROUNDS)
+    budget.add_to(tally, totals.rounds, fell_back=totals.rounds < MIN_ROUNDS)
     return options[totals.answer()]
 
 
 def greedy_index(game_name: str, seen: Situation, rng: random.Random, options: list[Action]) -> int:
-    """The index of the search's own move for ``seen.seat`` (``Game.lookahead_action``:
-    greedy's unless the game looks further) in ``options``, appended first when missing (a
-    multi-select answer the candidates' sample left out)."""
-    greedy = get_game(game_name).lookahead_action(seen.view, rng)
+    """The index of the search's own move for ``seen.seat``
+    (``AutomaticPlayers.lookahead_action``: greedy's unless the game looks further) in
+    ``options``, appended first when missing (a multi-select answer the candidates' sample
+    left out)."""
+    greedy = get_players(game_name).lookahead_action(seen.view, rng)
     if greedy not in options:
         options.append(greedy)
     return options.index(greedy)
@@ -116,10 +114,11 @@ def play_rounds(
     ``base`` is the index of greedy's answer. A round cut short is dropped; as soon as the
     playouts so far show that :data:`MIN_ROUNDS` rounds cannot fit, none more are played."""
     game = get_game(game_name)
+    players = get_players(game_name)
     me = seen.seat
     totals = Rounds(len(options), base, alone=seen.seats == 1)
-    mover = playout_mover(game)
-    horizon = game.playout_horizon(seen.seats)
+    mover = playout_mover(players)
+    horizon = players.playout_horizon(seen.seats)
     played = 0
     while totals.rounds < budget.iterations:
         sample = seen.sample(rng)
@@ -134,21 +133,21 @@ def play_rounds(
             state = sample.clone()
             apply(state, option)
             if horizon is not None:
-                play_ahead(game, state, me, horizon, random.Random(seed))
-                rewards.append(game.playout_value(state, me))
+                play_ahead(game, players, state, me, horizon, random.Random(seed))
+                rewards.append(players.playout_value(state, me))
                 continue
-            result, _steps = play_out(
+            result, _actions = play_out(
                 game, state, random.Random(seed), mover=mover, limit=ROLLOUT_LIMIT
             )
-            rewards.append(_reward(game.info, result, me, state.seats))
+            rewards.append(_reward(result, me, state.seats, players.solo_score_scale))
         totals.add(rewards)
     return totals
 
 
-def _reward(info: GameInfo, result: Outcome | None, seat: int, seats: int) -> float:
+def _reward(result: Outcome | None, seat: int, seats: int, solo_scale: int) -> float:
     if result is None:
         return 0.5  # the playout limit: no game of the contract gets there in practice
-    return reward(info, result, seat, seats)
+    return reward(result, seat, seats, solo_scale)
 
 
 def _t_quantile(z: float, freedom: int) -> float:

@@ -1,6 +1,6 @@
 """The published solo ladder — rules: ``shared/rules/verso.md`` § Solo mode.
 
-Each step is a score threshold and the line shown at the end of a solo game (English msgids,
+Each rung is a score threshold and the line shown at the end of a solo game (English msgids,
 from the published rules). Below 35 VP there is no line.
 """
 
@@ -14,11 +14,11 @@ LADDER: tuple[tuple[int, str], ...] = (
     (40, "Nice move!"),
     (35, "Congratulations! You've reached the average score for a game of Verso!"),
 )
-"""``(threshold, line)`` from the highest step down: a score reaches a step when it is at
+"""``(threshold, line)`` from the highest rung down: a score reaches a rung when it is at
 least the threshold (60 means 60 or more)."""
 
 
-def ladder_step(score: int) -> int | None:
+def ladder_rung(score: int) -> int | None:
     """The highest ladder threshold ``score`` reaches (35, 40, ..., 60), or ``None`` below 35."""
     for threshold, _line in LADDER:
         if score >= threshold:

@@ -17,10 +17,10 @@ key                phase      meaning
 
 Drawing and the choice to keep or flip are one action: the shown side of the Draw Pile's top
 is public before it is drawn and nothing more is seen until a flip, so choosing after the draw
-would add a step and no information. A forced flip is a ``draw`` decision offering only
+would add an action and no information. A forced flip is a ``draw`` decision offering only
 ``draw:flip``.
 
-Automatic steps (events, no decision): the simulated opponent's turn in solo; the square; the
+Done on their own (events, no decision): the simulated opponent's turn in solo; the square; the
 start of the final series; seats without any series skip the final decision.
 
 [ruling] Every discarded card (the Discard Pile is public: "cards out of the game, public")
@@ -38,7 +38,7 @@ with its new up side; ``to`` is the row's colour name or ``"discarded"``):
   to, by: None} or ``no_flip``;
 - ``square`` (seat) {vp: 7}, ``square_broken`` (seat) {};
 - ``final_round`` {}, ``final_banked`` (seat) {series, sides, vp}, ``final_none`` (seat) {},
-  ``game_over`` {scores, ladder (solo only: the step reached or None)}.
+  ``game_over`` {scores, ladder (solo only: the rung reached or None)}.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from __future__ import annotations
 from engine.contract import Decision
 from engine.types import Action, Event
 from engine.verso.cards import COLOUR, COLOURS, KIND, NUMBER, card_data, side_data
-from engine.verso.ladder import ladder_step
+from engine.verso.ladder import ladder_rung
 from engine.verso.series import has_series, parse, series_in
 from engine.verso.state import VersoState
 from engine.verso.tableau import (
@@ -156,7 +156,7 @@ def _flip_highest(
 
 
 def apply_legal(state: VersoState, action: Action) -> list[Event]:
-    """Carry out a legal ``action`` and every automatic step that follows it."""
+    """Carry out a legal ``action`` and what the rules then do on their own."""
     ev: list[Event] = []
     seat, key = action
     verb, _, arg = key.partition(":")
@@ -279,7 +279,7 @@ def _start_final(state: VersoState, ev: list[Event]) -> None:
 
 
 def _final(state: VersoState, seat: int, key: str, ev: list[Event]) -> None:
-    """Record ``seat``'s final choice; once every choosing seat has one, bank them all, in
+    """Keep ``seat``'s final choice; once every choosing seat has one, bank them all, in
     seat order, without flips (they cannot affect each other)."""
     state.finals[seat] = key
     if any(s not in state.finals for s in final_seats(state)):
@@ -315,5 +315,5 @@ def _game_over(state: VersoState, ev: list[Event]) -> None:
     state.phase = "over"
     data: dict[str, object] = {"scores": list(state.scores)}
     if state.solo:
-        data["ladder"] = ladder_step(state.scores[0])
+        data["ladder"] = ladder_rung(state.scores[0])
     ev.append(Event("game_over", None, data))

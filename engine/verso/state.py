@@ -55,7 +55,7 @@ class VersoState(GameState):
         turn: 1-based number of the current turn (every seat's turn counts).
         phase: see ``Phase``.
         finals: committed final-series answers (action keys) by seat; hidden until every
-            seat has chosen, then kept as the record of what was banked.
+            seat has chosen, then kept to show what was banked.
     """
 
     game: Literal["verso"] = "verso"

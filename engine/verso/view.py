@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from engine.contract import Common, View
 from engine.verso.cards import COLOUR, COLOURS, FACE_COUNT, FACES_OF_TYPE, KIND, LETTERS, NUMBER, VP
-from engine.verso.ladder import ladder_line, ladder_step
+from engine.verso.ladder import ladder_line, ladder_rung
 from engine.verso.state import MEMO, VersoState
 
 
@@ -108,7 +108,7 @@ class VersoView(View):
         my_final: the viewer's committed final-series key, if any.
         finals: once the game is over, what each seat banked as its final series (the key,
             ``None`` for a seat that had no series).
-        ladder: solo, once over: the ladder step reached (35 ... 60) or ``None`` below it;
+        ladder: solo, once over: the ladder rung reached (35 ... 60) or ``None`` below it;
             ``ladder_line``: its line (an English msgid).
     """
 
@@ -174,7 +174,7 @@ def public_fields(state: VersoState) -> dict[str, Any]:
         "discard": tuple(map(_SEEN.__getitem__, state.discard)),
         "out_count": len(state.out),
         "finals": tuple(state.finals.get(s) for s in range(state.seats)) if over else None,
-        "ladder": ladder_step(state.scores[0]) if solo and over else None,
+        "ladder": ladder_rung(state.scores[0]) if solo and over else None,
         "ladder_line": ladder_line(state.scores[0]) if solo and over else None,
     }
     state.__dict__[MEMO] = (state.step, fields)

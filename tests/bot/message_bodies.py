@@ -20,7 +20,6 @@ from dataclasses import replace
 from typing import Any
 
 import discord
-from bot.service.live import RECENT_ACTIONS
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import interaction_message_response_params
 
@@ -33,6 +32,7 @@ from bot.messages.pictures import as_file
 from bot.messages.table_look import nonce, table_look
 from bot.pictures.base import DESCRIPTION_LIMIT, Picture, PictureContext, picture_of
 from bot.service.history import ReplayStep
+from bot.service.live import RECENT_ACTIONS
 from bot.texts.history import replay_heading, replay_table
 from bot.texts.rendering import ended_early, private_lines, rules_text, seat_screen, seat_view
 from bot.texts.seat_names import seat_labels

@@ -275,7 +275,7 @@ async def test_sigterm_stops_the_bot_cleanly_during_a_game(
 
 
 async def test_ratings_rebuild_reaches_the_ratings_the_games_gave(tmp_path: Path) -> None:
-    from tests.storage.test_history import finish, ratings_of, won_by
+    from tests.storage.helpers import finish, ratings_of, won_by
 
     db_path = tmp_path / "db.sqlite3"
     async with await Storage.open(path=db_path) as storage:

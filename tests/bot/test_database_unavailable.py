@@ -16,7 +16,7 @@ from bot.service import GameService
 from bot.service.errors import UserError
 from bot.timing.retry import when_reachable
 from storage import DatabaseBusy, DatabaseUnavailable, GameStatus, Storage
-from tests.bot.test_service import BOB, CAROL, HOST, play_random
+from tests.bot.helpers import BOB, CAROL, HOST, play_random
 
 GAMES = 4
 

@@ -8,7 +8,7 @@ import pytest
 import engine
 from bot.i18n import available_languages, translator
 from bot.texts.seat_names import levels_line
-from engine.players import offered_levels
+from engine.players import measured_wins, offered_levels
 
 UKRAINIAN_PLAYERS = {2: "2 гравці", 3: "3 гравці", 5: "5 гравців"}
 """The Ukrainian plural forms of "N players" (few, few, many)."""
@@ -16,7 +16,7 @@ UKRAINIAN_PLAYERS = {2: "2 гравці", 3: "3 гравці", 5: "5 гравц�
 
 @pytest.mark.parametrize("seats", [2, 3, 5])
 def test_the_search_level_says_what_it_won_against_greedy_at_that_table(seats: int) -> None:
-    measured = engine.get_game("ninjan").search_record(seats)
+    measured = measured_wins("ninjan", seats)
     assert measured is not None
     wins, games = measured
     levels = offered_levels("ninjan", seats)
@@ -44,5 +44,5 @@ def test_every_table_that_offers_search_says_how_it_did(game: str) -> None:
     info = engine.get_game(game).info
     for seats in range(max(2, info.min_players), info.max_players + 1):
         if "search" in offered_levels(game, seats):
-            wins, games = engine.get_game(game).search_record(seats) or (0, 0)
+            wins, games = measured_wins(game, seats) or (0, 0)
             assert 0 < wins <= games and games >= 40, (game, seats)

@@ -13,8 +13,8 @@ from bot.messages import layouts
 from bot.texts.rendering import confirmation_screen, seat_screen, table_screen
 from engine.pentaquest.cards import CARDS, DECK
 from engine.types import Event
+from tests.bot.helpers import check_limits, reachable
 from tests.bot.records import record_for
-from tests.bot.test_rendering import check_limits, reachable
 from tests.engine.pentaquest.helpers import (
     BOGGART,
     DRAGON,

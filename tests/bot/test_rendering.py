@@ -4,9 +4,7 @@ depend on what it may not see. Parametrised over every game the bot presents."""
 
 from __future__ import annotations
 
-import itertools
 import random
-import re
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -16,7 +14,6 @@ import engine
 from bot.games import presentation, presented_games
 from bot.i18n import translator
 from bot.messages import layouts
-from bot.messages.components import ACTION_TEMPLATE, CONFIRM_TEMPLATE, SELECT_TEMPLATE
 from bot.texts.decisions import decode, menu_values
 from bot.texts.rendering import (
     confirmation_screen,
@@ -28,7 +25,7 @@ from bot.texts.rendering import (
     table_screen,
 )
 from bot.texts.seat_names import seat_labels, seat_names
-from bot.texts.specs import ConfirmRow, Screen, SelectSpec
+from tests.bot.helpers import check_limits, reachable
 from tests.bot.records import record_for
 
 _ = translator("en-US")
@@ -74,62 +71,6 @@ def depths(quick: int, soak: int) -> pytest.MarkDecorator:
         "games",
         [pytest.param(quick, id="quick"), pytest.param(soak, id="soak", marks=pytest.mark.soak)],
     )
-
-
-def count_components(tree: list[dict]) -> int:
-    total = 0
-    for node in tree:
-        total += 1
-        total += count_components(node.get("components", []))
-    return total
-
-
-def reachable(screen: Screen, decisions: tuple[engine.Decision, ...]) -> set[str]:
-    """Every action key the screen's components reach."""
-    keys: set[str] = set()
-    by_kind = {d.kind: d for d in decisions}
-    for row in screen.rows:
-        if isinstance(row, ConfirmRow):
-            assert 0 < len(row.confirm) <= 80 and 0 < len(row.back) <= 80
-            custom_id = f"cr:ok:123456:{screen.since}:{row.key}"
-            assert len(custom_id) <= 100 and re.fullmatch(CONFIRM_TEMPLATE, custom_id)
-            continue
-        if isinstance(row, SelectSpec):
-            decision = by_kind[row.kind]
-            values = [o.value for o in row.options]
-            for n in range(row.min_values, row.max_values + 1):
-                for combo in itertools.combinations(values, n):
-                    key = decode(decision, list(combo))
-                    assert key is not None, (row.kind, combo)
-                    keys.add(key)
-        else:
-            keys.update(b.key for b in row)
-    return keys
-
-
-def check_limits(screen: Screen, table: bool = False) -> None:
-    tree = layouts.seat(123456, screen, accent=0).to_components()
-    # the table adds one row (its private-screen button and Rules) and its picture's gallery
-    assert count_components(tree) + (4 if table else 0) <= 40
-    assert len(screen.text) <= layouts.TEXT_LIMIT
-    for row in screen.rows:
-        if isinstance(row, ConfirmRow):
-            assert 0 < len(row.confirm) <= 80 and 0 < len(row.back) <= 80
-            custom_id = f"cr:ok:123456:{screen.since}:{row.key}"
-            assert len(custom_id) <= 100 and re.fullmatch(CONFIRM_TEMPLATE, custom_id)
-            continue
-        if isinstance(row, SelectSpec):
-            assert 0 < len(row.options) <= 25 and len(row.placeholder) <= 150
-            assert len({o.value for o in row.options}) == len(row.options)
-            assert all(0 < len(o.label) <= 100 and len(o.value) <= 100 for o in row.options)
-            custom_id = f"cr:sel:123456:{screen.since}:{row.kind}:{row.chunk}"
-            assert len(custom_id) <= 100 and re.fullmatch(SELECT_TEMPLATE, custom_id)
-        else:
-            assert 0 < len(row) <= 5
-            for button in row:
-                assert 0 < len(button.label) <= 80
-                custom_id = f"cr:act:123456:{screen.since}:{button.key}"
-                assert len(custom_id) <= 100 and re.fullmatch(ACTION_TEMPLATE, custom_id)
 
 
 @depths(5, 30)

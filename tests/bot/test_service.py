@@ -19,8 +19,7 @@ from bot.service.live import RECENT_ACTIONS
 from storage import GameStatus, ratings
 from storage.sql import Connection
 from tests.backends import OpenStorage
-
-HOST, BOB, CAROL, EVE = 101, 102, 103, 199
+from tests.bot.helpers import BOB, CAROL, EVE, HOST, play_random, stamp, user_of
 
 
 @pytest.fixture
@@ -39,23 +38,6 @@ async def started(service: GameService, players: int = 3, channel_id: int = 2) -
         await service.join(lobby.id, user)
     await service.start(lobby.id, HOST)
     return lobby.id
-
-
-def user_of(snapshot, seat: int) -> int:  # noqa: ANN001
-    return next(s.user_id for s in snapshot.record.seats if s.seat == seat)
-
-
-def stamp(snapshot, seat: int) -> int:  # noqa: ANN001
-    """The stamp a fresh screen of ``seat`` shows its components with."""
-    return engine.decisions(snapshot.state, seat)[0].since
-
-
-async def play_random(service: GameService, snapshot: GameSnapshot, rng: random.Random) -> str:
-    """A random legal move of a random deciding seat, clicked by its player; its key."""
-    seat = rng.choice(engine.deciding_seats(snapshot.state))
-    key = engine.random_action(snapshot.state, seat, rng).key
-    await service.act(snapshot.id, user_of(snapshot, seat), stamp(snapshot, seat), key)
-    return key
 
 
 async def test_lobby_rules_are_enforced(service: GameService) -> None:

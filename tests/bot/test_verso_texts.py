@@ -20,8 +20,8 @@ from bot.texts.specs import Screen
 from engine.types import Event
 from engine.verso.cards import CARD_COUNT, KIND, card_data
 from engine.verso.state import VersoState
+from tests.bot.helpers import check_limits, count_components, reachable
 from tests.bot.records import record_for
-from tests.bot.test_rendering import check_limits, count_components, reachable
 from tests.engine.verso.helpers import act, position
 
 _ = translator("en-US")

@@ -1,10 +1,13 @@
 """Small helpers shared by the end-to-end tests: starting a seeded game, reading what a user was
-told, and the stored game as the oracle."""
+told, and the stored game as the oracle; seating automatic players and setting the turn clock
+in a lobby, and moving the clock on; a few moves several tests play (a harvest, the way to an
+Eggplant pass). Game drivers with their own oracle are in ``tests.e2e.game_drivers``."""
 
 from __future__ import annotations
 
 import random
 import re
+import sqlite3
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -189,3 +192,88 @@ async def follow_reposted_table(world: World, driver: Driver, old: Message) -> N
     stored_table = await world.bot.storage.messages.get(driver.game_id, TABLE)
     assert stored_table.message_id == driver.table.id
     await leak_scan(world, driver.game_id, driver.secret_words)
+
+
+def lobby_menu(lobby: Message, field: str) -> dict:
+    """The lobby's select menu of ``field`` (``add_automatic``, ``turn_clock``, ...)."""
+    (menu,) = [s for s in lobby.selects() if s["custom_id"].endswith(f":{field}")]
+    return menu
+
+
+async def add_ai(host: User, lobby: Message, level_label: str) -> None:
+    """The host seats the automatic player labelled ``level_label`` from the lobby's menu."""
+    menu = lobby_menu(lobby, "add_automatic")
+    value = next(o["value"] for o in menu["options"] if o["label"] == level_label)
+    record = await host.select(lobby, [value], custom_id=menu["custom_id"])
+    assert record.response_type == 7
+
+
+async def set_clock(host: User, lobby: Message, label: str) -> None:
+    """The host sets the turn clock to ``label`` ("5 min", ...) from the lobby's menu."""
+    menu = lobby_menu(lobby, "turn_clock")
+    value = next(o["value"] for o in menu["options"] if o["label"] == f"Turn clock: {label}")
+    await host.select(lobby, [value], custom_id=menu["custom_id"])
+
+
+async def start(world: World, lobby: Message, host: User, game_id: int) -> Message:
+    """The host starts the lobby's game; its table, once posted."""
+    await host.click(lobby, label="Start")
+    await world.bot.wait_idle()
+    table = await world.fake.wait_for(lambda: find_table(world, game_id), what="the table")
+    return table
+
+
+def version_now(world: World, game_id: int) -> int:
+    """The stored version, read straight from the database file (for wait predicates)."""
+    with sqlite3.connect(world.db_path) as conn:
+        (version,) = conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+    return int(version)
+
+
+async def advance(world: World, seconds: float, until) -> None:  # noqa: ANN001
+    """Move the clock on, then wait for what the turn clock did."""
+    world.clock.advance(seconds)
+    await world.fake.wait_for(until, what="the turn clock")
+    await world.bot.wait_idle()
+
+
+async def no_identify_pause(_shard_id: int | None, *, initial: bool = False) -> None:
+    """discord.py waits 5 s before identifying again (Discord allows one identify per 5 s);
+    the fake has no such limit and the tests no such time."""
+
+
+async def harvest(user, screen) -> None:  # noqa: ANN001
+    """``user`` harvests the first card their private ``screen`` offers, and it is taken."""
+    keys = buttons_by_key(screen)
+    key = next(k for k in keys if k.startswith("harvest:"))
+    record = await user.click(screen, custom_id=keys[key]["custom_id"])
+    assert record.response_type == 7 and MOVED_ON not in record.answer_text
+
+
+EGGPLANT_SEED = 4385
+"""Three players (alice, bob, carol): carol plays an Eggplant on turn 5 while bob holds
+Artichoke ×3, Beet and Corn and alice five Artichokes (found by playing the policy below)."""
+
+
+def toward_eggplant(keys: list[str]) -> str:
+    """Harvest an Eggplant and play it as soon as possible; otherwise harvest the first
+    vegetable that is not an Artichoke and end the turn."""
+    if "harvest:Eggplant" in keys:
+        return "harvest:Eggplant"
+    if "play:Eggplant" in keys:
+        return "play:Eggplant"
+    harvests = [k for k in keys if k.startswith("harvest:") and k != "harvest:Artichoke"]
+    if harvests:
+        return harvests[0]
+    return "end" if "end" in keys else keys[0]
+
+
+async def play_until_eggplant(world: World) -> Driver:
+    """A game of :data:`EGGPLANT_SEED` played until carol plays her Eggplant."""
+    driver = await start_game(world, [world.alice, world.bob, world.carol], seed=EGGPLANT_SEED)
+    for _ in range(20):
+        user, key = await act_by(driver, toward_eggplant)
+        if key == "play:Eggplant":
+            assert user is world.carol
+            return driver
+    raise AssertionError("no Eggplant was played")

@@ -14,37 +14,24 @@ import engine
 from bot.messages import followups
 from bot.service import automatic
 from bot.service.errors import UserError
+from engine.players import measured_wins
+from engine.registry import get_players
 from storage import GameStatus
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, find_table, leak_scan
-from tests.e2e.helpers import log_rows, open_lobby, stored, told
-from tests.fakediscord.model import Message
+from tests.e2e.helpers import (
+    add_ai,
+    advance,
+    lobby_menu,
+    log_rows,
+    open_lobby,
+    set_clock,
+    start,
+    stored,
+    told,
+    version_now,
+)
 from tests.fakediscord.users import User
-
-
-def lobby_menu(lobby: Message, field: str) -> dict:
-    (menu,) = [s for s in lobby.selects() if s["custom_id"].endswith(f":{field}")]
-    return menu
-
-
-async def add_ai(host: User, lobby: Message, level_label: str) -> None:
-    menu = lobby_menu(lobby, "add_automatic")
-    value = next(o["value"] for o in menu["options"] if o["label"] == level_label)
-    record = await host.select(lobby, [value], custom_id=menu["custom_id"])
-    assert record.response_type == 7
-
-
-async def set_clock(host: User, lobby: Message, label: str) -> None:
-    menu = lobby_menu(lobby, "turn_clock")
-    value = next(o["value"] for o in menu["options"] if o["label"] == f"Turn clock: {label}")
-    await host.select(lobby, [value], custom_id=menu["custom_id"])
-
-
-async def start(world: World, lobby: Message, host: User, game_id: int) -> Message:
-    await host.click(lobby, label="Start")
-    await world.bot.wait_idle()
-    table = await world.fake.wait_for(lambda: find_table(world, game_id), what="the table")
-    return table
 
 
 async def test_the_host_seats_automatic_players_and_plays_against_them(world: World) -> None:
@@ -131,20 +118,6 @@ async def test_a_player_who_leaves_is_replaced_by_the_greedy_player(world: World
     await driver.play_to_the_end()
     rows = await log_rows(world, game_id)
     assert {r.actor for r in rows if r.seat == 2} == {"automatic"}
-
-
-def version_now(world: World, game_id: int) -> int:
-    """The stored version, read straight from the database file (for wait predicates)."""
-    with sqlite3.connect(world.db_path) as conn:
-        (version,) = conn.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
-    return int(version)
-
-
-async def advance(world: World, seconds: float, until) -> None:  # noqa: ANN001
-    """Move the clock on, then wait for what the turn clock did."""
-    world.clock.advance(seconds)
-    await world.fake.wait_for(until, what="the turn clock")
-    await world.bot.wait_idle()
 
 
 async def clocked_game(world: World) -> tuple[Driver, int]:
@@ -327,7 +300,7 @@ async def test_the_host_gives_the_search_player_a_deep_thinking_time_and_it_is_u
     monkeypatch.setattr(automatic, "choose", choose)
     alice = world.alice
     lobby, game_id = await open_lobby(world, alice, game="ninjan")
-    wins, games = engine.get_game("ninjan").search_record(2) or (0, 0)
+    wins, games = measured_wins("ninjan", 2) or (0, 0)
     assert games >= 100  # the lobby says how strong search is, as measured at 2 seats
     assert (
         "🤖 Cardroom AI: random, for learning the rules · greedy, a casual game · search, a "
@@ -342,7 +315,7 @@ async def test_the_host_gives_the_search_player_a_deep_thinking_time_and_it_is_u
     ]
     assert not [s for s in lobby.selects() if s["custom_id"].endswith(":thinking_ms")]
     await add_ai(alice, lobby, "Cardroom AI (search)")
-    wins, games = engine.get_game("ninjan").search_record(3) or (0, 0)
+    wins, games = measured_wins("ninjan", 3) or (0, 0)
     assert f"(won {wins} of {games} test games against greedy, 3 players)" in lobby.text()
 
     menu = lobby_menu(lobby, "thinking_ms")
@@ -390,10 +363,10 @@ async def test_the_lobby_offers_only_the_levels_the_game_offers_at_that_table(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # a game whose search is no stronger than greedy at 3 seats stops offering it there
-    ninjan = engine.get_game("ninjan")
+    ninjan = get_players("ninjan")
     monkeypatch.setattr(
         ninjan,
-        "automatic_levels",
+        "levels",
         lambda seats: ("random", "greedy") if seats == 3 else ("random", "greedy", "search"),
     )
     alice = world.alice

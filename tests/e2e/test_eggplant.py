@@ -7,44 +7,16 @@ from __future__ import annotations
 import asyncio
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import Driver, leak_scan, public_messages
+from tests.e2e.driver import leak_scan, public_messages
 from tests.e2e.helpers import (
     MOVED_ON,
-    act_by,
     hand_of,
     log_rows,
     pass_values,
+    play_until_eggplant,
     shows_hand,
-    start_game,
     stored,
 )
-
-SEED = 4385
-"""Three players (alice, bob, carol): carol plays an Eggplant on turn 5 while bob holds
-Artichoke ×3, Beet and Corn and alice five Artichokes (found by playing the policy below)."""
-
-
-def toward_eggplant(keys: list[str]) -> str:
-    """Harvest an Eggplant and play it as soon as possible; otherwise harvest the first
-    vegetable that is not an Artichoke and end the turn."""
-    if "harvest:Eggplant" in keys:
-        return "harvest:Eggplant"
-    if "play:Eggplant" in keys:
-        return "play:Eggplant"
-    harvests = [k for k in keys if k.startswith("harvest:") and k != "harvest:Artichoke"]
-    if harvests:
-        return harvests[0]
-    return "end" if "end" in keys else keys[0]
-
-
-async def play_until_eggplant(world: World) -> Driver:
-    driver = await start_game(world, [world.alice, world.bob, world.carol], seed=SEED)
-    for _ in range(20):
-        user, key = await act_by(driver, toward_eggplant)
-        if key == "play:Eggplant":
-            assert user is world.carol
-            return driver
-    raise AssertionError("no Eggplant was played")
 
 
 async def test_players_pinged_out_of_turn_pass_with_the_select_and_may_change(

@@ -22,9 +22,8 @@ from storage import TABLE, GameStatus
 from tests.e2e.acks import Click, acknowledged, check_log
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, expected_table_text, find_table, leak_scan, table_closed
-from tests.e2e.helpers import ARTICHOKE_CARDS, abort_game, start_game
-from tests.e2e.test_ninjan import SUIT_WORDS, start_ninjan
-from tests.e2e.test_pentaquest import CARD_NAMES, start_pentaquest
+from tests.e2e.game_drivers import CARD_NAMES, SUIT_WORDS, start_ninjan, start_pentaquest
+from tests.e2e.helpers import ARTICHOKE_CARDS, abort_game, no_identify_pause, start_game
 from tests.fakediscord.model import Message
 
 POST = "POST /channels/{channel_id}/messages"
@@ -171,11 +170,6 @@ async def new_sessions(faulty: Faulty, n: int) -> None:
         what="a new session",
     )
     await fake.wait_for(bot.is_ready, what="the bot ready again")
-
-
-async def no_identify_pause(_shard_id: int | None, *, initial: bool = False) -> None:
-    """discord.py waits 5 s before identifying again (Discord allows one identify per 5 s);
-    the fake has no such limit and the tests no such time."""
 
 
 FAULTS: dict[str, Inject] = {

@@ -8,16 +8,9 @@ import asyncio
 import engine
 from tests.e2e.conftest import World
 from tests.e2e.driver import action_components, public_messages
-from tests.e2e.helpers import MOVED_ON, buttons_by_key, mover, since_of, start_game, stored
+from tests.e2e.helpers import buttons_by_key, harvest, mover, since_of, start_game, stored
 
 TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
-
-
-async def harvest(user, screen) -> None:  # noqa: ANN001
-    keys = buttons_by_key(screen)
-    key = next(k for k in keys if k.startswith("harvest:"))
-    record = await user.click(screen, custom_id=keys[key]["custom_id"])
-    assert record.response_type == 7 and MOVED_ON not in record.answer_text
 
 
 async def test_a_slow_table_edit_does_not_roll_back_the_next_players_screen(

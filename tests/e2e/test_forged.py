@@ -14,11 +14,11 @@ from tests.e2e.helpers import (
     buttons_by_key,
     mover,
     pass_values,
+    play_until_eggplant,
     start_game,
     stored,
     told,
 )
-from tests.e2e.test_eggplant import play_until_eggplant
 
 NO_LONGER = "⚠️ This button is no longer in use."
 NOT_OFFERED = "⚠️ That choice was not offered."

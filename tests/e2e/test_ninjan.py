@@ -11,47 +11,11 @@ from bot.games.ninjan.presentation import card_text
 from bot.i18n import translator
 from storage import GameStatus
 from tests.e2e.conftest import World
-from tests.e2e.driver import Driver, action_components, table_closed
-from tests.e2e.helpers import start_game, stored, told
+from tests.e2e.driver import action_components, table_closed
+from tests.e2e.game_drivers import check_hands_private, start_ninjan
+from tests.e2e.helpers import stored, told
 
 _ = translator("en")
-SUIT_WORDS = ("Rock", "Paper", "Scissors")
-
-
-async def check_hands_private(world: World, driver: Driver) -> None:
-    """Every card still in a hand, the chosen one included, appears only in its owner's own
-    private messages."""
-    snapshot = await stored(world, driver.game_id)
-    state = snapshot.record, snapshot.state
-    record, state = state
-    for seat in record.seats:
-        hand = engine.view(state, seat.seat).hand  # type: ignore[attr-defined]
-        owner = next(u for u in driver.players if u.id == seat.user_id)
-        for message in world.fake.world.messages.values():
-            if message.deleted or message.ephemeral_for is owner:
-                continue
-            text = message.text()
-            shown = [card for card in hand if card_text(card, _) in text]
-            assert not shown, f"{owner.username}'s cards {shown} shown to others: {text!r}"
-
-
-class NinjanDriver(Driver):
-    """The generic driver, with the Ninjan oracle after every click."""
-
-    async def step(self) -> bool:
-        moved = await super().step()
-        if moved and self.checks:
-            await check_hands_private(self.world, self)
-        return moved
-
-
-async def start_ninjan(world: World, players: list, rng: int) -> NinjanDriver:
-    generic = await start_game(world, players, game="ninjan", secret_words=SUIT_WORDS, rng=rng)
-    driver = NinjanDriver(
-        world, generic.players, generic.rng, "ninjan", SUIT_WORDS, generic.game_id, generic.table
-    )
-    driver.last_ping = generic.last_ping
-    return driver
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])

@@ -10,20 +10,20 @@ from pathlib import Path
 import pytest
 from pytest_postgresql.executors import PostgreSQLExecutor
 
-from tests.e2e import test_full_games, test_history, test_restart
+from tests.e2e import scenarios
 from tests.e2e.conftest import World
 from tests.e2e.helpers import open_lobby, told
 
 
 async def test_a_full_game_to_the_end(postgresql_world: World) -> None:
     assert postgresql_world.bot.storage.db.dialect == "postgresql"
-    await test_full_games.test_a_full_game_to_the_end(postgresql_world, 3, ("Rhubarb promo",), 12)
+    await scenarios.a_full_game_to_the_end(postgresql_world, 3, ("Rhubarb promo",), 12)
 
 
 async def test_stats_leaderboard_history_replay_export_and_forget_me(
     postgresql_world: World, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await test_history.test_stats_leaderboard_history_replay_export_and_forget_me(
+    await scenarios.stats_leaderboard_history_replay_export_and_forget_me(
         postgresql_world, tmp_path, monkeypatch
     )
 
@@ -31,7 +31,7 @@ async def test_stats_leaderboard_history_replay_export_and_forget_me(
 async def test_a_game_goes_on_after_a_restart_with_the_old_components(
     postgresql_world: World,
 ) -> None:
-    await test_restart.test_a_game_goes_on_after_a_restart_with_the_old_components(postgresql_world)
+    await scenarios.a_game_goes_on_after_a_restart_with_the_old_components(postgresql_world)
 
 
 async def test_while_postgresql_is_down_a_player_is_told_to_try_again(

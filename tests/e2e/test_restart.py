@@ -6,14 +6,12 @@ that ended just before, a lobby saved without its message."""
 
 from __future__ import annotations
 
-from storage import TABLE, GameStatus, Storage
+from storage import GameStatus, Storage
+from tests.e2e import scenarios
 from tests.e2e.conftest import World
 from tests.e2e.driver import expected_table_text, find_table, leak_scan, table_closed
 from tests.e2e.helpers import (
-    MOVED_ON,
-    buttons_by_key,
     follow_reposted_table,
-    mover,
     open_lobby,
     start_game,
     stored,
@@ -23,50 +21,7 @@ TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 
 
 async def test_a_game_goes_on_after_a_restart_with_the_old_components(world: World) -> None:
-    driver = await start_game(world, [world.alice, world.bob, world.carol], rng=3)
-    for _ in range(10):
-        assert await driver.step()
-    # go on until someone is to harvest: after the harvest that player still has buttons
-    for _ in range(100):
-        user = await mover(driver)
-        if any(k.startswith("harvest:") for k in buttons_by_key(driver.screens[user.id])):
-            break
-        assert await driver.step()
-    current = driver.screens[user.id]
-    duplicate = await driver.show_hand(user)  # both at the current version
-    # Discord refuses the table edit after the next move, then the bot stops: the table is behind
-    fault = world.fake.fail(TABLE_EDIT, status=403)
-    key, button = next(iter(buttons_by_key(current).items()))
-    assert key.startswith("harvest:")
-    await user.click(current, custom_id=button["custom_id"])
-    await world.bot.wait_idle()
-    assert fault.hits == 1
-    assert driver.table.text() != await expected_table_text(world, driver.game_id)
-    table_id = driver.table.id
-
-    await world.restart()
-
-    assert driver.table.text() == await expected_table_text(world, driver.game_id)
-    assert (await world.bot.storage.messages.get(driver.game_id, TABLE)).message_id == table_id
-    await leak_scan(world, driver.game_id)
-
-    # the screen updated in place by the last click before the restart is current: it works
-    version = (await stored(world, driver.game_id)).record.version
-    later_key, later = next(iter(buttons_by_key(current).items()))
-    record = await user.click(current, custom_id=later["custom_id"])
-    await world.bot.wait_idle()
-    assert record.response_type == 7 and MOVED_ON not in record.answer_text
-    assert (await stored(world, driver.game_id)).record.version == version + 1
-
-    # the duplicate shown before the restart is behind: it says so and shows the hand now
-    record = await user.click(duplicate, custom_id=buttons_by_key(duplicate)[key]["custom_id"])
-    assert record.response_type == 7 and record.answer_text.startswith(MOVED_ON)
-    assert (await stored(world, driver.game_id)).record.version == version + 1
-    await driver.check_screen(user, duplicate)
-
-    await driver.play_to_the_end()  # with the pre-restart table and screens
-    assert (await stored(world, driver.game_id)).record.status == GameStatus.FINISHED
-    assert (await world.bot.storage.verify_game(driver.game_id)).ok
+    await scenarios.a_game_goes_on_after_a_restart_with_the_old_components(world)
 
 
 async def test_a_table_deleted_while_the_bot_was_down_is_posted_again(world: World) -> None:

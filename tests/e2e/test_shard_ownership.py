@@ -14,9 +14,7 @@ from bot.app import CardroomBot
 from bot.settings import BotSettings
 from bot.shards import shard_of
 from tests.e2e.conftest import World
-from tests.e2e.helpers import open_lobby
-from tests.e2e.test_automatic import set_clock, start
-from tests.e2e.test_faults import no_identify_pause
+from tests.e2e.helpers import no_identify_pause, open_lobby, set_clock, start
 from tests.fakediscord import FakeDiscord
 
 TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"

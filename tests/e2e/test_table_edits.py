@@ -18,8 +18,7 @@ from tests.e2e.driver import (
     public_messages,
     table_closed,
 )
-from tests.e2e.helpers import abort_game, buttons_by_key, mover, start_game, stored
-from tests.e2e.test_follow_up_order import harvest
+from tests.e2e.helpers import abort_game, buttons_by_key, harvest, mover, start_game, stored
 from tests.fakediscord.model import Message
 from tests.fakediscord.users import User
 

@@ -13,8 +13,16 @@ import engine
 from storage import GameStatus
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver
-from tests.e2e.helpers import log_rows, open_lobby, stored
-from tests.e2e.test_automatic import add_ai, advance, set_clock, start, version_now
+from tests.e2e.helpers import (
+    add_ai,
+    advance,
+    log_rows,
+    open_lobby,
+    set_clock,
+    start,
+    stored,
+    version_now,
+)
 from tests.fakediscord.model import Message
 from tests.fakediscord.users import User
 

@@ -19,9 +19,9 @@ import engine
 from bot.games.verso.texts import SQUARES, backs_text, number_text, vp_mark
 from bot.i18n import translator
 from bot.texts.rendering import seat_screen, table_screen
-from engine.verso import GAME
+from engine.verso import PLAYERS
 from engine.verso.cards import COLOUR, COLOURS, DECK
-from engine.verso.ladder import ladder_line, ladder_step
+from engine.verso.ladder import ladder_line, ladder_rung
 from engine.verso.view import SIDE_VIEWS
 from storage import GameStatus
 from tests.e2e.conftest import World
@@ -121,7 +121,7 @@ class VersoDriver(Driver):
         snapshot = await stored(self.world, self.game_id)
         seat = snapshot.record.seat_of(user.id)
         assert seat is not None and snapshot.state is not None
-        return GAME.greedy_action(engine.view(snapshot.state, seat.seat), self.brain).key
+        return PLAYERS.greedy_action(engine.view(snapshot.state, seat.seat), self.brain).key
 
     @staticmethod
     def component_for(message: Message, key: str) -> tuple[dict[str, Any], list[str]] | None:
@@ -351,10 +351,10 @@ async def test_a_solo_game_ends_with_its_ladder_line(world: World) -> None:
     (score,) = outcome.scores
     table = driver.table.text()
     assert f"**Game over** · <@{world.alice.id}> scored **{score} VP**." in table
-    step = ladder_step(score)
-    assert step is not None, f"the greedy player scored only {score}"
-    assert f"🏅 {step}+ VP: {ladder_line(score)}" in table
-    assert outcome.reason == f"solo_ladder_{step}"
+    rung = ladder_rung(score)
+    assert rung is not None, f"the greedy player scored only {score}"
+    assert f"🏅 {rung}+ VP: {ladder_line(score)}" in table
+    assert outcome.reason == f"solo_ladder_{rung}"
     assert any("🤖 The opponent turned over " in text for text in driver.texts)
     assert driver.table_clicks and driver.table_clicks < driver.clicks
 

@@ -1,14 +1,17 @@
-"""Helpers for storage tests: real artichokes games driven through storage."""
+"""Helpers for storage tests: real artichokes games driven through storage, games that end
+after one move with a given result, and the ratings as stored."""
 
 from __future__ import annotations
 
 import random
+import sqlite3
 from typing import Any
 
 import engine
 from storage import GameRecord, GameResult, Storage
 
 GAME = "artichokes"
+GUILD = 1
 
 
 async def open_lobby(
@@ -81,3 +84,63 @@ async def sql(storage: Storage, statement: str, *params: object) -> int:
     """Run ``statement`` on ``storage``'s database behind its stores' back (the way
     corruption or a bad deploy would change it); returns the rows changed."""
     return await storage.db.write(lambda conn: conn.execute(statement, params).rowcount)
+
+
+async def finish(
+    storage: Storage,
+    players: list[int | None],
+    result: GameResult,
+    *,
+    guild_id: int = GUILD,
+    channel_id: int = 100,
+    levels: dict[int, str] | None = None,
+    leave: tuple[int, ...] = (),
+) -> GameRecord:
+    """A game of ``players`` (``None``: an automatic player, of ``levels[seat]`` or greedy)
+    that ends after one move with ``result``; the people of the ``leave`` seats forfeit
+    first."""
+    host = next(p for p in players if p is not None)
+    lobby = await storage.games.create_lobby(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        game_name=GAME,
+        host_id=host,
+        max_seats=4,
+        seat_host=False,
+    )
+    for seat, user_id in enumerate(players):
+        level = (levels or {}).get(seat, "greedy") if user_id is None else None
+        lobby = await storage.games.join_lobby(lobby.id, user_id, f"p{user_id}", level=level)
+    state = engine.new_game(GAME, len(players), None, 7)
+    game = await storage.games.start_game(lobby.id, seed=7, state_json=engine.dumps(state))
+    for seat in leave:
+        await storage.games.leave_game(game.id, players[seat])  # type: ignore[arg-type]
+    action = engine.random_action(state, engine.deciding_seats(state)[0], random.Random(1))
+    events = engine.apply(state, action)
+    await storage.games.commit_action(
+        game.id,
+        0,
+        action.seat,
+        action.key,
+        engine.dumps(state),
+        public_events=events,
+        status="finished",
+        result=result,
+    )
+    return await storage.games.get_game(game.id)
+
+
+def won_by(seat: int, scores: tuple[int, ...]) -> GameResult:
+    ranks = engine.competition_ranks(scores)
+    return GameResult((seat,), False, "scores", scores=scores, ranks=tuple(ranks))
+
+
+async def ratings_of(storage: Storage) -> list[tuple]:
+    def read(conn: sqlite3.Connection) -> list[tuple]:
+        rows = conn.execute(
+            "SELECT guild_id, game_name, user_id, level, mu, sigma, ordinal, games FROM ratings "
+            "ORDER BY guild_id, game_name, user_id, level"
+        )
+        return [tuple(r) for r in rows]
+
+    return await storage.db.read(read)

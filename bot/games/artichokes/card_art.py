@@ -209,10 +209,10 @@ def cards_row(
     returns the width used."""
     if not kinds:
         return 0.0
-    step = min(w + 4, (room - w) / max(1, len(kinds) - 1)) if len(kinds) > 1 else w
+    pitch = min(w + 4, (room - w) / max(1, len(kinds) - 1)) if len(kinds) > 1 else w
     for i, kind in enumerate(kinds):
-        card(canvas, x + i * step, y, w, h, kind, _, paper)
-    return step * (len(kinds) - 1) + w
+        card(canvas, x + i * pitch, y, w, h, kind, _, paper)
+    return pitch * (len(kinds) - 1) + w
 
 
 PILE_W, PILE_H = 40.0, 56.0

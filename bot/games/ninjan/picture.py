@@ -32,7 +32,7 @@ from bot.pictures.parts import WINNER, panel, tile
 from bot.pictures.theme import ACTIVE, BACKGROUND, CARD_FACE, DARK, GOLD, MUTED, PANEL, TEXT
 from engine import View
 from engine.ninjan.cards import BEATS, SUIT, SUIT_NAMES, points
-from engine.ninjan.view import NinjanView, SeatView, StepView
+from engine.ninjan.view import NinjanView, ResolvedView, SeatView
 
 MARGIN = 6.0
 REVEAL_ROOM = WIDTH - 2 * MARGIN - 8
@@ -41,17 +41,17 @@ COUNTS_SIZE = 14.0
 """The size of a player's "taken 4 · hand 5" (12 points was too small on a phone)."""
 TAG_H = 16.0
 """The height of the word under the chosen card of a hand ("✓ chosen")."""
-STEP_SIZE, STEP_LEADING = 12.0, 14.0
+RESOLVED_SIZE, RESOLVED_LEADING = 12.0, 14.0
 """The size of the line saying what a revealed card did, and the height each of its lines
 takes."""
 
 
-def step_words(step: StepView, ctx: PictureContext) -> str:
+def resolved_words(resolved: ResolvedView, ctx: PictureContext) -> str:
     """What a revealed card did, shortly: ``"pile 2: +7"`` (took pile 2, worth 7) or
     ``"on pile 1"`` (put on it)."""
-    if step.taken:
-        return ctx._("pile {pile}: {points}", pile=step.pile, points=signed(step.points))
-    return ctx._("on pile {pile}", pile=step.pile)
+    if resolved.taken:
+        return ctx._("pile {pile}: {points}", pile=resolved.pile, points=signed(resolved.points))
+    return ctx._("on pile {pile}", pile=resolved.pile)
 
 
 def _mark(suit: str, w: float) -> Callable[[Sketch], None]:
@@ -74,7 +74,7 @@ class NinjanPicture(GamePicture):
         per_row = max(1, int((col - 10 + 3) // (CHIP_W + 3)))
         rows = min(3, max(-(-(len(p) - 1) // per_row) for p in view.piles) if view.piles else 0)
         pile_h = 22 + CARD_H + 6 + rows * (CHIP_H + 3) + 2
-        lines = self._step_lines(view, ctx)
+        lines = self._resolved_lines(view, ctx)
         reveal_h = self._revealed_height(lines) + 6 if view.revealed else 0
         seat_rows = -(-len(view.seats) // 2)
         end = ending(view.outcome, len(view.seats), ctx, signed)
@@ -128,21 +128,21 @@ class NinjanPicture(GamePicture):
         two players' lines are not cut."""
         return REVEAL_ROOM / max(3, len(view.revealed))
 
-    def _step_lines(self, view: NinjanView, ctx: PictureContext) -> int:
+    def _resolved_lines(self, view: NinjanView, ctx: PictureContext) -> int:
         """1, or 2 when a line saying what a card did does not fit its column on one line
         (Spanish at 5 players: "montón 2: +12")."""
         room = px(self._slot(view) - 4)
-        for step in view.steps:
-            words = step_words(step, ctx)
-            if fonts.fit(words, px(STEP_SIZE), room)[0] != words:
+        for resolved in view.resolved:
+            words = resolved_words(resolved, ctx)
+            if fonts.fit(words, px(RESOLVED_SIZE), room)[0] != words:
                 return 2
         return 1
 
     @staticmethod
     def _revealed_height(lines: int) -> float:
         """The height of the revealed panel: title, cards, names, then what each did in
-        ``lines`` lines (:meth:`_step_lines`)."""
-        return 22 + CHIP_H + 16 + 4 + lines * STEP_LEADING
+        ``lines`` lines (:meth:`_resolved_lines`)."""
+        return 22 + CHIP_H + 16 + 4 + lines * RESOLVED_LEADING
 
     def _revealed(
         self, canvas: Canvas, y: float, view: NinjanView, ctx: PictureContext, lines: int
@@ -162,7 +162,7 @@ class NinjanPicture(GamePicture):
         )
         slot = self._slot(view)
         left = MARGIN + 4 + (REVEAL_ROOM - slot * len(view.revealed)) / 2  # centred
-        steps = {i: step for i, step in enumerate(view.steps)}
+        resolved = dict(enumerate(view.resolved))
         for i, (seat, played) in enumerate(view.revealed):
             x = left + i * slot
             card(canvas, x + (slot - CHIP_W) / 2, y + 22, CHIP_W, CHIP_H, played, _, PANEL)
@@ -175,17 +175,17 @@ class NinjanPicture(GamePicture):
                 TEXT,
                 align="centre",
             )
-            if i in steps:
+            if i in resolved:
                 canvas.lines(
                     x + slot / 2,
                     y + 22 + CHIP_H + 16,
                     slot - 4,
-                    step_words(steps[i], ctx),
-                    STEP_SIZE,
+                    resolved_words(resolved[i], ctx),
+                    RESOLVED_SIZE,
                     GOLD,
                     count=lines,
                     align="centre",
-                    leading=STEP_LEADING / STEP_SIZE,
+                    leading=RESOLVED_LEADING / RESOLVED_SIZE,
                 )
         return h
 

@@ -121,19 +121,22 @@ def revealed_lines(view: NinjanView, ctx: RenderContext) -> list[str]:
     lines = [_("**Round {round}: the cards revealed**", round=view.revealed_round)]
     for index, (seat, card) in enumerate(view.revealed):
         player, shown = ctx.names[seat], card_text(card, _)
-        if index < len(view.steps):
-            step = view.steps[index]
-            if step.taken:
+        if index < len(view.resolved):
+            resolved = view.resolved[index]
+            if resolved.taken:
                 line = _(
                     "{player} {card} took pile {pile}: {points}",
                     player=player,
                     card=shown,
-                    pile=step.pile,
-                    points=signed(step.points),
+                    pile=resolved.pile,
+                    points=signed(resolved.points),
                 )
             else:
                 line = _(
-                    "{player} {card} went on pile {pile}", player=player, card=shown, pile=step.pile
+                    "{player} {card} went on pile {pile}",
+                    player=player,
+                    card=shown,
+                    pile=resolved.pile,
                 )
         elif seat == view.resolving:
             line = _("{player} {card} chooses a pile…", player=player, card=shown)

@@ -103,8 +103,8 @@ def fix_line(view: PentaquestView, ctx: RenderContext) -> str | None:
         return None
     _ = ctx._
     fixed = list(view.dice)
-    for step in view.fix:
-        fixed[step.die] = step.value
+    for use in view.fix:
+        fixed[use.die] = use.value
     quest = [card.id for card in view.quest]
     targets = ", ".join(card_name(c, _) for c in beaten_by(fixed, quest))
     fix = fix_text(view.fix, view.dice, _)

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 
 from bot.i18n import N_, Translator
 from engine.pentaquest.cards import CARDS, POWERS, Card
-from engine.pentaquest.fix import FixStep
+from engine.pentaquest.fix import FixCard
 
 FACES = "⚀⚁⚂⚃⚄⚅"
 """A die showing ``v`` is ``FACES[v - 1]``."""
@@ -122,19 +122,19 @@ def army_powers(cards: Sequence[Card], _: Translator) -> str:
     return " · ".join(groups) if groups else _("empty")
 
 
-def fix_text(fix: Sequence[FixStep], dice: Sequence[int], _: Translator) -> str:
+def fix_text(fix: Sequence[FixCard], dice: Sequence[int], _: Translator) -> str:
     """The cheapest army fix in words: ``"Pixie on die 3 (⚂ → ⚁), then ..."``."""
     current = list(dice)
-    steps = []
-    for step in fix:
-        steps.append(
+    uses = []
+    for use in fix:
+        uses.append(
             _(
                 "{card} on die {die} ({old} → {new})",
-                card=card_name(step.card, _),
-                die=step.die + 1,
-                old=face(current[step.die]),
-                new=face(step.value),
+                card=card_name(use.card, _),
+                die=use.die + 1,
+                old=face(current[use.die]),
+                new=face(use.value),
             )
         )
-        current[step.die] = step.value
-    return _(", then ").join(steps)
+        current[use.die] = use.value
+    return _(", then ").join(uses)

@@ -12,7 +12,7 @@ from engine.verso.cards import COLOURS
 from engine.verso.view import SeatView, VersoView
 
 LADDER_START = 35
-"""The first step of the published solo ladder."""
+"""The first rung of the published solo ladder."""
 
 
 def status_lines(view: VersoView, ctx: RenderContext) -> list[str]:

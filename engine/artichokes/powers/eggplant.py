@@ -78,7 +78,7 @@ def pass_decisions(state: ArtichokesState) -> list[Decision]:
 
 
 def on_pass(state: ArtichokesState, seat: int, key: str, ev: Events) -> None:
-    """Record (or replace) ``seat``'s hidden choice; resolve once every seat has chosen."""
+    """Keep (or replace) ``seat``'s hidden choice; resolve once every seat has chosen."""
     cards = key.removeprefix(PREFIX).split("+")
     _commit(state, seat, cards, ev)
     _resolve_if_complete(state, state.active, ev)

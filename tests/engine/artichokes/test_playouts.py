@@ -15,7 +15,7 @@ import pytest
 
 import engine
 from tests.engine.artichokes.helpers import accounted, expected_cards
-from tests.engine.test_conformance import check_decisions, check_leaks, check_round_trip
+from tests.engine.conformance import check_decisions, check_leaks, check_round_trip
 
 GAMES = 24  # per setting, in the README's test run
 SOAK_GAMES = 200  # per setting, other seeds, in the soak step of `.ci/run`

@@ -6,6 +6,7 @@ import pytest
 
 import engine
 from engine.errors import IllegalAction
+from engine.ninjan import PLAYERS
 from engine.types import Action
 from tests.engine.ninjan.helpers import act, pick_all, position
 
@@ -13,7 +14,7 @@ GAME = engine.get_game("ninjan")
 
 
 def _greedy(state, seat: int, seed: int = 0) -> Action:
-    action = GAME.greedy_action(engine.view(state, seat), random.Random(seed))
+    action = PLAYERS.greedy_action(engine.view(state, seat), random.Random(seed))
     assert action in engine.legal_actions(state, seat)
     return action
 
@@ -58,7 +59,7 @@ def test_it_places_a_negative_card_on_the_best_pile_and_others_on_the_worst(
 def test_it_refuses_when_the_viewer_has_nothing_to_decide() -> None:
     state = position(hands=[["R2"], ["R5"]], piles=[["S9"], ["R3"], ["P-6"]])
     with pytest.raises(IllegalAction):
-        GAME.greedy_action(engine.view(state, None), random.Random(0))
+        PLAYERS.greedy_action(engine.view(state, None), random.Random(0))
 
 
 def test_it_beats_random_play_in_two_player_games() -> None:
@@ -70,7 +71,7 @@ def test_it_beats_random_play_in_two_player_games() -> None:
         while engine.outcome(state) is None:
             seat = rng.choice(engine.deciding_seats(state))
             if seat == greedy_seat:
-                action = GAME.greedy_action(engine.view(state, seat), rng)
+                action = PLAYERS.greedy_action(engine.view(state, seat), rng)
             else:
                 action = engine.random_action(state, seat, rng)
             engine.apply(state, action)
@@ -92,7 +93,7 @@ def test_the_playout_move_is_the_greedy_players_move(seats: int) -> None:
             seat = rng.choice(engine.deciding_seats(state))
             pending = GAME.decisions(state)
             draw = rng.randrange(1000)
-            fast = GAME.rollout_action(state, pending, seat, random.Random(draw))
+            fast = PLAYERS.rollout_action(state, pending, seat, random.Random(draw))
             assert fast == _greedy(state, seat, draw)
             compared += 1
             engine.apply(state, fast)

@@ -5,7 +5,7 @@ import random
 
 import engine
 from engine.ninjan.state import NinjanState
-from engine.ninjan.view import StepView
+from engine.ninjan.view import ResolvedView
 from tests.engine.ninjan.helpers import act, of_kind, pick_all, position
 
 
@@ -70,8 +70,8 @@ def test_the_revealed_cards_and_the_resolution_are_shown_while_resolving() -> No
     view = engine.view(state, None)
     assert view.revealed_round == 4
     assert view.revealed == ((2, "P10"), (0, "R7"), (1, "P5"))
-    assert view.steps == (
-        StepView(seat=2, card="P10", pile=3, taken=("R-6",), points=-6, auto=True),
+    assert view.resolved == (
+        ResolvedView(seat=2, card="P10", pile=3, taken=("R-6",), points=-6, auto=True),
     )
     assert view.resolving == 0 and view.deciding == (0,) and view.phase == "place"
     assert view.choosing == () and view.committed == ()
@@ -84,7 +84,7 @@ def test_the_last_round_stays_readable_while_the_next_is_chosen() -> None:
     view = engine.view(state, 1)
     assert (view.round, view.phase, view.revealed_round) == (5, "pick", 4)
     assert view.revealed == ((2, "P10"), (0, "R7"), (1, "P5"))
-    assert [(s.seat, s.card, s.pile, s.taken, s.points, s.auto) for s in view.steps] == [
+    assert [(s.seat, s.card, s.pile, s.taken, s.points, s.auto) for s in view.resolved] == [
         (2, "P10", 3, ("R-6",), -6, True),
         (0, "R7", 2, (), 0, False),
         (1, "P5", 2, ("R7", "P1"), 8, True),

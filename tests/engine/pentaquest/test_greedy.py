@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from engine.chance import scripted
-from engine.pentaquest import GAME
+from engine.pentaquest import PLAYERS
 from engine.pentaquest.state import PentaquestState
 from engine.types import Action
 from tests.engine.pentaquest.helpers import (
@@ -28,7 +28,7 @@ HARD = [TROLL, CYCLOPS, DRAGON, BANSHEE, KRAKEN]
 
 
 def greedy(state: PentaquestState, seat: int = 0) -> str:
-    return GAME.greedy_action(engine.view(state, seat), random.Random(0)).key
+    return PLAYERS.greedy_action(engine.view(state, seat), random.Random(0)).key
 
 
 def test_it_captures_the_hardest_card_it_can_beat() -> None:
@@ -91,7 +91,7 @@ def test_it_decides_from_the_view_alone() -> None:
 def test_it_refuses_a_view_without_decisions() -> None:
     state = position(armies=[[], []])
     with pytest.raises(ValueError):
-        GAME.greedy_action(engine.view(state, 1), random.Random(0))
+        PLAYERS.greedy_action(engine.view(state, 1), random.Random(0))
 
 
 @pytest.mark.parametrize(
@@ -104,7 +104,7 @@ def test_its_moves_are_always_legal(seats: int, options: dict) -> None:
         state = engine.new_game("pentaquest", seats, options, rng.randrange(2**32))
         while engine.outcome(state) is None:
             seat = state.active
-            action = GAME.greedy_action(engine.view(state, seat), rng)
+            action = PLAYERS.greedy_action(engine.view(state, seat), rng)
             assert action in engine.legal_actions(state, seat)
             engine.apply(state, action)
 
@@ -116,7 +116,7 @@ def test_it_wins_most_solo_games() -> None:
     for seed in range(games):
         state = engine.new_game("pentaquest", 1, None, seed)
         while engine.outcome(state) is None:
-            engine.apply(state, GAME.greedy_action(engine.view(state, 0), random.Random(0)))
+            engine.apply(state, PLAYERS.greedy_action(engine.view(state, 0), random.Random(0)))
         wins += bool(engine.outcome(state).winners)
     assert wins >= 60  # the rules' simple strategy wins about 50%, the strong one 87%
 

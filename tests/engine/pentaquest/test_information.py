@@ -7,7 +7,7 @@ import random
 
 import engine
 from engine.chance import scripted
-from engine.pentaquest.fix import FixStep
+from engine.pentaquest.fix import FixCard
 from tests.engine.pentaquest.helpers import (
     BOGGART,
     BROWNIE,
@@ -155,12 +155,12 @@ def test_highlight_is_on_in_solo_and_off_in_multiplayer_by_default() -> None:
 
 def test_highlight_shows_the_cheapest_army_fix() -> None:
     state = position(dice=(6, 6, 5, 1, 2), quest=[TROLL, DRAGON], armies=[[GOBLIN, KOBOLD]])
-    assert engine.view(state, 0).fix == (FixStep(GOBLIN, 2, 6),)
+    assert engine.view(state, 0).fix == (FixCard(GOBLIN, 2, 6),)
 
 
 def test_the_fix_may_take_two_cards() -> None:
     state = position(dice=(6, 6, 4, 1, 2), quest=[TROLL], armies=[[GOBLIN, RAT]])
-    assert engine.view(state, 0).fix == (FixStep(GOBLIN, 2, 5), FixStep(RAT, 2, 6))
+    assert engine.view(state, 0).fix == (FixCard(GOBLIN, 2, 5), FixCard(RAT, 2, 6))
 
 
 def test_no_fix_is_shown_when_none_exists_or_the_dice_already_beat_a_card() -> None:
@@ -177,5 +177,5 @@ def test_without_highlight_no_fix_is_shown() -> None:
 def test_with_hidden_armies_only_the_active_seat_sees_its_fix() -> None:
     state = position(dice=(6, 6, 5, 1, 2), quest=[TROLL], armies=[[GOBLIN], []],
                      highlight=True, hidden_armies=True)  # fmt: skip
-    assert engine.view(state, 0).fix == (FixStep(GOBLIN, 2, 6),)
+    assert engine.view(state, 0).fix == (FixCard(GOBLIN, 2, 6),)
     assert engine.view(state, 1).fix is None and engine.view(state, None).fix is None

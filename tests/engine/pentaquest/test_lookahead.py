@@ -8,18 +8,18 @@ import random
 import pytest
 
 import engine
-from engine.pentaquest import GAME
+from engine.pentaquest import PLAYERS
 from engine.pentaquest.lookahead import capture_values, safety
 from engine.pentaquest.matcher import quest_mask
 from engine.pentaquest.state import PentaquestState
 from tests.engine.pentaquest.helpers import CYCLOPS, DRAGON, GOBLIN, KELPIE, KRAKEN, TROLL, position
-from tests.engine.players.test_policies import states
+from tests.engine.players.helpers import states
 
 HARD = [GOBLIN, TROLL, DRAGON, CYCLOPS, KRAKEN]
 
 
 def lookahead(state: PentaquestState) -> str:
-    return GAME.lookahead_action(engine.view(state, 0), random.Random(0)).key
+    return PLAYERS.lookahead_action(engine.view(state, 0), random.Random(0)).key
 
 
 def test_an_area_holding_an_easy_card_is_safer_than_one_of_legends() -> None:
@@ -30,7 +30,7 @@ def test_an_area_holding_an_easy_card_is_safer_than_one_of_legends() -> None:
 
 def test_with_a_free_reroll_it_keeps_the_pair_that_beats_an_easy_card_and_rerolls_others() -> None:
     state = position(dice=(6, 6, 1, 2, 4), quest=HARD)
-    greedy = GAME.greedy_action(engine.view(state, 0), random.Random(0)).key
+    greedy = PLAYERS.greedy_action(engine.view(state, 0), random.Random(0)).key
     assert greedy == f"capture:{GOBLIN}"  # greedy takes it at once, leaving only legends
     assert lookahead(state) == "reroll:2+3+4"  # the 6 6 still beat Goblin after the reroll
 
@@ -48,7 +48,7 @@ def test_it_wins_more_of_the_same_solo_deals_than_greedy() -> None:
             state = engine.new_game("pentaquest", 1, None, seed)
             while (result := engine.outcome(state)) is None:
                 seen = engine.view(state, 0)
-                move = GAME.greedy_action if name == "greedy" else GAME.lookahead_action
+                move = PLAYERS.greedy_action if name == "greedy" else PLAYERS.lookahead_action
                 engine.apply(state, move(seen, random.Random(0)))
             wins[name] += bool(result.winners)
     assert wins["lookahead"] >= wins["greedy"] + 3, wins
@@ -57,6 +57,6 @@ def test_it_wins_more_of_the_same_solo_deals_than_greedy() -> None:
 def test_it_decides_on_what_its_seat_sees_only() -> None:
     for state, seat in states("pentaquest", 1, 30, seed=8):
         twin = engine.redistribute(state, seat, random.Random(99))
-        mine = GAME.lookahead_action(engine.view(state, seat), random.Random(1))
-        assert mine == GAME.lookahead_action(engine.view(twin, seat), random.Random(1))
+        mine = PLAYERS.lookahead_action(engine.view(state, seat), random.Random(1))
+        assert mine == PLAYERS.lookahead_action(engine.view(twin, seat), random.Random(1))
         assert mine in engine.legal_actions(state, seat)

@@ -15,8 +15,8 @@ import pytest
 
 import engine
 from engine.pentaquest.cards import DECK
+from tests.engine.conformance import check_decisions, check_leaks, check_round_trip
 from tests.engine.pentaquest.helpers import accounted
-from tests.engine.test_conformance import check_decisions, check_leaks, check_round_trip
 
 GAMES = 40
 ALL = Counter({card.id: 1 for card in DECK})

@@ -12,7 +12,7 @@ import engine
 from engine.arena import arena
 from engine.players import Tally, choose
 from engine.players.budget import WALL_CEILING, Budget
-from tests.engine.players.test_policies import states
+from tests.engine.players.helpers import states
 
 
 class Clocks:
@@ -87,7 +87,7 @@ def test_the_tally_counts_each_searched_decisions_iterations(name: str, seats: i
             continue
         choose("search", state, seat, random.Random(1), budget_ms=None, iterations=9, tally=tally)
         searched += 1
-    assert searched and tally.steps == [9] * searched
+    assert searched and tally.iterations == [9] * searched
     assert len(tally.cpu_ms) == searched and all(ms >= 0 for ms in tally.cpu_ms)
 
 

@@ -1,6 +1,6 @@
-"""The paired search's short playouts (``Game.playout_horizon``): the searching seat looks a
-few of its own decisions ahead, the others play their playout moves, and the position reached
-is judged by the game's ``playout_value`` (Verso at a table)."""
+"""The paired search's short playouts (``AutomaticPlayers.playout_horizon``): the searching
+seat looks a few of its own decisions ahead, the others play their playout moves, and the
+position reached is judged by the game's ``playout_value`` (Verso at a table)."""
 
 from __future__ import annotations
 
@@ -12,32 +12,33 @@ import engine
 from engine.arena import arena
 from engine.players import choose
 from engine.playout import play_ahead
-from engine.verso.game import HORIZON, Verso
+from engine.registry import get_players
+from engine.verso.players import HORIZON, PLAYERS
 from engine.verso.series import series_in
-from tests.engine.players.test_policies import states
+from tests.engine.players.helpers import states
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[int]]:
     """Record who moved in Verso's playouts: the searching seat's own moves (``lookahead``)
     and the others' playout moves (``rollout``), by seat."""
     calls: dict[str, list[int]] = {"lookahead": [], "rollout": [], "value": []}
-    look, roll, value = Verso.lookahead_action, Verso.rollout_action, Verso.playout_value
+    look, roll, value = PLAYERS.lookahead_action, PLAYERS.rollout_action, PLAYERS.playout_value
 
-    def lookahead(self, view, rng):  # type: ignore[no-untyped-def]
+    def lookahead(view, rng):  # type: ignore[no-untyped-def]
         calls["lookahead"].append(view.viewer)
-        return look(self, view, rng)
+        return look(view, rng)
 
-    def rollout(self, state, pending, seat, rng):  # type: ignore[no-untyped-def]
+    def rollout(state, pending, seat, rng):  # type: ignore[no-untyped-def]
         calls["rollout"].append(seat)
-        return roll(self, state, pending, seat, rng)
+        return roll(state, pending, seat, rng)
 
-    def valued(self, state, seat):  # type: ignore[no-untyped-def]
+    def valued(state, seat):  # type: ignore[no-untyped-def]
         calls["value"].append(seat)
-        return value(self, state, seat)
+        return value(state, seat)
 
-    monkeypatch.setattr(Verso, "lookahead_action", lookahead)
-    monkeypatch.setattr(Verso, "rollout_action", rollout)
-    monkeypatch.setattr(Verso, "playout_value", valued)
+    monkeypatch.setattr(PLAYERS, "lookahead_action", lookahead)
+    monkeypatch.setattr(PLAYERS, "rollout_action", rollout)
+    monkeypatch.setattr(PLAYERS, "playout_value", valued)
     return calls
 
 
@@ -47,7 +48,7 @@ def test_a_short_playout_stops_at_the_seats_next_decision_but_k(
     game = engine.get_game("verso")
     for state, seat in states("verso", 3, 4, seed=2):
         calls = _counting(monkeypatch)
-        play_ahead(game, state, seat, 2, random.Random(1))
+        play_ahead(game, PLAYERS, state, seat, 2, random.Random(1))
         over = engine.outcome(state) is not None
         assert set(calls["lookahead"]) <= {seat}
         assert seat not in calls["rollout"], "the others play their playout moves, not it"
@@ -62,7 +63,7 @@ def test_a_short_playout_stops_after_its_limit_of_actions() -> None:
     seat = engine.deciding_seats(state)[0]
     other = (seat - 1) % 8  # its own first decision is 7 turns of others away
     before = state.step
-    assert play_ahead(game, state, other, 2, random.Random(1), limit=3) == 3
+    assert play_ahead(game, PLAYERS, state, other, 2, random.Random(1), limit=3) == 3
     assert state.step == before + 3
     assert engine.outcome(state) is None and other not in engine.deciding_seats(state)
 
@@ -72,26 +73,26 @@ def test_a_short_playout_never_runs_past_the_games_length_bound() -> None:
     state = engine.new_game("verso", 8, None, 3)
     seat = engine.deciding_seats(state)[0]
     state.step = game.info.max_actions - 2  # as if the game had run that long
-    assert play_ahead(game, state, (seat - 1) % 8, 2, random.Random(1)) == 2
+    assert play_ahead(game, PLAYERS, state, (seat - 1) % 8, 2, random.Random(1)) == 2
 
 
 def test_verso_tables_look_two_of_the_seats_own_decisions_ahead() -> None:
-    game = engine.get_game("verso")
-    assert [game.search_style(n) for n in (1, 2, 3, 8)] == ["paired"] * 4
-    assert [game.playout_horizon(n) for n in (1, 2, 3, 8)] == [None, HORIZON, HORIZON, HORIZON]
-    assert engine.get_game("ninjan").playout_horizon(3) is None  # greedy to the end
+    players = get_players("verso")
+    assert [players.search_style(n) for n in (1, 2, 3, 8)] == ["paired"] * 4
+    assert [players.playout_horizon(n) for n in (1, 2, 3, 8)] == [None, HORIZON, HORIZON, HORIZON]
+    assert get_players("ninjan").playout_horizon(3) is None  # greedy to the end
 
 
 @pytest.mark.parametrize("seed", [4, 9, 17])
 def test_a_verso_position_is_worth_its_points_and_its_tableau(seed: int) -> None:
-    game = engine.get_game("verso")
+    players = get_players("verso")
     state = engine.new_game("verso", 3, None, seed)
     rng = random.Random(seed)
     seen_last = seen_before = 0
     while engine.outcome(state) is None:
         seat = engine.deciding_seats(state)[0]
         series = [s.vp for s in series_in(state.tableaux[seat], final=True)]
-        value = game.playout_value(state, seat)
+        value = players.playout_value(state, seat)
         last = state.phase == "final" or len(state.pile) <= state.seats
         if last:  # only the best final series can still score
             assert value == state.scores[seat] + max(series, default=0)
@@ -102,13 +103,13 @@ def test_a_verso_position_is_worth_its_points_and_its_tableau(seed: int) -> None
         assert value >= state.scores[seat]
         engine.apply(state, choose("greedy", state, seat, rng))
     assert seen_last and seen_before, "both kinds of position were met"
-    assert [game.playout_value(state, s) for s in range(3)] == state.scores
+    assert [players.playout_value(state, s) for s in range(3)] == state.scores
 
 
 def test_a_game_without_a_horizon_has_no_playout_value() -> None:
     state = engine.new_game("ninjan", 3, None, 1)
     with pytest.raises(NotImplementedError):
-        engine.get_game("ninjan").playout_value(state, 0)
+        get_players("ninjan").playout_value(state, 0)
 
 
 def test_the_table_search_judges_short_playouts_and_the_solo_search_plays_to_the_end(

@@ -1,4 +1,4 @@
-"""Which automatic levels a game offers at each table size (``Game.automatic_levels``, read
+"""Which automatic levels a game offers at each table size (``AutomaticPlayers.levels``, read
 through ``engine.players.offered_levels``): every level by default, in the order of LEVELS,
 and a game can leave one out at a size where it plays no better than the level below."""
 
@@ -8,6 +8,7 @@ import pytest
 
 import engine
 from engine.players import LEVELS, offered_levels
+from engine.registry import get_players
 
 
 @pytest.mark.parametrize("name", engine.game_names())
@@ -34,10 +35,10 @@ def test_a_table_game_offers_no_search_where_greedy_beats_it_but_solo_does(name:
 
 
 def test_a_game_leaves_a_level_out_at_one_table_size(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = engine.get_game("ninjan")
+    players = get_players("ninjan")
     monkeypatch.setattr(
-        game,
-        "automatic_levels",
+        players,
+        "levels",
         lambda seats: ("greedy", "random") if seats == 5 else LEVELS,
     )
     assert offered_levels("ninjan", 5) == ("random", "greedy")  # weakest first, as LEVELS

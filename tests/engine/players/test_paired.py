@@ -13,8 +13,8 @@ from engine.players import choose, paired, situation
 from engine.players.budget import Budget, Tally
 from engine.players.ismcts import candidates
 from engine.players.paired import MIN_ROUNDS, TABLE_OVERRIDE_SE, Rounds, play_rounds
-from tests.engine.players.test_policies import states
-from tests.engine.players.test_tree import Starved
+from engine.registry import get_players
+from tests.engine.players.helpers import Starved, states
 
 SOLO_GAMES = [n for n in engine.game_names() if engine.get_game(n).info.min_players == 1]
 
@@ -85,8 +85,8 @@ def test_at_a_table_a_gain_of_more_than_one_standard_error_overrides_greedy() ->
 
 def test_ninjan_searches_every_table_by_paired_playouts() -> None:
     # the tree takes the simultaneous picks one after another: its opponents see the card
-    game = engine.get_game("ninjan")
-    assert [game.search_style(n) for n in range(2, 6)] == ["paired"] * 4
+    players = get_players("ninjan")
+    assert [players.search_style(n) for n in range(2, 6)] == ["paired"] * 4
 
 
 @pytest.mark.parametrize("seats", [3, 5])
@@ -149,9 +149,9 @@ def test_a_paired_search_starved_by_the_clock_plays_greedy_and_is_counted(
         seen = situation(state, seat)
         tally = Tally()
         answer = paired.search("ninjan", seen, random.Random(2), budget_ms=250, tally=tally)
-        if not tally.steps:
+        if not tally.iterations:
             continue  # one candidate: nothing to search
         searched += 1
-        assert tally.steps == [0] and tally.fallbacks == 1
-        assert answer == engine.get_game("ninjan").lookahead_action(seen.view, random.Random(2))
+        assert tally.iterations == [0] and tally.fallbacks == 1
+        assert answer == get_players("ninjan").lookahead_action(seen.view, random.Random(2))
     assert searched >= 3

@@ -16,22 +16,9 @@ import engine
 from engine.__main__ import main
 from engine.arena import arena
 from engine.players import LEVELS, choose
+from tests.engine.players.helpers import states
 
 ROOT = Path(__file__).resolve().parents[3]
-
-
-def states(name: str, seats: int, count: int, seed: int):  # noqa: ANN201
-    """``(state, deciding seat)`` pairs from seeded random games."""
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        state = engine.new_game(name, seats, None, rng.randrange(2**32))
-        while engine.outcome(state) is None and len(found) < count:
-            seat = rng.choice(engine.deciding_seats(state))
-            if rng.random() < 0.3:
-                found.append((engine.clone(state), seat))
-            engine.apply(state, engine.random_action(state, seat, rng))
-    return found
 
 
 @pytest.mark.parametrize("name", engine.game_names())

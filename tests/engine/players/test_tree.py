@@ -9,9 +9,10 @@ import pytest
 
 import engine
 from engine.players import choose, ismcts, situation
-from engine.players.budget import Budget, Tally
+from engine.players.budget import Tally
 from engine.players.ismcts import Node, _iterate
-from tests.engine.players.test_policies import states
+from engine.registry import get_players
+from tests.engine.players.helpers import Starved, states
 
 
 def _grown(
@@ -68,10 +69,10 @@ def test_the_full_tree_holds_the_other_seats_replies_too(name: str) -> None:
 
 def test_only_artichokes_larger_tables_search_their_own_turn() -> None:
     # measured: Artichokes' greedy playouts gain from it; the random playouts of Pentaquest
-    # lose (``benchmarks/table_sizes.py`` figures in its ``automatic_levels``); Verso looks
+    # lose (``benchmarks/table_sizes.py`` figures in ``engine.pentaquest.players``); Verso looks
     # a few of its own decisions ahead instead (``engine.players.paired``)
     styles = {
-        name: [engine.get_game(name).search_style(n) for n in (2, 3, 4)]
+        name: [get_players(name).search_style(n) for n in (2, 3, 4)]
         for name in ("artichokes", "pentaquest", "verso")
     }
     assert styles == {
@@ -101,21 +102,6 @@ def test_the_search_level_grows_the_tree_its_game_asks_for(
     assert asked and set(asked) == {own}
 
 
-class Starved:
-    """A :class:`~engine.players.budget.Budget` factory whose clocks jump 100 ms at every
-    reading: a 250 ms search stops after its first iteration, as on a starved machine."""
-
-    def __init__(self) -> None:
-        self.readings = 0
-
-    def __call__(self, budget_ms: float | None, iterations: int | None) -> Budget:
-        def clock() -> float:
-            self.readings += 1
-            return self.readings * 0.1
-
-        return Budget(budget_ms, iterations, cpu=clock, wall=clock)
-
-
 @pytest.mark.parametrize("seats", [2, 3])
 def test_a_tree_starved_by_the_clock_plays_the_greedy_move(
     seats: int, monkeypatch: pytest.MonkeyPatch
@@ -123,16 +109,16 @@ def test_a_tree_starved_by_the_clock_plays_the_greedy_move(
     # a tree of one or two iterations picks almost at random (2 iterations won 4 of 60 games
     # against greedy): where the clock cuts it that short, greedy's move is the better answer
     monkeypatch.setattr(ismcts, "Budget", Starved())
-    game = engine.get_game("artichokes")
+    players = get_players("artichokes")
     differ = 0
     for state, seat in states("artichokes", seats, 30, seed=seats):
         seen = situation(state, seat)
         # greedy draws among equal moves: its answers over a few draws
-        greedy = {game.greedy_action(seen.view, random.Random(k)) for k in range(8)}
+        greedy = {players.greedy_action(seen.view, random.Random(k)) for k in range(8)}
         tally = Tally()
         answer = ismcts.search("artichokes", seen, random.Random(1), budget_ms=250, tally=tally)
-        assert tally.steps in ([], [1])  # one candidate: no search; else one iteration
-        assert tally.fallbacks == len(tally.steps)  # the arena counts it
+        assert tally.iterations in ([], [1])  # one candidate: no search; else one iteration
+        assert tally.fallbacks == len(tally.iterations)  # the arena counts it
         assert answer in greedy
         # an iteration count is the caller's choice: the same tiny tree then answers itself
         counted_tally = Tally()

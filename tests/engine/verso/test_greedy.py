@@ -1,9 +1,9 @@
-"""The greedy automatic player (``engine.verso.players``): decisions from the view only."""
+"""The greedy automatic player (``engine.verso.greedy``): decisions from the view only."""
 
 import random
 
 import engine
-from engine.verso.players import greedy_action
+from engine.verso.greedy import greedy_action
 from tests.engine.verso.helpers import act, position
 
 ALMOST = ["B1", "B2", "B3", "G1", "G2", "G3", "O1", "O2"]

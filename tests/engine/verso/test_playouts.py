@@ -14,6 +14,7 @@ import random
 import pytest
 
 import engine
+from engine.registry import get_players
 from engine.verso.cards import KIND
 from engine.verso.tableau import has_square
 from tests.engine.verso.helpers import accounted
@@ -56,12 +57,12 @@ def test_every_card_is_accounted_for_in_random_games(seats: int) -> None:
 
 
 def play_greedy(seats: int, seed: int) -> engine.GameState:
-    game = engine.get_game("verso")
+    players = get_players("verso")
     state = engine.new_game("verso", seats, None, seed)
     rng = random.Random(seed)
     while engine.outcome(state) is None:
         for seat in engine.deciding_seats(state):
-            action = game.greedy_action(engine.view(state, seat), rng)
+            action = players.greedy_action(engine.view(state, seat), rng)
             assert action in engine.legal_actions(state, seat)
             engine.apply(state, action)
             check_invariants(state)

@@ -4,7 +4,7 @@ import pytest
 
 import engine
 from engine.verso.cards import side_code
-from engine.verso.ladder import LADDER, ladder_line, ladder_step
+from engine.verso.ladder import LADDER, ladder_line, ladder_rung
 from tests.engine.verso.helpers import act, kinds, position, row_codes
 
 
@@ -109,7 +109,7 @@ def test_solo_ends_without_an_opponent_turn_when_you_draw_the_last_card() -> Non
 
 
 @pytest.mark.parametrize(
-    ("score", "step"),
+    ("score", "rung"),
     [
         (0, None),
         (34, None),
@@ -124,10 +124,10 @@ def test_solo_ends_without_an_opponent_turn_when_you_draw_the_last_card() -> Non
         (80, 60),
     ],
 )
-def test_the_ladder_steps(score: int, step: int | None) -> None:
-    assert ladder_step(score) == step
+def test_the_ladder_rungs(score: int, rung: int | None) -> None:
+    assert ladder_rung(score) == rung
     line = ladder_line(score)
-    assert line == (dict(LADDER)[step] if step is not None else None)
+    assert line == (dict(LADDER)[rung] if rung is not None else None)
 
 
 def test_the_ladder_lines_are_the_published_ones() -> None:
@@ -137,7 +137,7 @@ def test_the_ladder_lines_are_the_published_ones() -> None:
     assert sorted(lines) == [35, 40, 45, 50, 55, 60]
 
 
-def test_the_ladder_step_is_in_the_view_and_the_outcome_at_the_end() -> None:
+def test_the_ladder_rung_is_in_the_view_and_the_outcome_at_the_end() -> None:
     state = position([["B1:3", "B2:3"]], pile=["O2"], scores=[40])
     assert engine.view(state, 0).ladder is None
     act(state, 0, "draw:keep")
