@@ -205,8 +205,8 @@ def body_bytes(view: ui.LayoutView, picture: Picture | None) -> int:
 
 def _fitted(build: Callable[[bool], ui.LayoutView], picture: Picture | None) -> ui.LayoutView:
     """``build(True)``, or ``build(False)`` (its menus' choices without their descriptions)
-    when that would make a body over :data:`BODY_LIMIT` (many long menus, as a Verso bank
-    choice of four players and more)."""
+    when that would make a body over :data:`BODY_LIMIT` (many long menus, as a choice
+    among every card of four players' rows)."""
     view = build(True)
     return view if body_bytes(view, picture) <= BODY_LIMIT else build(False)
 

@@ -8,8 +8,8 @@ single-select choice is one number; a multi-select menu is answered with several
 numbers, space- or comma-separated, checked by :func:`bot.texts.decisions.decode` against
 exactly what the menu offered.
 
-Where the game's own numbers mean something (``Presentation.choice_number``: Pentaquest's
-dice), a choice keeps that number on every screen, and the others follow after the highest;
+Where the game's own numbers mean something (``Presentation.choice_number``: a
+game's dice), a choice keeps that number on every screen, and the others follow after the highest;
 elsewhere the choices are numbered from 1 in the order the bot lays them out.
 """
 

@@ -7,7 +7,7 @@ it.
 In a terminal, emoji variation selectors (VS16, U+FE0F) are left out: terminals disagree on
 the width of "☀️" (one column in tmux 3.3a, two in others, two for ``rich``), which made the
 panels' right borders ragged, while "☀" alone is one column everywhere. Lists of items
-("🪨 8 Rock · ✂️ -5 Scissors") wrap between items, never inside one.
+("🪨 8 · ✂️ -5", a hand of cards with signs) wrap between items, never inside one.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ class Output:
         """The public table and the player's own screen (both Discord Markdown). In a
         terminal the table's first line (its title) is drawn in the top border, and one
         above the other they share one panel, a line between them: 40 rows hold a 4-seat
-        Ninjan table, the screen and the choices."""
+        table of simultaneous picks, the screen and the choices."""
         if not self.styled:
             self.console.print(text_of(table))
             self.console.print()

@@ -89,3 +89,15 @@ async def play_random(service: GameService, snapshot: GameSnapshot, rng: random.
     key = engine.random_action(snapshot.state, seat, rng).key
     await service.act(snapshot.id, user_of(snapshot, seat), stamp(snapshot, seat), key)
     return key
+
+
+EXAMPLE_TOKEN = "MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs"
+"""Discord's documented example token: of a bot token's shape (its first part is the id of
+bot 198622483471925248 in base64), and no bot's."""
+
+
+def every_switch_on(game: str) -> dict | None:
+    """The game's options with every on/off option switched on (``None`` if it has none)."""
+    fields = engine.get_game(game).info.options_model.model_fields
+    on = {name: True for name, info in fields.items() if info.annotation is bool}
+    return on or None

@@ -16,13 +16,11 @@ from pathlib import Path
 import pytest
 
 from storage import Storage
+from tests.bot.helpers import EXAMPLE_TOKEN
 from tests.fakediscord import FakeDiscord
 from tests.storage.helpers import start_game
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE_TOKEN = "MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs"
-"""Discord's documented example token: of a bot token's shape (its first part is the id of
-bot 198622483471925248 in base64), and no bot's."""
 NOT_A_TOKEN = (
     "cardroom: DISCORD_TOKEN does not look like a bot token (its first part is the bot's id): "
     "copy it again from the developer portal"

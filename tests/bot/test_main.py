@@ -12,7 +12,7 @@ import pytest
 
 from bot.cli import run
 from bot.settings import BotSettings, bot_id_from_token
-from tests.bot.test_cli import EXAMPLE_TOKEN
+from tests.bot.helpers import EXAMPLE_TOKEN
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]

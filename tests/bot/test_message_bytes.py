@@ -22,6 +22,7 @@ from bot.i18n import translator
 from bot.messages import layouts
 from bot.pictures.base import Picture, PictureContext, draw
 from bot.texts.specs import Screen, SelectOption, SelectSpec
+from tests.bot.helpers import every_switch_on
 from tests.bot.message_bodies import (
     game_bodies,
     lobby_bodies,
@@ -32,7 +33,6 @@ from tests.bot.message_bodies import (
     table_alt,
 )
 from tests.bot.table_playouts import LANGUAGES
-from tests.bot.test_rendering import every_switch_on
 from tests.fakediscord.rules import BODY_BYTES_LIMIT, body_bytes
 
 SOAK_SEEDS = 14

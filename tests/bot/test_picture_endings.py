@@ -18,7 +18,7 @@ from bot.pictures.ending import Ending, Place, described, ending
 from bot.pictures.parts import WINNER
 from bot.pictures.samples import NAMES
 from engine import Outcome
-from tests.bot.test_pictures import check, states, tables
+from tests.bot.picture_helpers import check, states, tables
 
 LANGUAGES = ["en", *available_languages()]
 

@@ -18,7 +18,7 @@ from bot.pictures.base import PictureContext, draw, picture_of
 from bot.pictures.canvas import SCALE, Canvas
 from bot.pictures.samples import NAMES
 from bot.pictures.theme import GOLD, PANEL, TEXT
-from tests.bot.test_pictures import check, states
+from tests.bot.picture_helpers import check, states
 
 LANGUAGES = ["en", *available_languages()]
 

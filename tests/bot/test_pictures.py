@@ -4,79 +4,25 @@ machinery (fonts shipped, palettes, cache) holds. Parametrised over every game."
 
 from __future__ import annotations
 
-import io
 import random
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
 import pytest
-from PIL import Image
 
 import engine
-from bot.games import presented_games
 from bot.i18n import available_languages, translator
 from bot.pictures import canvas as canvas_module
 from bot.pictures import fonts
-from bot.pictures.base import DESCRIPTION_LIMIT, Picture, PictureContext, draw, picture_of
-from bot.pictures.canvas import MIN_TEXT, SCALE, WIDTH, Canvas
+from bot.pictures.base import Picture, PictureContext, draw, picture_of
+from bot.pictures.canvas import MIN_TEXT, SCALE, Canvas
 from bot.pictures.painter import PictureCache
 from bot.pictures.parts import WINNER
 from bot.pictures.samples import NAMES
 from bot.texts.seat_names import seat_labels
 from engine.pentaquest.cards import load_house_deck
+from tests.bot.picture_helpers import check, states, tables
 from tests.bot.records import record_for
-
-MAX_BYTES = 150 * 1024
-
-
-def tables() -> list[object]:
-    params = []
-    for game in presented_games():
-        info = engine.get_game(game).info
-        for seats in sorted({info.min_players, info.max_players}):
-            params.append(pytest.param(game, seats, id=f"{game}-{seats}p"))
-    return params
-
-
-def states(
-    game: str, seats: int, seed: int, count: int = 4
-) -> Iterator[tuple[engine.GameState, random.Random]]:
-    """``count`` states spread over seeded games of random moves (each game's end among
-    them), with a generator for the test to go on with."""
-    rng = random.Random(seed)
-    found = 0
-    while found < count:
-        game_seed = rng.randrange(2**32)
-        length = sum(1 for _state in _play(game, seats, game_seed))
-        wanted = min(count - found, length)
-        picks = {(length - 1) * (i + 1) // wanted for i in range(wanted)}
-        for step, state in enumerate(_play(game, seats, game_seed)):
-            if step in picks:
-                yield state, rng
-        found += wanted
-
-
-def _play(game: str, seats: int, seed: int) -> Iterator[engine.GameState]:
-    """Every state of one game of random moves (the same object, moved on)."""
-    rng = random.Random(seed)
-    state = engine.new_game(game, seats, None, seed)
-    yield state
-    while engine.outcome(state) is None:
-        seat = rng.choice(engine.deciding_seats(state))
-        engine.apply(state, engine.random_action(state, seat, rng))
-        yield state
-
-
-def check(picture: Picture | None) -> Picture:
-    assert picture is not None
-    assert 0 < len(picture.data) <= MAX_BYTES, len(picture.data)
-    assert 0 < len(picture.description) <= DESCRIPTION_LIMIT
-    image = Image.open(io.BytesIO(picture.data))
-    assert image.format == "PNG" and image.mode == "P"
-    assert image.width == WIDTH * SCALE and image.height <= 2 * image.width  # a phone's screen
-    assert picture.name.endswith(".png") and picture.name.isascii()
-    return picture
 
 
 @pytest.mark.parametrize(("game", "seats"), tables())

@@ -25,7 +25,7 @@ from bot.texts.rendering import (
     table_screen,
 )
 from bot.texts.seat_names import seat_labels, seat_names
-from tests.bot.helpers import check_limits, reachable
+from tests.bot.helpers import check_limits, every_switch_on, reachable
 from tests.bot.records import record_for
 
 _ = translator("en-US")
@@ -43,13 +43,6 @@ def playout_states(
                 break
             seat = rng.choice(engine.deciding_seats(state))
             engine.apply(state, engine.random_action(state, seat, rng))
-
-
-def every_switch_on(game: str) -> dict | None:
-    """The game's options with every on/off option switched on (``None`` if it has none)."""
-    fields = engine.get_game(game).info.options_model.model_fields
-    on = {name: True for name, info in fields.items() if info.annotation is bool}
-    return on or None
 
 
 def counts() -> list[object]:

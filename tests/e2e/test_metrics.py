@@ -19,9 +19,8 @@ from prometheus_client.samples import Sample
 from storage import TABLE
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, find_table
-from tests.e2e.helpers import act_by, log_rows, open_lobby, start_game, told
+from tests.e2e.helpers import act_by, log_rows, open_lobby, set_clock, start_game, told
 from tests.e2e.processes import BotProcess
-from tests.e2e.test_automatic import set_clock
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.permissions import ATTACH_FILES
 from tests.fakediscord.responses import API_PREFIX

@@ -13,33 +13,13 @@ from bot.games import presentation
 from bot.i18n import translator
 from bot.terminal.choices import Question, how_many
 from bot.texts.decisions import menu_values, rows_for
-from bot.texts.rendering import confirmation_screen, context_for, seat_screen
+from bot.texts.rendering import confirmation_screen, context_for
 from bot.texts.specs import ButtonSpec, SelectOption, SelectSpec
 from engine import Decision
 from tests.bot.records import record_for
+from tests.terminal.helpers import first_state_with, question_of
 
 _ = translator("en")
-
-
-def question_of(state: engine.GameState, seat: int) -> tuple[Question, list[Decision]]:
-    record = record_for(state)
-    view = engine.view(state, seat)
-    screen = seat_screen(record, state, seat, _)
-    numbered = presentation(state.game).choice_number
-    return Question(screen.rows, view.decisions, screen.since, numbered), list(view.decisions)
-
-
-def first_state_with(game: str, players: int, kind: str) -> tuple[engine.GameState, int]:
-    """The first state of seeded random games where a seat has a ``kind`` decision."""
-    rng = random.Random(1)
-    while True:
-        state = engine.new_game(game, players, None, rng.randrange(2**32))
-        while engine.outcome(state) is None:
-            for decision in engine.decisions(state):
-                if decision.kind == kind:
-                    return state, decision.seat
-            seat = rng.choice(engine.deciding_seats(state))
-            engine.apply(state, engine.random_action(state, seat, rng))
 
 
 def test_every_legal_single_answer_has_exactly_one_number() -> None:

@@ -12,7 +12,7 @@ from rich.console import Console
 import engine
 from bot.i18n import translator
 from bot.terminal.output import Output
-from tests.terminal.test_choices import first_state_with, question_of
+from tests.terminal.helpers import first_state_with, question_of
 
 _ = translator("en")
 
