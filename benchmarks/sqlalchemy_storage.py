@@ -21,7 +21,11 @@ It is a working prototype of the hot path only, behind the interface the bot use
   ``text()`` and named parameters; rows are read through ``Result.mappings()``, so the row
   converters of ``storage.rows`` and the rules of ``storage.history``/``storage.ratings`` are
   reused as they are.
+- :class:`SQLAlchemyThreadBackend` (SQLite only, ``--storage sqlalchemy-thread``) runs the
+  same bodies on SQLAlchemy's synchronous engine on one worker thread: what SQLAlchemy costs
+  without aiosqlite's thread hop per call.
 
+``tests/test_sqlalchemy_arm.py`` checks that these arms leave the rows ``storage`` leaves.
 SQLAlchemy is no dependency of Cardroom: install it with ``pip install -e '.[bench]'``.
 """
 
