@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/storage_commit.py [--backend sqlite|postgresql]
         [--games 100] [--actions 100] [--think-ms 0] [--synchronous FULL|NORMAL]
         [--path FILE | --url postgresql://...] [--seed 1] [--as-bot]
+        [--storage storage|sqlalchemy|sqlalchemy-thread]
 
 Every game is a real artichokes game. Its random legal moves, states and events are
 computed, and all games opened and started, *before* the clock starts, so the figures are
@@ -13,16 +14,24 @@ transaction), with no seat change. ``--think-ms`` adds an
 exponentially distributed pause between a slot's actions (0 = saturation: every game
 commits as fast as it can).
 
+``--storage sqlalchemy`` commits the same moves through the SQLAlchemy prototype
+(``benchmarks/sqlalchemy_storage.py``: SQLAlchemy Core's async engine over the same drivers,
+``pip install -e '.[bench]'``) instead of ``storage``'s own backends; the games are set up and
+verified by ``storage`` either way, so both arms commit identical workloads for one seed.
+``--storage sqlalchemy-thread`` (SQLite only): SQLAlchemy's synchronous engine on one worker
+thread, one thread call per transaction (its driver is ``sqlite3``, not aiosqlite).
+
 ``--backend postgresql`` commits to PostgreSQL instead (the same storage code, through
 asyncpg): the empty database ``--url``, or by default a temporary server started from the
 machine's binaries (``initdb``, ``pg_ctl``) with PostgreSQL's own durable defaults (``fsync``
 and ``synchronous_commit`` on), on the loopback interface, deleted after the run.
 
-Output keys: backend, games, commits, seconds, commits_per_s, p50_ms, p99_ms, max_ms
-(latency of one ``commit_action`` call, wall clock), as_bot, think_ms, synchronous (SQLite's;
-``null`` on PostgreSQL), python, sqlite, postgresql (the server's version, ``null`` on SQLite),
-load_1m (the machine's 1-minute load average when the run ended: the figures are only as
-quiet as the machine).
+Output keys: backend, storage, games, commits, seconds, cpu_s (CPU time of this process, all
+its threads, while it commits: the database server's is not in it), commits_per_s, p50_ms,
+p99_ms, max_ms (latency of one ``commit_action`` call, wall clock), as_bot, think_ms,
+synchronous (SQLite's; ``null`` on PostgreSQL), python, sqlite, postgresql (the server's
+version, ``null`` on SQLite), load_1m (the machine's 1-minute load average when the run
+ended: the figures are only as quiet as the machine).
 """
 
 from __future__ import annotations
@@ -46,6 +55,7 @@ import cli
 
 import engine
 from storage import GameResult, Storage
+from storage.games import GameStore
 
 GAME = "artichokes"
 
@@ -115,7 +125,7 @@ async def create_games(storage: Storage, slot: int, scripts: list[Script]) -> li
 
 
 async def run_slot(
-    storage: Storage,
+    storage: GameStore | Any,
     games: list[tuple[int, Script]],
     latencies: list[float],
     think_s: float,
@@ -125,9 +135,9 @@ async def run_slot(
 ) -> None:
     """Commit every move of this task's games, one game after the other, timing each call
     (each commit advances ``bar``)."""
-    commit = storage.games.commit_action
+    commit = storage.commit_action
     if as_bot:
-        commit = storage.games.commit_action_record  # type: ignore[assignment]
+        commit = storage.commit_action_record
     for game_id, script in games:
         for version, move in enumerate(script.moves):
             if think_s:
@@ -152,12 +162,14 @@ async def bench(args: argparse.Namespace, where: Path | str) -> dict[str, Any]:
     rng = random.Random(args.seed)
     plans = [scripts_for_slot(rng, args.actions) for _ in range(args.games)]
     latencies: list[float] = []
-    if isinstance(where, Path):
-        opened = Storage.open(path=where, synchronous=args.synchronous)
-    else:
-        opened = Storage.open(url=where)
+
+    async def open_storage() -> Storage:
+        if isinstance(where, Path):
+            return await Storage.open(path=where, synchronous=args.synchronous)
+        return await Storage.open(url=where)
+
     server = None
-    async with await opened as storage:
+    async with await open_storage() as storage:
         if storage.db.dialect == "postgresql":
             server = await storage.db.read(
                 lambda conn: conn.execute("SHOW server_version").fetchone()[0]
@@ -166,32 +178,35 @@ async def bench(args: argparse.Namespace, where: Path | str) -> dict[str, Any]:
         for i, plan in enumerate(plans):
             ids = await create_games(storage, i, plan)
             slots.append(list(zip(ids, plan, strict=True)))
-        with cli.progress(args.games * args.actions, "commits", unit="commit") as bar:
-            started = time.perf_counter()
-            await asyncio.gather(
-                *(
-                    run_slot(
-                        storage,
-                        games,
-                        latencies,
-                        args.think_ms / 1000,
-                        random.Random(i),
-                        bar,
-                        args.as_bot,
-                    )
-                    for i, games in enumerate(slots)
-                )
+        if args.storage == "storage":
+            seconds, cpu_s = await commit_all(args, storage.games, slots, latencies)
+    if args.storage != "storage":
+        import sqlalchemy_storage as arm
+
+        if args.storage == "sqlalchemy-thread":
+            assert isinstance(where, Path), "--storage sqlalchemy-thread is for SQLite"
+            db = await arm.SQLAlchemyThreadBackend.open_on_thread(
+                where, synchronous=args.synchronous
             )
-            seconds = time.perf_counter() - started
+        else:
+            db = await arm.SQLAlchemyBackend.open(where, synchronous=args.synchronous)
+        try:
+            await db.read(lambda conn: None)  # its first connection, as storage's is open
+            seconds, cpu_s = await commit_all(args, arm.SQLAlchemyPlay(db), slots, latencies)
+        finally:
+            await db.close()
+    async with await open_storage() as storage:
         for game_id in (1, len(plans) // 2 + 1):  # sanity: what was written replays
             assert (await storage.verify_game(game_id)).ok
     latencies.sort()
     ms = [x * 1000 for x in latencies]
     return {
         "backend": args.backend,
+        "storage": args.storage,
         "games": args.games,
         "commits": len(ms),
         "seconds": round(seconds, 3),
+        "cpu_s": round(cpu_s, 3),
         "commits_per_s": round(len(ms) / seconds),
         "p50_ms": round(statistics.median(ms), 3),
         "p99_ms": round(ms[min(len(ms) - 1, int(len(ms) * 0.99))], 3),
@@ -204,6 +219,33 @@ async def bench(args: argparse.Namespace, where: Path | str) -> dict[str, Any]:
         "postgresql": server,
         "load_1m": round(os.getloadavg()[0], 2),
     }
+
+
+async def commit_all(
+    args: argparse.Namespace,
+    committer: GameStore | Any,
+    slots: list[list[tuple[int, Script]]],
+    latencies: list[float],
+) -> tuple[float, float]:
+    """Commit every slot's moves, one task per slot, through ``committer`` (a store with
+    ``commit_action``); the seconds it took and the CPU seconds this process spent meanwhile."""
+    with cli.progress(args.games * args.actions, "commits", unit="commit") as bar:
+        started, cpu = time.perf_counter(), time.process_time()
+        await asyncio.gather(
+            *(
+                run_slot(
+                    committer,
+                    games,
+                    latencies,
+                    args.think_ms / 1000,
+                    random.Random(i),
+                    bar,
+                    args.as_bot,
+                )
+                for i, games in enumerate(slots)
+            )
+        )
+        return time.perf_counter() - started, time.process_time() - cpu
 
 
 def bench_postgresql(args: argparse.Namespace) -> dict[str, Any]:
@@ -247,7 +289,22 @@ def main() -> None:
         action="store_true",
         help="commit as the bot does (the game read back, the seat known present)",
     )
+    parser.add_argument(
+        "--storage",
+        choices=("storage", "sqlalchemy", "sqlalchemy-thread"),
+        default="storage",
+        help="what commits: storage's own backends, or the SQLAlchemy prototype (async "
+        "engine; -thread: SQLite only, its synchronous engine on one thread)",
+    )
     args = parser.parse_args()
+    if args.storage == "sqlalchemy-thread" and args.backend != "sqlite":
+        parser.error("--storage sqlalchemy-thread is for --backend sqlite")
+    if args.storage != "storage":
+        import sqlalchemy_storage
+
+        why = sqlalchemy_storage.available()
+        if why is not None:
+            parser.error(why)
     if args.backend == "postgresql":
         result = bench_postgresql(args)
     elif args.path is not None:

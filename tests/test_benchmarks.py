@@ -253,7 +253,7 @@ def test_the_pentaquest_headroom_benchmark_seats_the_in_turn_optimum_and_foresig
 
 
 # modules the benchmarks import
-HELPERS = {"cli.py", "cpu_quota.py", "loop_lag.py", "pentaquest_turn.py"}
+HELPERS = {"cli.py", "cpu_quota.py", "loop_lag.py", "pentaquest_turn.py", "sqlalchemy_storage.py"}
 SCRIPTS = sorted(p.name for p in (ROOT / "benchmarks").glob("*.py") if p.name not in HELPERS)
 
 
