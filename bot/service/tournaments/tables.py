@@ -19,13 +19,16 @@ as pairs of pairs, each step an exact minimum-cost matching (``pairing.min_cost_
 - for tables of 5, quadruples with singles.
 
 A repair then swaps two players of two tables whenever that lowers the round's cost, until no
-swap does. Large fields are cut, as at 2 seats, into rank-order blocks of whole tables of at
+swap does. A block with at most :data:`EXACT` ways to seat it (12 players at 3 seats have
+15,400) is instead seated by trying them all, with branch and bound: its tables are then the
+exact optimum, which matters most in small events, where repeats are hardest to avoid. Large fields are cut, as at 2 seats, into rank-order blocks of whole tables of at
 most :data:`BLOCK` players; a block left with a repeat meeting is merged with its neighbour
 and built again, up to :data:`MERGED` players.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import combinations
 
@@ -36,6 +39,9 @@ BLOCK = 24
 
 MERGED = 160
 """The most players a block grows to while merging to avoid a repeat meeting."""
+
+EXACT = 20_000
+"""The most ways of seating a block that are tried one by one (the exact optimum)."""
 
 Group = tuple[str, ...]
 PairCost = Callable[[str, str], Cost]
@@ -107,9 +113,12 @@ def _blocks(sizes: list[int]) -> list[list[int]]:
 
 
 def _build(members: Sequence[str], sizes: Sequence[int], pair_cost: PairCost) -> list[Group]:
-    """One block's tables: built by matchings, then repaired by swaps."""
-    tables = _by_matchings(members, sizes, pair_cost)
-    tables = _repair(tables, pair_cost)
+    """One block's tables: every way tried when there are few, else built by matchings
+    and repaired by swaps."""
+    if _ways(len(members), sizes) <= EXACT:
+        tables = _exact(members, sizes, pair_cost)
+    else:
+        tables = _repair(_by_matchings(members, sizes, pair_cost), pair_cost)
     return [tuple(sorted(t, key=members.index)) for t in tables]
 
 
@@ -201,14 +210,8 @@ def _repair(tables: list[Group], pair_cost: PairCost) -> list[Group]:
     as integers in radices wide enough that no lower criterion outweighs a higher one."""
     current = [list(t) for t in tables]
     players = [p for t in current for p in t]
-    vectors = {(a, b): pair_cost(a, b) for a in players for b in players if a != b}
-    terms = 4 * max(len(t) for t in current)  # the pair costs one swap adds and takes away
-    radices = [terms * top + 1 for top in map(max, zip(*vectors.values(), (0, 0, 0), strict=True))]
-    scales = [radices[1] * radices[2], radices[2], 1]
-    cost = {
-        pair: sum(v * scale for v, scale in zip(vector, scales, strict=True))
-        for pair, vector in vectors.items()
-    }
+    # a swap adds and takes away at most 4 * (seats - 1) pair costs
+    cost = _encoded(players, pair_cost, 4 * max(len(t) for t in current))
 
     def at(player: str, table: list[str], leaving: str) -> int:
         return sum(cost[player, o] for o in table if o != leaving and o != player)
@@ -226,3 +229,55 @@ def _repair(tables: list[Group], pair_cost: PairCost) -> list[Group]:
                         a = b
                         improved = True
     return [tuple(t) for t in current]
+
+
+def _ways(players: int, sizes: Sequence[int]) -> int:
+    """How many ways there are to seat ``players`` at unordered tables of ``sizes``."""
+    ways = math.factorial(players)
+    for size in sizes:
+        ways //= math.factorial(size)
+    for size in set(sizes):
+        ways //= math.factorial(sizes.count(size))
+    return ways
+
+
+def _encoded(members: Sequence[str], pair_cost: PairCost, terms: int) -> dict[tuple[str, str], int]:
+    """Every pair's cost as one integer, in radices wide enough for a sum of ``terms`` pair
+    costs to compare as the vectors do."""
+    vectors = {(a, b): pair_cost(a, b) for a in members for b in members if a != b}
+    widest = map(max, zip(*vectors.values(), (0, 0, 0), strict=True))
+    radices = [terms * top + 1 for top in widest]
+    scales = [radices[1] * radices[2], radices[2], 1]
+    return {
+        pair: sum(v * scale for v, scale in zip(vector, scales, strict=True))
+        for pair, vector in vectors.items()
+    }
+
+
+def _exact(members: Sequence[str], sizes: Sequence[int], pair_cost: PairCost) -> list[Group]:
+    """The cheapest seating of ``members`` at tables of ``sizes``, every way tried (the
+    first found among equals, in rank order), a branch left as soon as it costs as much as
+    the best so far."""
+    cost = _encoded(members, pair_cost, len(members) ** 2)
+    best: list[list[Group]] = []
+    best_cost = [math.inf]
+
+    def seat(left: list[str], sizes_left: list[int], tables: list[Group], spent: int) -> None:
+        if spent >= best_cost[0]:
+            return
+        if not left:
+            best[:] = [list(tables)]
+            best_cost[0] = spent
+            return
+        first, rest = left[0], left[1:]
+        for size in sorted(set(sizes_left)):
+            remaining_sizes = list(sizes_left)
+            remaining_sizes.remove(size)
+            for companions in combinations(rest, size - 1):
+                table = (first, *companions)
+                added = sum(cost[a, b] for a, b in combinations(table, 2))
+                others = [p for p in rest if p not in companions]
+                seat(others, remaining_sizes, [*tables, table], spent + added)
+
+    seat(list(members), list(sizes), [], 0)
+    return best[0]
