@@ -1,8 +1,9 @@
 """Swiss tables of 3 to 5 seats: score brackets formed by successive matchings.
 
 Rule (``docs/tournaments.md``, "Tables of 3 to 5"): the players of a round, ranked (points,
-then seed), are seated at the round's tables (``swiss.table_plan`` gives their sizes, larger
-tables at the top). Two players at one table cost, compared in this order:
+then seed), are seated at the round's tables (``swiss.table_plan`` gives their sizes; tables
+one seat smaller are formed among the lowest-ranked). Two players at one table cost,
+compared in this order:
 
 1. how often they have met before (repeat opponents, none while avoidable);
 2. their score difference, squared (tables are score brackets with the least spread);
@@ -21,8 +22,10 @@ as pairs of pairs, each step an exact minimum-cost matching (``pairing.min_cost_
 A repair then swaps two players of two tables whenever that lowers the round's cost, until no
 swap does. A block with at most :data:`EXACT` ways to seat it (12 players at 3 seats have
 15,400) is instead seated by trying them all, with branch and bound: its tables are then the
-exact optimum, which matters most in small events, where repeats are hardest to avoid. Large fields are cut, as at 2 seats, into rank-order blocks of whole tables of at
-most :data:`BLOCK` players; a block left with a repeat meeting is merged with its neighbour
+exact optimum, which matters most in small events, where repeats are hardest to avoid.
+
+Large fields are cut, as at 2 seats, into rank-order blocks of whole tables of at most
+:data:`BLOCK` players; a block left with a repeat meeting is merged with its neighbour
 and built again, up to :data:`MERGED` players.
 """
 
