@@ -30,8 +30,8 @@ def plain_points(seats: int, size: int, place: int, tied: int) -> Fraction:
     return sum(spanned, Fraction(0)) / tied
 
 
-def plain_standings(tournament: T.Tournament) -> list[tuple[str, Fraction, Fraction, Fraction]]:
-    """(player, points, Buchholz, Sonneborn-Berger) for every entrant, computed the plain way:
+def plain_standings(tournament: T.Tournament) -> dict[str, dict[str, Fraction]]:
+    """Per entrant: points, Buchholz, cut-1, Sonneborn-Berger and wins, computed the plain way:
     points per finished table and bye, then the tie-breaks from opponents' scores (plus, for
     a withdrawn opponent, the average of a seat per round paired after they left)."""
     seats = tournament.settings.seats
@@ -57,13 +57,15 @@ def plain_standings(tournament: T.Tournament) -> list[tuple[str, Fraction, Fract
         + Fraction(seats - 1, 2) * (len(tournament.rounds) - left.get(e.id, len(tournament.rounds)))
         for e in tournament.entrants
     }
-    rows = []
+    rows = {}
     for entrant in tournament.entrants:
         player = entrant.id
-        buchholz = Fraction(0)
+        parts = [adjusted[player]] * byes[player]
         sonneborn = Fraction(0)
+        wins = 0
         for others, place in games[player]:
-            buchholz += sum(adjusted[p] for p, _ in others) / len(others)
+            parts.append(sum(adjusted[p] for p, _ in others) / len(others))
+            wins += place == 1 and all(theirs != 1 for _, theirs in others)
             won = Fraction(0)
             for p, theirs in others:
                 if place < theirs:
@@ -71,6 +73,12 @@ def plain_standings(tournament: T.Tournament) -> list[tuple[str, Fraction, Fract
                 elif place == theirs:
                     won += adjusted[p] / 2
             sonneborn += won / len(others)
-        buchholz += adjusted[player] * byes[player]
-        rows.append((player, points[player], buchholz, sonneborn))
+        buchholz = sum(parts, Fraction(0))
+        rows[player] = {
+            "points": points[player],
+            "buchholz": buchholz,
+            "buchholz_cut1": buchholz - min(parts) if len(parts) >= 2 else buchholz,
+            "sonneborn_berger": sonneborn,
+            "wins": Fraction(wins),
+        }
     return rows
