@@ -21,7 +21,14 @@ from bot.service.tournaments.elimination import (
     rounds_needed,
     still_in,
 )
-from bot.service.tournaments.model import Entrant, Round, Settings, TableResult, Tournament
+from bot.service.tournaments.model import (
+    Entrant,
+    Round,
+    Settings,
+    Table,
+    TableResult,
+    Tournament,
+)
 from bot.service.tournaments.scoring import deadline_places, places_of
 from bot.service.tournaments.standings import Standings, swiss_standings
 from bot.service.tournaments.swiss import next_swiss_round, table_plan
@@ -101,9 +108,11 @@ def _with_result(tournament: Tournament, table_number: int, result: TableResult)
         raise TournamentError(f"table {table_number} already has its result")
     if len(result.places) != len(tables[index].players):
         raise TournamentError("one place per seat")
-    tables[index] = tables[index].model_copy(update={"result": result})
-    # validate the whole round again (places that are no ranking are refused there)
-    round_ = Round.model_validate({**last.model_dump(), "tables": [t.model_dump() for t in tables]})
+    # validated again: places that are no ranking are refused there
+    tables[index] = Table.model_validate(
+        {**tables[index].model_dump(), "result": result.model_dump()}
+    )
+    round_ = last.model_copy(update={"tables": tuple(tables)})
     return tournament.model_copy(update={"rounds": (*tournament.rounds[:-1], round_)})
 
 
