@@ -184,9 +184,7 @@ def test_random_playouts_with_take_backs_conform(
             check_decisions(timeline.state)
             if timeline.last() is not None:
                 for viewer in every_viewer(seats):
-                    if check_take_back_reveals_nothing(
-                        before, action, timeline.state, viewer, rng
-                    ):
+                    if check_take_back_reveals_nothing(before, action, timeline.state, viewer, rng):
                         stats["reveal checks"] += 1
         final = replay_with_undo(name, seats, None, seed, log)
         assert engine.dumps(final.state) == engine.dumps(timeline.state)
