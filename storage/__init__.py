@@ -49,6 +49,7 @@ from storage.models import (
     PublicEvent,
     Seat,
     SeatChange,
+    TakeBackMove,
     VerifyResult,
 )
 from storage.ratings import RATED_AFTER
@@ -106,6 +107,7 @@ __all__ = [
     "Storage",
     "StorageError",
     "StorageSettings",
+    "TakeBackMove",
     "VerifyResult",
     "WrongStatus",
     "backup_database",

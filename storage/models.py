@@ -202,7 +202,8 @@ class GameRecord:
         seed: the game's seed (``None`` in the lobby).
         state_json: ``engine.dumps`` of the current state (``None`` in the lobby; also
             ``None`` in a ``bot.service.GameSnapshot``, which keeps the parsed state instead).
-        version: number of actions committed; equals the state's ``step``.
+        version: number of log rows committed (moves and take-backs); the state's ``step``
+            is ``version - 2 * undone``.
         result: how it ended (finished or aborted games), else ``None``.
         created_at, updated_at, started_at, ended_at: times (the last two may be ``None``).
         set_aside_reason: why ``load_active_games`` set this game aside (its stored state
@@ -217,6 +218,8 @@ class GameRecord:
             logged (left out of ``repr``), exported with the finished game's record only.
             ``None`` in the lobby, and for games that ended before it existed.
         seats: the seats, ordered by seat number.
+        undone: how many moves were taken back (``engine.undo``).
+        takeback: the move its seat may take back now, ``None`` when there is none.
     """
 
     id: int
@@ -241,6 +244,8 @@ class GameRecord:
     thinking_ms: int | None = None
     automatic_secret: str | None = field(default=None, repr=False)
     seats: tuple[Seat, ...] = field(default=())
+    undone: int = 0
+    takeback: TakeBackMove | None = None
 
     @property
     def is_open(self) -> bool:
@@ -281,6 +286,10 @@ class LoggedAction:
         created_at: when it was committed.
         actor: who made it: ``"player"``, ``"automatic"`` (an automatic player) or
             ``"timeout"`` (the turn clock ran out).
+        undoes: for a take-back (``action_key`` ``engine.undo.UNDO_KEY``), the ``seq`` of
+            the move it took back; else ``None``.
+        undone_by: for a move taken back, the ``seq`` of its take-back; else ``None``.
+        undone_at: for a move taken back, when it was.
     """
 
     game_id: int
@@ -290,6 +299,19 @@ class LoggedAction:
     public_events: tuple[PublicEvent, ...]
     created_at: datetime
     actor: str = "player"
+    undoes: int | None = None
+    undone_by: int | None = None
+    undone_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBackMove:
+    """The move a running game's seat may take back now (``engine.undo``; judged by the
+    engine when it was committed): its log ``seq``, its ``seat`` and its action ``key``."""
+
+    seq: int
+    seat: int
+    key: str
 
 
 @dataclass(frozen=True, slots=True)
