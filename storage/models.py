@@ -202,8 +202,7 @@ class GameRecord:
         seed: the game's seed (``None`` in the lobby).
         state_json: ``engine.dumps`` of the current state (``None`` in the lobby; also
             ``None`` in a ``bot.service.GameSnapshot``, which keeps the parsed state instead).
-        version: number of log rows committed (moves and take-backs); the state's ``step``
-            is ``version - 2 * undone``.
+        version: log rows committed (moves, take-backs); state ``step`` = version - 2 undone.
         result: how it ended (finished or aborted games), else ``None``.
         created_at, updated_at, started_at, ended_at: times (the last two may be ``None``).
         set_aside_reason: why ``load_active_games`` set this game aside (its stored state
@@ -286,10 +285,8 @@ class LoggedAction:
         created_at: when it was committed.
         actor: who made it: ``"player"``, ``"automatic"`` (an automatic player) or
             ``"timeout"`` (the turn clock ran out).
-        undoes: for a take-back (``action_key`` ``engine.undo.UNDO_KEY``), the ``seq`` of
-            the move it took back; else ``None``.
-        undone_by: for a move taken back, the ``seq`` of its take-back; else ``None``.
-        undone_at: for a move taken back, when it was.
+        undoes: a take-back's (key ``"undo"``, ``engine.undo``) move taken back, its ``seq``.
+        undone_by, undone_at: a move taken back: its take-back's ``seq``, and when.
     """
 
     game_id: int
@@ -304,10 +301,9 @@ class LoggedAction:
     undone_at: datetime | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class TakeBackMove:
-    """The move a running game's seat may take back now (``engine.undo``; judged by the
-    engine when it was committed): its log ``seq``, its ``seat`` and its action ``key``."""
+class TakeBackMove(NamedTuple):
+    """The move a running game's seat may take back now (``engine.undo``): its ``seq``,
+    ``seat`` and action ``key``."""
 
     seq: int
     seat: int

@@ -14,7 +14,8 @@ shown: callers get data objects back and render them.
 - ``commits`` (:class:`~bot.service.commits.Commits`): applying and committing one action,
   with the deadline and the seat change (``bot.service.seats``) the service decided;
 - ``lobby``, ``play``, ``automatic``, ``history``: the use cases of setting a game up, of
-  people playing it, of automatic players and timeouts, of the memory of play.
+  people playing it, of automatic players and timeouts, of the memory of play;
+- ``undo`` (:class:`~bot.service.undo.TakeBacks`): a person taking back their own move.
 
 Callers use the service's methods, each one of a part's (the facade below).
 """
@@ -32,6 +33,7 @@ from bot.service.live import LiveGames
 from bot.service.lobby import LobbyUseCases
 from bot.service.play import PlayUseCases, seat_of
 from bot.service.snapshots import GameSnapshot, Move, Played
+from bot.service.undo import TakeBacks
 from storage import Storage
 
 
@@ -65,6 +67,7 @@ class GameService:
             storage, self.gate, self.live, self.commits, search_budget_ms
         )
         self.history = PlayHistory(storage)
+        self.undo = TakeBacks(storage, self.gate, self.live)
 
         gate, live, lobby, play, automatic = (
             self.gate,
@@ -99,6 +102,7 @@ class GameService:
         self.act = play.act
         self.forfeit = play.forfeit
         self.abort = play.abort
+        self.take_back = self.undo.take_back
 
         self.play_automatic = automatic.play_automatic
         self.timeout = automatic.timeout
