@@ -38,8 +38,8 @@ class UndoHandlers:
         seat = self.room.service.seat_of(played.snapshot.record, interaction.user.id)
         followups = self.room.followups.after_played(played, actor=seat)
         self.room.spawn(followups, f"after game {game_id} take-back")
-        notice = "↶ " + _("You took back your move.")
+        said = ["↶ " + _("You took back your move.")]  # (a line only they see)
         try:
-            await self.play._show_screen(interaction, played.snapshot, where, notice=notice)
+            await self.play._show_screen(interaction, played.snapshot, where, private=said)
         except discord.HTTPException as exc:  # the take-back is saved; the table shows it
             log.warning("could not answer a take-back in game %s: %s", game_id, exc.text)
