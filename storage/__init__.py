@@ -53,6 +53,7 @@ from storage.models import (
     VerifyResult,
 )
 from storage.ratings import RATED_AFTER
+from storage.reliability import Reliability
 from storage.rows import public_event_list, public_events_from_list
 from storage.settings import StorageSettings, database_name
 from storage.store import Storage
@@ -99,6 +100,7 @@ __all__ = [
     "PlayerStats",
     "PublicEvent",
     "Rating",
+    "Reliability",
     "SchemaTooNew",
     "Seat",
     "SeatChange",

@@ -27,9 +27,9 @@ class GameStore:
     """All game operations on one :class:`Backend`, by part (see the module).
 
     Lobby (``storage.lobby``): create_lobby, join_lobby, leave_lobby, remove_lobby_seat,
-    set_lobby_options, set_turn_clock, set_thinking_time, start_game. Running games
-    (``storage.play``): commit_action, commit_action_record, change_seat, set_deadline,
-    finish_game, abort_game, leave_game. Queries (``storage.queries``): get_game,
+    set_lobby_options, set_turn_clock, set_thinking_time, set_min_reliability, start_game.
+    Running games (``storage.play``): commit_action, commit_action_record, change_seat,
+    set_deadline, finish_game, abort_game, leave_game. Queries (``storage.queries``): get_game,
     find_open_game, find_games_by_player, list_games, lobbies_without_message, recently_ended,
     list_running_with_deadlines, get_actions, recent_actions, snapshot. Startup
     (``storage.startup``): load_active_games, reinstate_game. Take-backs
@@ -54,6 +54,7 @@ class GameStore:
         self.set_lobby_options = lobby.set_lobby_options
         self.set_turn_clock = lobby.set_turn_clock
         self.set_thinking_time = lobby.set_thinking_time
+        self.set_min_reliability = lobby.set_min_reliability
         self.start_game = lobby.start_game
 
         self.commit_action = play.commit_action

@@ -217,8 +217,8 @@ class GameRecord:
             logged (left out of ``repr``), exported with the finished game's record only.
             ``None`` in the lobby, and for games that ended before it existed.
         seats: the seats, ordered by seat number.
-        undone: how many moves were taken back (``engine.undo``).
-        takeback: the move its seat may take back now, ``None`` when there is none.
+        undone, takeback: moves taken back (``engine.undo``); the one its seat may now.
+        min_reliability: the host takes players who finish this % of games (``None``: all).
     """
 
     id: int
@@ -245,6 +245,7 @@ class GameRecord:
     seats: tuple[Seat, ...] = field(default=())
     undone: int = 0
     takeback: TakeBackMove | None = None
+    min_reliability: int | None = None
 
     @property
     def is_open(self) -> bool:
@@ -285,8 +286,7 @@ class LoggedAction:
         created_at: when it was committed.
         actor: who made it: ``"player"``, ``"automatic"`` (an automatic player) or
             ``"timeout"`` (the turn clock ran out).
-        undoes: a take-back's (key ``"undo"``, ``engine.undo``) move taken back, its ``seq``.
-        undone_by, undone_at: a move taken back: its take-back's ``seq``, and when.
+        undoes, undone_by, undone_at: a take-back's move (``seq``); a move's take-back, when.
     """
 
     game_id: int

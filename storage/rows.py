@@ -41,7 +41,8 @@ OPEN_SQL = "status IN ('lobby', 'active')"
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game_name, host_id, options, max_seats, status, seed, state, "
     "version, result, created_at, updated_at, started_at, ended_at, set_aside_reason, deadline, "
-    "turn_clock, thinking_ms, automatic_secret, undone, takeback_seq, takeback_seat, takeback_key"
+    "turn_clock, thinking_ms, automatic_secret, undone, takeback_seq, takeback_seat, takeback_key, "
+    "min_reliability"
 )
 
 
@@ -90,6 +91,7 @@ def game_from_row(row: Row, seats: Sequence[Seat]) -> GameRecord:
         takeback=None
         if row["takeback_seq"] is None
         else TakeBackMove(row["takeback_seq"], row["takeback_seat"], row["takeback_key"]),
+        min_reliability=row["min_reliability"],
     )
 
 
