@@ -15,7 +15,9 @@ shown: callers get data objects back and render them.
   with the deadline and the seat change (``bot.service.seats``) the service decided;
 - ``lobby``, ``play``, ``automatic``, ``history``: the use cases of setting a game up, of
   people playing it, of automatic players and timeouts, of the memory of play;
-- ``undo`` (:class:`~bot.service.undo.TakeBacks`): a person taking back their own move.
+- ``undo`` (:class:`~bot.service.undo.TakeBacks`): a person taking back their own move;
+- ``fair_play`` (:class:`~bot.service.fair_play.FairPlay`): reliability records and the
+  host's join filter.
 
 Callers use the service's methods, each one of a part's (the facade below).
 """
@@ -27,6 +29,7 @@ from collections.abc import Callable
 from bot.service.automatic import AutomaticPlay
 from bot.service.commits import Commits
 from bot.service.deadlines import Deadlines, Now
+from bot.service.fair_play import FairPlay
 from bot.service.gate import Gate
 from bot.service.history import PlayHistory
 from bot.service.live import LiveGames
@@ -68,6 +71,7 @@ class GameService:
         )
         self.history = PlayHistory(storage)
         self.undo = TakeBacks(storage, self.gate, self.live)
+        self.fair_play = FairPlay(storage, self.gate, self.live, self.lobby)
 
         gate, live, lobby, play, automatic = (
             self.gate,
@@ -88,7 +92,9 @@ class GameService:
         self.stop_watching = live.stop_watching
 
         self.open_lobby = lobby.open_lobby
-        self.join = lobby.join
+        self.join = self.fair_play.join  # the host's filter, then the lobby's join
+        self.set_min_reliability = self.fair_play.set_min_reliability
+        self.reliability = self.fair_play.records
         self.leave_lobby = lobby.leave_lobby
         self.add_automatic = lobby.add_automatic
         self.remove_automatic = lobby.remove_automatic
