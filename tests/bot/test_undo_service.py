@@ -5,6 +5,7 @@ is refused, automatic moves are never offered, and a restart keeps the offer."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator
 
 import pytest
@@ -15,9 +16,10 @@ from bot.service import GameService, Played
 from bot.service.errors import OutOfDate
 from bot.texts.rendering import seat_screen
 from bot.texts.specs import UndoRow
+from engine.records import GameRecordFile, replay_record
 from engine.undo import UNDO_KEY
 from tests.backends import OpenStorage
-from tests.bot.helpers import BOB, HOST, stamp, user_of
+from tests.bot.helpers import BOB, HOST, play_random, stamp, user_of
 
 
 @pytest.fixture
@@ -119,3 +121,24 @@ async def test_the_offer_survives_a_restart(
         assert engine.dumps(played.snapshot.state) == engine.dumps(before)
     finally:
         await restarted.storage.close()
+
+
+async def test_the_export_and_the_replay_show_the_game_as_played(service: GameService) -> None:
+    game_id, seat, before, key = await harvested(service)
+    user = user_of(await service.snapshot(game_id), seat)
+    await service.take_back(game_id, user, 1)
+    rng = random.Random(3)
+    snapshot = await service.snapshot(game_id)
+    while snapshot.record.status == "active":
+        await play_random(service, snapshot, rng)
+        snapshot = await service.snapshot(game_id)
+    exported = await service.history.export(game_id, 1)
+    taken, undo = exported.actions[0], exported.actions[1]
+    assert (taken.key, taken.undone_by) == (key, 2) and (undo.key, undo.undoes) == (UNDO_KEY, 1)
+    assert replay_record(GameRecordFile.model_validate_json(exported.model_dump_json())).matches
+    # the replay steps through the move and its take-back
+    moved = await service.history.step(game_id, 1, 1)
+    assert engine.dumps(moved.state) != engine.dumps(before)
+    taken_back = await service.history.step(game_id, 1, 2)
+    assert engine.dumps(taken_back.state) == engine.dumps(before)
+    assert taken_back.logged[-1].undoes == 1
