@@ -49,9 +49,11 @@ from storage.models import (
     PublicEvent,
     Seat,
     SeatChange,
+    TakeBackMove,
     VerifyResult,
 )
 from storage.ratings import RATED_AFTER
+from storage.reliability import Reliability
 from storage.rows import public_event_list, public_events_from_list
 from storage.settings import StorageSettings, database_name
 from storage.store import Storage
@@ -98,6 +100,7 @@ __all__ = [
     "PlayerStats",
     "PublicEvent",
     "Rating",
+    "Reliability",
     "SchemaTooNew",
     "Seat",
     "SeatChange",
@@ -106,6 +109,7 @@ __all__ = [
     "Storage",
     "StorageError",
     "StorageSettings",
+    "TakeBackMove",
     "VerifyResult",
     "WrongStatus",
     "backup_database",

@@ -40,6 +40,7 @@ TABLES = (
     "player_totals",
     "rated_games",
     "ratings",
+    "reliability",
 )
 """Every table, parents before children (the order they are copied in)."""
 

@@ -12,6 +12,7 @@ from storage.messages import MessageStore
 from storage.meta import MetaStore
 from storage.models import VerifyResult
 from storage.postgres import PostgresDatabase
+from storage.reliability import ReliabilityStore
 from storage.settings import StorageSettings, is_postgres_url
 from storage.sql import Backend
 from storage.verify import verify_game
@@ -46,6 +47,8 @@ class Storage:
         """Facts about this installation: :class:`MetaStore`."""
         self.history = HistoryStore(db)
         """Stats, ratings, past games, forgetting players: :class:`HistoryStore`."""
+        self.reliability = ReliabilityStore(db)
+        """Each person's share of started games finished: :class:`ReliabilityStore`."""
 
     @classmethod
     async def open(

@@ -25,6 +25,7 @@ from bot.messages.pictures import edit_files, send_files
 from bot.pictures.base import Picture
 from bot.service.errors import UserError
 from bot.service.history import PlayHistory
+from bot.texts.fair_play import reliability_line
 from bot.texts.history import (
     game_title,
     history_text,
@@ -89,8 +90,11 @@ class HistoryHandlers:
         who = player or interaction.user
         if everywhere and who.id != interaction.user.id:
             raise UserError(N_("Stats from every server are shown only for your own."))
-        stats = await self.history.stats(who.id, None if everywhere else guild_id, game_name)
-        await say(interaction, stats_text(who.mention, stats, _, everywhere=everywhere))
+        where = None if everywhere else guild_id
+        stats = await self.history.stats(who.id, where, game_name)
+        record = (await self.room.service.reliability(where, [who.id]))[who.id]
+        text = stats_text(who.mention, stats, _, everywhere=everywhere)
+        await say(interaction, text + "\n" + reliability_line(record, _))
 
     @guarded("/game leaderboard")
     async def leaderboard(self, interaction: discord.Interaction, game_name: str) -> None:

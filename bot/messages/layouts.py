@@ -25,8 +25,9 @@ from bot.messages.components import (
     RulesButton,
     ShowScreenButton,
 )
+from bot.messages.undo_button import UndoButton
 from bot.pictures.base import Picture
-from bot.texts.specs import ConfirmRow, Row, Screen, SelectSpec
+from bot.texts.specs import ConfirmRow, Row, Screen, SelectSpec, UndoRow
 
 TEXT_LIMIT = 3900  # Discord allows 4000 characters of text per message; keep a margin
 NEUTRAL = 0x5865F2  # for messages about no game in particular
@@ -219,6 +220,8 @@ def _add_rows(
 
 
 def _row_items(game_id: int, since: int, row: Row, descriptions: bool = True) -> list[ui.Item]:
+    if isinstance(row, UndoRow):
+        return [UndoButton(game_id, row.seq, row.label)]
     if isinstance(row, ConfirmRow):
         return [ConfirmButton(game_id, since, row.key, row.confirm), BackButton(game_id, row.back)]
     if isinstance(row, SelectSpec):

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import discord
 
 import engine
@@ -10,20 +12,25 @@ from bot.games import Presentation, presentation
 from bot.i18n import Translator
 from bot.messages import discord_io, layouts
 from bot.messages.languages import GuildLanguages
+from bot.service.fair_play import MIN_RELIABILITIES
 from bot.service.lobby import THINKING_TIMES, TURN_CLOCKS, has_search_player
 from bot.service.reasons import ADMIN_ABORT
+from bot.texts.fair_play import min_reliability_text, names_with_records
 from bot.texts.rendering import chosen_options, clock_text, thinking_text
 from bot.texts.seat_names import LEVEL_HINTS, LEVEL_NAMES, levels_line, seat_names
 from engine.players import LEVELS, measured_wins, offered_levels
-from storage import LOBBY, GameRecord, GameStatus, Storage
+from storage import LOBBY, GameRecord, GameStatus, Reliability, Storage
 
 
-def lobby_text(record: GameRecord, _: Translator) -> str:
-    """The lobby message: game, host, players so far, the goal, what each option does and how
-    to read the table, and what happens next; once the game started, the options it was set
-    up with (the table does not repeat them)."""
+def lobby_text(
+    record: GameRecord, _: Translator, records: Mapping[int, Reliability] | None = None
+) -> str:
+    """The lobby message: game, host, players so far (each person with their reliability
+    record, of ``records`` by user id), the goal, what each option does and how to read the
+    table, and what happens next; once the game started, the options it was set up with (the
+    table does not repeat them)."""
     info = engine.get_game(record.game_name).info
-    names = seat_names(record, _)
+    names = names_with_records(record, seat_names(record, _), records or {}, _)
     host = f"<@{record.host_id}>"
     lines = [
         _("**{title}** · lobby of game #{game}", title=_(info.title), game=record.id),
@@ -76,6 +83,8 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
 
 TURN_CLOCK = "turn_clock"
 """The lobby menu field of the table's turn clock (every game has one)."""
+MIN_RELIABILITY = "min_reliability"
+"""The lobby menu field of the host's fair-play filter (``bot.service.fair_play``)."""
 THINKING_TIME = "thinking_ms"
 """The lobby menu field of the search level's thinking time (once a search player sits)."""
 ADD_AUTOMATIC = "add_automatic"
@@ -111,6 +120,16 @@ def lobby_settings(
             current=TURN_CLOCKS.index(record.turn_clock) if record.turn_clock in TURN_CLOCKS else 0,
         )
     )
+    settings.append(
+        layouts.LobbySetting(
+            MIN_RELIABILITY,
+            _("Players who finish"),
+            choices=tuple(min_reliability_text(p, _) for p in MIN_RELIABILITIES),
+            current=MIN_RELIABILITIES.index(record.min_reliability)
+            if record.min_reliability in MIN_RELIABILITIES
+            else 0,
+        )
+    )
     if has_search_player(record):
         settings.append(
             layouts.LobbySetting(
@@ -139,12 +158,15 @@ def lobby_settings(
     return settings
 
 
-def lobby_layout(record: GameRecord, _: Translator) -> discord.ui.LayoutView:
-    """The lobby message's layout for ``record`` (components only while it is a lobby)."""
+def lobby_layout(
+    record: GameRecord, _: Translator, records: Mapping[int, Reliability] | None = None
+) -> discord.ui.LayoutView:
+    """The lobby message's layout for ``record`` (components only while it is a lobby), the
+    players' reliability ``records`` beside their names."""
     show = presentation(record.game_name)
     return layouts.lobby(
         record.id,
-        lobby_text(record, _),
+        lobby_text(record, _, records),
         lobby_settings(record, show, _),
         _,
         show.accent,
@@ -167,7 +189,9 @@ class LobbyMessages:
         if stored is None:
             return
         _ = await self.languages.public(record.guild_id)
+        people = [s.user_id for s in record.seats if s.user_id is not None]
+        records = await self.storage.reliability.records(record.guild_id, people)
         channel = self.client.get_partial_messageable(stored.channel_id, guild_id=record.guild_id)
         await discord_io.edit(
-            channel.get_partial_message(stored.message_id), view=lobby_layout(record, _)
+            channel.get_partial_message(stored.message_id), view=lobby_layout(record, _, records)
         )

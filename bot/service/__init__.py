@@ -14,7 +14,10 @@ shown: callers get data objects back and render them.
 - ``commits`` (:class:`~bot.service.commits.Commits`): applying and committing one action,
   with the deadline and the seat change (``bot.service.seats``) the service decided;
 - ``lobby``, ``play``, ``automatic``, ``history``: the use cases of setting a game up, of
-  people playing it, of automatic players and timeouts, of the memory of play.
+  people playing it, of automatic players and timeouts, of the memory of play;
+- ``undo`` (:class:`~bot.service.undo.TakeBacks`): a person taking back their own move;
+- ``fair_play`` (:class:`~bot.service.fair_play.FairPlay`): reliability records and the
+  host's join filter.
 
 Callers use the service's methods, each one of a part's (the facade below).
 """
@@ -26,12 +29,14 @@ from collections.abc import Callable
 from bot.service.automatic import AutomaticPlay
 from bot.service.commits import Commits
 from bot.service.deadlines import Deadlines, Now
+from bot.service.fair_play import FairPlay
 from bot.service.gate import Gate
 from bot.service.history import PlayHistory
 from bot.service.live import LiveGames
 from bot.service.lobby import LobbyUseCases
 from bot.service.play import PlayUseCases, seat_of
 from bot.service.snapshots import GameSnapshot, Move, Played
+from bot.service.undo import TakeBacks
 from storage import Storage
 
 
@@ -65,6 +70,8 @@ class GameService:
             storage, self.gate, self.live, self.commits, search_budget_ms
         )
         self.history = PlayHistory(storage)
+        self.undo = TakeBacks(storage, self.gate, self.live)
+        self.fair_play = FairPlay(storage, self.gate, self.live, self.lobby)
 
         gate, live, lobby, play, automatic = (
             self.gate,
@@ -85,7 +92,9 @@ class GameService:
         self.stop_watching = live.stop_watching
 
         self.open_lobby = lobby.open_lobby
-        self.join = lobby.join
+        self.join = self.fair_play.join  # the host's filter, then the lobby's join
+        self.set_min_reliability = self.fair_play.set_min_reliability
+        self.reliability = self.fair_play.records
         self.leave_lobby = lobby.leave_lobby
         self.add_automatic = lobby.add_automatic
         self.remove_automatic = lobby.remove_automatic
@@ -99,6 +108,7 @@ class GameService:
         self.act = play.act
         self.forfeit = play.forfeit
         self.abort = play.abort
+        self.take_back = self.undo.take_back
 
         self.play_automatic = automatic.play_automatic
         self.timeout = automatic.timeout
