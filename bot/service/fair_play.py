@@ -54,9 +54,9 @@ class FairPlay:
             if not mine.allowed_by(minimum):
                 raise UserError(
                     N_(
-                        "This table takes players who finish at least {minimum}% of their "
-                        "games, and you have finished {percent}% of yours here ({count} "
-                        "games). Games you finish raise it; try another table meanwhile."
+                        "This table takes players whose share of finished games is at least "
+                        "{minimum}%. Yours here: {percent}% ({count} games). Games you finish "
+                        "raise it; try another table meanwhile."
                     ),
                     minimum=minimum,
                     percent=mine.percent,

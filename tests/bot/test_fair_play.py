@@ -55,7 +55,7 @@ async def test_a_join_below_the_hosts_minimum_is_refused_with_why(service: GameS
     with pytest.raises(UserError) as refused:
         await service.join(lobby.id, BOB)
     said = refused.value.text(translator("en"))
-    assert "finish at least 80% of their games" in said and "finished 0%" in said
+    assert "finished games is at least 80%." in said and "Yours here: 0%" in said
     assert BOB not in [s.user_id for s in (await service.record(lobby.id)).seats]
 
     await service.set_min_reliability(lobby.id, HOST, None)  # anyone again

@@ -39,9 +39,8 @@ async def test_records_in_the_lobby_and_stats_and_the_hosts_filter(world: World)
 
     record = await eve.click(lobby, label="Join")
     assert told(record, eve) == (
-        "⚠️ This table takes players who finish at least 80% of their games, and you have "
-        "finished 25% of yours here (4 games). Games you finish raise it; try another table "
-        "meanwhile."
+        "⚠️ This table takes players whose share of finished games is at least 80%. Yours "
+        "here: 25% (4 games). Games you finish raise it; try another table meanwhile."
     )
     assert f"<@{eve.id}>" not in lobby.text()
     await world.carol.click(lobby, label="Join")  # new players are always taken
