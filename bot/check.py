@@ -32,7 +32,7 @@ from urllib.parse import urlsplit
 import aiohttp
 import discord
 
-from bot.check_messages import body_bytes, check_messages
+from bot.check_messages import check_messages
 from bot.messages.discord_io import NOTHING, message_link
 from bot.messages.pictures import edit_files, send_files
 from bot.messages.table_look import TableLook
@@ -226,7 +226,7 @@ async def _post(
         ),
     )
     if posted is not None and look.picture is not None:
-        size = f"{body_bytes(look, number):,} bytes of JSON, a {len(look.picture.data):,}-byte PNG"
+        size = f"{look.body_bytes(number):,} bytes of JSON, a {len(look.picture.data):,}-byte PNG"
         _passed_showing(report, step, posted, look, size)
     return posted
 
