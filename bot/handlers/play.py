@@ -282,8 +282,21 @@ class PlayHandlers:
             raise
         await self._answer(interaction, record, screen, await drawing, update=update)
         if record.status == GameStatus.ACTIVE:
-            bare = seat_screen(record, state, seat, _)
-            self.room.screens.remember(interaction, snapshot, bare)
+            self._remember(interaction, snapshot, seat_screen(record, state, seat, _), seat)
+
+    def _remember(
+        self, interaction: discord.Interaction, snapshot: GameSnapshot, bare: Screen, seat: int
+    ) -> None:
+        """Keep the answer's screen current; if it is behind what an edit showed meanwhile,
+        bring it up to date now."""
+        user_id = interaction.user.id
+        if self.room.screens.remember(interaction, snapshot, bare):
+            screens, service = self.room.screens, self.room.service
+
+            async def catch_up() -> None:
+                await screens.catch_up(await service.snapshot(snapshot.id), seat, user_id)
+
+            self.room.spawn(catch_up(), f"game {snapshot.id} screen catch-up")
 
     async def _answer(
         self,
@@ -321,8 +334,7 @@ class PlayHandlers:
         notice = _("Welcome back: you play your seat again.") if back else ""
         screen = seat_screen(record, state, seat, _, notice=notice)
         await self._answer(interaction, record, screen, picture)
-        bare = seat_screen(record, state, seat, _)
-        self.room.screens.remember(interaction, snapshot, bare)
+        self._remember(interaction, snapshot, seat_screen(record, state, seat, _), seat)
 
     # --------------------------------------------------------------- commands
 

@@ -125,11 +125,14 @@ class OpenScreens:
         interaction: discord.Interaction,
         snapshot: GameSnapshot,
         screen: Screen,
-    ) -> None:
+    ) -> bool:
         """``interaction``'s answer now shows ``screen`` of this game, ``screen`` rendered
         without private event lines (screens Discord no longer lets the bot edit are
-        forgotten on the way)."""
+        forgotten on the way). Whether an edit of this player's screen showed a newer state
+        of the game meanwhile (an automatic player moved while the answer was made): then
+        the answer is behind, and :meth:`catch_up` brings it up to date."""
         mine = (snapshot.id, interaction.user.id)
+        before = self._screens.get(mine)
         for name in _NOT_FOR_EDITS:
             if hasattr(interaction, name):  # a later discord.py may rename one
                 setattr(interaction, name, None)
@@ -141,6 +144,12 @@ class OpenScreens:
         self._screens[mine] = OpenScreen(
             interaction, now, fingerprint(screen), snapshot.record.version
         )
+        return before is not None and before.version > snapshot.record.version
+
+    async def catch_up(self, snapshot: GameSnapshot, seat: int, user_id: int) -> None:
+        """Edit ``user_id``'s screen of this game (``seat``'s) to show ``snapshot``, if it
+        shows an older state and would look different."""
+        await self._edits.run((snapshot.id, user_id), ScreenChange(snapshot, seat), wait=True)
 
     def watching(self, game_id: int, user_id: int) -> bool:
         """Whether ``user_id`` has a screen of ``game_id`` open and clicked on the game in the
@@ -219,6 +228,9 @@ class OpenScreens:
             screen.shown = shown
             screen.version = record.version
             self._edits.mark_edited(screen)
+            now = self._screens.get(key)
+            if now is not None and now is not screen and now.version < record.version:
+                self._edits.request(key, change)  # answered meanwhile, older: it too
         except discord.HTTPException as exc:
             log.info("screen of game %s seat %s not editable: %s", record.id, change.seat, exc)
             self._screens.pop(key, None)
