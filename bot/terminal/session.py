@@ -231,14 +231,15 @@ class Session:
 
     async def _write_picture(self, record: GameRecord, state: engine.GameState) -> None:
         """The table's picture into :attr:`picture`; a file that cannot be written is said
-        once, and the game goes on without it."""
+        once, with that the game goes on without pictures."""
         assert self.picture is not None
         try:
             await write_table_picture(self.picture, record, state, self.language)
         except OSError as exc:
             self.output.text(
                 self._(
-                    "The picture cannot be written to {path}: {error}",
+                    "The picture cannot be written to {path}: {error}. No more pictures in "
+                    "this game.",
                     path=str(self.picture),
                     error=exc.strerror or str(exc),
                 )
@@ -272,6 +273,8 @@ class Session:
                 if not self.lines.terminal:  # nothing echoed it: the transcript shows it
                     self.output.console.print(Text(typed or ""))
                 if self._stop:
+                    if self.lines.terminal:  # "Game #1 is saved" under the prompt and its "^C"
+                        self.output.console.print()
                     return None
                 answer = question.answer(typed, _)
                 if answer.quit:

@@ -287,13 +287,37 @@ async def test_the_picture_file_shows_the_table_after_every_move(tmp_path: Path)
     assert table_picture(games[-1], state, "en") != final
 
 
-async def test_a_picture_that_cannot_be_written_is_said_once(tmp_path: Path) -> None:
+async def test_a_picture_into_a_folder_not_made_yet_makes_it(tmp_path: Path) -> None:
+    """ "--picture pics/table.png" said "cannot be written ... No such file or directory"
+    once, then never wrote again, even once the folder was made."""
+    picture = tmp_path / "pics" / "new" / "table.png"
     player = await Player.start(
         tmp_path, "verso", "--seed", "5", "--db", str(tmp_path / "games.sqlite3"),
-        "--picture", str(tmp_path / "no-such-folder" / "table.png"),
+        "--picture", str(picture),
+    )  # fmt: skip
+    screen = await player.until_prompt()
+    assert screen is not None and "cannot be written" not in screen
+    first = picture.read_bytes()
+    await player.type("1")
+    await player.until_prompt()
+    assert picture.read_bytes() != first  # written again after the move
+    await player.type("q")
+    code, out, err = await player.finish()
+    assert (code, err) == (0, "") and "cannot be written" not in out
+
+
+async def test_a_picture_that_cannot_be_written_is_said_once_with_that_it_stops(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "a-file").write_text("")
+    player = await Player.start(
+        tmp_path, "verso", "--seed", "5", "--db", str(tmp_path / "games.sqlite3"),
+        "--picture", str(tmp_path / "a-file" / "table.png"),
     )  # fmt: skip
     screen = await player.until_prompt()
     assert screen is not None and "The picture cannot be written to" in screen
+    said = next(line for line in screen.split("\n") if "cannot be written" in line)
+    assert said.endswith(". No more pictures in this game."), said
     await player.type("1")
     await player.until_prompt()
     await player.type("q")

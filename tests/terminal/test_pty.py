@@ -49,6 +49,8 @@ def test_a_few_moves_at_the_keyboard(tmp_path: Path) -> None:
         child.expect(HINT)
         child.sendintr()  # Ctrl-C
         child.expect("Game #1 is saved; to continue it, run:")
+        left = ESCAPE.sub("", child.before or "")
+        assert left.endswith("\n"), repr(left)  # on a line of its own, not after "> ^C"
         child.expect(pexpect.EOF)
     finally:
         child.close()
