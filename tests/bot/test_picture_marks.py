@@ -264,3 +264,29 @@ def test_verso_says_what_a_gold_frame_and_a_chip_mean(monkeypatch: pytest.Monkey
     drawn.clear()
     assert shown.seat(subject, PictureContext("en", NAMES[:1])) is not None
     assert "other side" in drawn
+
+
+def test_pentaquest_army_marks_say_their_power_and_the_line_is_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A 22-card army read "army 22: +1 ×5 · −1 ×3 · ±1 ×4 · ⇄ ×4 · ↻ ×6 · discard…": the
+    end was cut, and nothing said what ⇄ and ↻ were. Each mark that is no number has its
+    word beside it, as on a card, and a long army takes two lines, cut nowhere."""
+    from engine.pentaquest.cards import CARDS
+
+    shown = picture_of("pentaquest")
+    assert shown is not None
+    view: Any = engine.view(engine.new_game("pentaquest", 1, None, 3), None)
+    army = tuple(CARDS[i] for i in range(1, 43) if i % 2 or CARDS[i].power == "reroll")[:22]
+    assert {card.power for card in army} == {"add", "sub", "addsub", "mirror", "reroll"}
+    player = replace(view.players[0], army=army, army_count=len(army), discard=army[:20])
+    view = replace(view, players=(player,))
+    texts = fitted_texts(monkeypatch)
+    for language in LANGUAGES:
+        _ = translator(language)
+        texts.clear()
+        picture = shown.table(view, PictureContext(language, NAMES[:1]))
+        assert not picture.canvas.cut, (language, picture.canvas.cut)
+        drawn = " ".join(text for text, _size in texts)
+        assert f"⇄ {_('mirror')} ×" in drawn and f"↻ {_('reroll')} ×" in drawn, language
+        assert texts[-1][0].endswith(" 20"), texts[-1]  # the discard pile, last
