@@ -392,3 +392,13 @@ def test_a_pictures_automatic_players_keep_their_number_and_level_uncut() -> Non
         assert names[1] == _("AI {number} ({level})", number=2, level=_("search"))
         drawn = shown.table(engine.view(state, None), PictureContext(language, names))
         assert not drawn.canvas.cut, (language, drawn.canvas.cut)
+
+
+def test_the_sample_command_s_help_reads_as_plain_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m bot.pictures --help`` showed the docstring's raw ``...`` marks."""
+    from bot.pictures.samples import main
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = capsys.readouterr().out
+    assert "Sample pictures of every game" in shown and "`" not in shown

@@ -174,12 +174,11 @@ class VersoPresentation(Presentation):
         neighbours' flips; a final series."""
         assert isinstance(view, VersoView)
         _ = ctx._
-        if option == "draw:keep":
-            assert view.top is not None
-            return OptionText(_("Keep {card}", card=side_text(view.top)), style="success")
+        if option == "draw:keep":  # each says which side it leaves up (§ A turn): "Flip
+            assert view.top is not None  # 🟦4★" and "Keep 🟦4★" read as one card twice
+            return OptionText(_("Keep {card} face up", card=side_text(view.top)), style="success")
         if option == "draw:flip":
-            assert view.top is not None
-            return OptionText(_("Flip {card}", card=side_text(view.top)), style="primary")
+            return OptionText(_("Flip it: its unseen back goes face up"), style="primary")
         seat = view.seats[decision.seat]
         if option == FINAL_NONE:
             return OptionText(
