@@ -13,6 +13,7 @@ from bot.service.gate import Gate
 from bot.service.live import LiveGames
 from bot.service.reasons import ABANDONED, ADMIN_ABORT, FORFEIT
 from bot.service.snapshots import GameSnapshot, Played
+from bot.service.stamps import stamp
 from engine import Action
 from storage import GameNotFound, GameRecord, GameResult, GameStatus, Storage, WrongStatus
 
@@ -69,7 +70,7 @@ class PlayUseCases:
             state = snapshot.state
             assert state is not None
             mine = engine.decisions(state, seat)
-            if not mine or mine[0].since != since:
+            if not mine or stamp(snapshot.record, mine[0].since) != since:
                 raise OutOfDate(MOVED_ON)
             action = Action(seat, key)
             if action not in engine.legal_actions(state, seat):

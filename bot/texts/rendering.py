@@ -15,6 +15,7 @@ import engine
 from bot.games import Presentation, RenderContext, presentation
 from bot.i18n import Translator
 from bot.service.reasons import ABANDONED, FORFEIT
+from bot.service.stamps import stamp
 from bot.texts.decisions import MAX_BUTTONS, rows_for
 from bot.texts.seat_names import seat_labels, seat_names
 from bot.texts.specs import ButtonSpec, ConfirmRow, Row, Screen
@@ -24,8 +25,7 @@ from storage import GameRecord, GameStatus, LoggedAction
 
 
 def ended_early(record: GameRecord) -> bool:
-    """The game ended outside the rules: aborted (by an admin, or abandoned), or won by
-    forfeit."""
+    """The game ended outside the rules: aborted (by an admin, or abandoned), or forfeit."""
     return record.status == GameStatus.ABORTED or (
         record.result is not None and record.result.reason == FORFEIT
     )
@@ -224,7 +224,7 @@ def table_controls(
     shown = show.table_decisions(view, pending)
     if not shown:
         return (), 0
-    return rows_for(shown, view, show, ctx), shown[0].since
+    return rows_for(shown, view, show, ctx), stamp(record, shown[0].since)
 
 
 def seat_view(record: GameRecord, state: engine.GameState, seat: int) -> View:
@@ -279,7 +279,7 @@ def seat_screen(
     )
     lines += ["", f"**{prompt}**"]
     lines += [f"-# {line}" for line in show.notes(view, ctx)]
-    since = view.decisions[0].since if view.decisions else 0
+    since = stamp(record, view.decisions[0].since) if view.decisions else 0
     rows = rows_for(view.decisions, view, show, ctx) + undo_row(record, seat, ctx)
     return Screen("\n".join(lines), rows, since)
 
@@ -324,7 +324,7 @@ def confirmation_screen(
     if instead:
         rows.append(tuple(instead))
     rows.append(ConfirmRow(key, asked.confirm, asked.back))
-    return Screen(screen.text, tuple(rows), decision.since)
+    return Screen(screen.text, tuple(rows), stamp(record, decision.since))
 
 
 def private_lines(

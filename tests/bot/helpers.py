@@ -11,7 +11,7 @@ import re
 import engine
 from bot.messages import layouts
 from bot.messages.components import ACTION_TEMPLATE, CONFIRM_TEMPLATE, SELECT_TEMPLATE
-from bot.service import GameService, GameSnapshot
+from bot.service import GameService, GameSnapshot, stamps
 from bot.texts.decisions import decode
 from bot.texts.specs import ConfirmRow, Screen, SelectSpec
 
@@ -80,7 +80,7 @@ def user_of(snapshot, seat: int) -> int:  # noqa: ANN001
 
 def stamp(snapshot, seat: int) -> int:  # noqa: ANN001
     """The stamp a fresh screen of ``seat`` shows its components with."""
-    return engine.decisions(snapshot.state, seat)[0].since
+    return stamps.stamp(snapshot.record, engine.decisions(snapshot.state, seat)[0].since)
 
 
 async def play_random(service: GameService, snapshot: GameSnapshot, rng: random.Random) -> str:

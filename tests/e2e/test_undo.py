@@ -15,7 +15,7 @@ import engine
 from engine.undo import UNDO_KEY
 from tests.e2e.conftest import World
 from tests.e2e.driver import leak_scan
-from tests.e2e.helpers import MOVED_ON, log_rows, stored
+from tests.e2e.helpers import MOVED_ON, buttons_by_key, log_rows, stored
 from tests.e2e.undo_cases import CASES, click_key, undo_button
 
 
@@ -84,3 +84,35 @@ async def test_undo_on_the_private_screen(world: World, game: str) -> None:
     await world.bot.wait_idle()
     assert (await stored(world, game_id)).record.version == version
     assert (await world.bot.storage.verify_game(game_id)).ok
+
+
+async def test_a_screen_shown_before_a_take_back_is_out_of_date_after_it(world: World) -> None:
+    """A take-back restores the state with its decision stamps: once a move is taken back and
+    another made, the next decision carries the stamp it had after the first move. A screen
+    left from after the first move (its "End the turn" shown for a Garden Row the player no
+    longer has) must not make a move: it is refused as stale and changes nothing."""
+    case = await CASES["artichokes"](world)
+    driver, user = case.driver, case.user
+    screen = await driver.show_screen(user)
+    assert (await click_key(user, screen, case.key)).response_type == 7
+    await world.bot.wait_idle()
+    left = await driver.show_screen(user)  # shown after the first harvest, then left
+    end = buttons_by_key(left)["end"]
+    screen = await driver.show_screen(user)  # the screen they go on with
+    undo = undo_button(screen)
+    assert undo is not None
+    assert (await user.click(screen, custom_id=undo["custom_id"])).response_type == 7
+    await world.bot.wait_idle()
+    snapshot = await stored(world, driver.game_id)
+    assert snapshot.state is not None
+    seat = snapshot.record.seat_of(user.id)
+    assert seat is not None
+    keys = engine.legal_actions(snapshot.state, seat.seat).keys()
+    other = [k for k in keys if k != case.key]
+    assert (await click_key(user, screen, other[0])).response_type == 7
+    await world.bot.wait_idle()
+    version = (await stored(world, driver.game_id)).record.version
+    record = await user.click(left, custom_id=end["custom_id"])
+    assert record.response_type == 7 and MOVED_ON in left.text()
+    await world.bot.wait_idle()
+    assert (await stored(world, driver.game_id)).record.version == version
