@@ -307,6 +307,7 @@ class HistoryStore:
     async def reset_leaderboard(self, guild_id: int, game_name: str) -> int:
         """Start ``guild_id``'s leaderboard of ``game_name`` afresh; returns the ratings
         deleted. The games played so far no longer count for it (a rebuild included)."""
+
         def change(conn: Connection) -> int:
             season_ratings.reset(conn, guild_id, game_name)  # every season's too
             return ratings.reset(conn, guild_id, game_name)

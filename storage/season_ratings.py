@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from engine.ratings import ordinal
+from storage import ratings
 from storage.ends import EndedGame, seat_rows
 from storage.history_models import Leaderboard, Rating
 from storage.models import GameStatus
-from storage import ratings
 from storage.ratings import Key, contenders, rate
 from storage.rows import now_text
 from storage.seasons import current_season

@@ -88,8 +88,7 @@ _COLUMNS = "number, name, started_at, ended_at"
 def current_season(conn: Connection, guild_id: int, game_name: str) -> Season:
     """The season games of ``game_name`` ending now in ``guild_id`` count in."""
     row = conn.execute(
-        f"SELECT {_COLUMNS} FROM seasons WHERE guild_id = ? AND game_name = ? "
-        "AND ended_at IS NULL",
+        f"SELECT {_COLUMNS} FROM seasons WHERE guild_id = ? AND game_name = ? AND ended_at IS NULL",
         (guild_id, game_name),
     ).fetchone()
     return FIRST if row is None else _season(row)
@@ -99,8 +98,7 @@ def all_seasons(conn: Connection, guild_id: int, game_name: str) -> list[Season]
     """Every season of ``game_name`` in ``guild_id``, the current one first, then the past
     ones newest first (``[FIRST]`` when none was ever closed)."""
     rows = conn.execute(
-        f"SELECT {_COLUMNS} FROM seasons WHERE guild_id = ? AND game_name = ? "
-        "ORDER BY number DESC",
+        f"SELECT {_COLUMNS} FROM seasons WHERE guild_id = ? AND game_name = ? ORDER BY number DESC",
         (guild_id, game_name),
     ).fetchall()
     return [_season(r) for r in rows] or [FIRST]

@@ -35,9 +35,7 @@ async def season_ratings_of(storage: Storage) -> list[Row]:
 
 
 async def close(storage: Storage, current: int, name: str, guild_id: int = GUILD) -> None:
-    await storage.seasons.start(
-        guild_id, GAME, current=current, name=name, first_name="Season 1"
-    )
+    await storage.seasons.start(guild_id, GAME, current=current, name=name, first_name="Season 1")
 
 
 async def test_a_closed_season_keeps_its_board_the_next_starts_fresh_and_all_time_goes_on(
@@ -52,7 +50,7 @@ async def test_a_closed_season_keeps_its_board_the_next_starts_fresh_and_all_tim
     assert await storage.seasons.leaderboard(GUILD, GAME, 1, user_id=1) == before  # one season
 
     await close(storage, 1, "Spring")
-    first, = [s for s in await storage.seasons.seasons(GUILD, GAME) if s.number == 1]
+    (first,) = [s for s in await storage.seasons.seasons(GUILD, GAME) if s.number == 1]
     assert (first.name, first.started_at, first.current) == ("Season 1", None, False)
     now = await storage.seasons.current(GUILD, GAME)
     assert (now.number, now.name, now.current) == (2, "Spring", True)
