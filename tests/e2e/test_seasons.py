@@ -50,3 +50,56 @@ async def test_a_stale_confirmation_and_a_taken_name_change_nothing(world: World
     )
     assert "pick another" in told(reserved, carol)
     assert len(await world.bot.storage.seasons.seasons(world.guild.id, "ninjan")) == 2
+
+
+@pytest.mark.parametrize(
+    ("language", "question", "labels", "notice"),
+    [
+        (
+            "fr",
+            "Clore **Saison 1** de Ninjan et commencer **Saison 2**\u00a0?",
+            ["Commencer Saison 2", "Continuer Saison 1"],
+            "🏁 **Saison 1** de Ninjan est terminée.",
+        ),
+        (
+            "es",
+            "¿Cerrar **Temporada 1** de Ninjan y empezar **Temporada 2**?",
+            ["Empezar Temporada 2", "Conservar Temporada 1 en curso"],
+            "🏁 **Temporada 1** de Ninjan ha terminado.",
+        ),
+        (
+            "uk",
+            "Завершити **Сезон 1** гри Ninjan і почати **Сезон 2**?",
+            ["Почати Сезон 2", "Продовжити Сезон 1"],
+            "🏁 **Сезон 1** гри Ninjan завершено.",
+        ),
+    ],
+)
+async def test_seasons_are_named_in_the_servers_language(
+    world: World, language: str, question: str, labels: list[str], notice: str
+) -> None:
+    """A season's name is the server's, as a channel's is: the default names follow the
+    language an admin chose for the server; the question and buttons follow the admin's."""
+    admin = world.admin
+    admin.locale = language
+    await admin.slash(world.channel, "cardroom language", language=language)
+    asked = await admin.slash(world.channel, "cardroom season start", game="ninjan")
+    assert told(asked, admin).startswith(question)
+    assert asked.original.labels() == labels
+    await admin.click(asked.original, label=labels[0])
+    posted = await world.fake.wait_for_message(world.channel, lambda m: "🏁" in m.text())
+    assert posted.text().splitlines()[0] == notice
+    world.alice.locale = "en-US"
+    shown = told(
+        await world.alice.slash(
+            world.channel, "game leaderboard", game="ninjan", season="all-time"
+        ),
+        world.alice,
+    )
+    assert shown.startswith("**Leaderboard · Ninjan · all time**")
+    named = labels[0].split(" ", 1)[1]  # "Saison 2": chosen by its name in any reader's language
+    current = told(
+        await world.alice.slash(world.channel, "game leaderboard", game="ninjan", season=named),
+        world.alice,
+    )
+    assert current.startswith(f"**Leaderboard · Ninjan · {named}**")
