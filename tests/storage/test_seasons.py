@@ -189,8 +189,8 @@ async def test_a_reset_and_forget_me_reach_every_season(storage: Storage) -> Non
     assert (await storage.seasons.current(GUILD, GAME)).number == 2  # seasons stay
 
 
-async def test_a_version_12_database_gets_its_ratings_as_season_1(tmp_path: Path) -> None:
-    path = tmp_path / "v12.sqlite3"
+async def test_a_database_from_before_seasons_gets_its_ratings_as_season_1(tmp_path: Path) -> None:
+    path = tmp_path / "before.sqlite3"
     storage = await Storage.open(path=path)
     try:
         await finish(storage, [1, 2], won_by(0, (2, 1)))
@@ -198,12 +198,16 @@ async def test_a_version_12_database_gets_its_ratings_as_season_1(tmp_path: Path
         all_time = await ratings_of(storage)
     finally:
         await storage.close()
+    migrations = load_migrations()
+    (seasons,) = [m for m in migrations if m.name.endswith("_seasons.sql")]
     conn = sqlite3.connect(path, isolation_level=None)
-    conn.execute("DROP TABLE season_ratings")  # back to the schema before 0013
-    conn.execute("DROP TABLE season_games")
-    conn.execute("DROP TABLE seasons")
-    conn.execute("PRAGMA user_version = 12")
-    migrate(conn, load_migrations())
+    for table in ("season_ratings", "season_games", "seasons"):  # as before the migration
+        conn.execute(f"DROP TABLE {table}")
+    conn.execute(f"PRAGMA user_version = {seasons.version - 1:d}")
+    assert migrate(conn, [m for m in migrations if m.version <= seasons.version]) == [
+        seasons.version
+    ]
+    conn.execute(f"PRAGMA user_version = {len(migrations):d}")  # any later ones stay applied
     conn.close()
     storage = await Storage.open(path=path)
     try:

@@ -1,5 +1,5 @@
--- 0013 (PostgreSQL twin): seasons (storage.seasons, storage.season_ratings). See the SQLite
--- file for what each table holds.
+-- Seasons, the PostgreSQL twin (storage.seasons, storage.season_ratings): see the SQLite file for
+-- what each table holds.
 
 CREATE TABLE seasons (
     guild_id   bigint  NOT NULL,
