@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.admin_commands import rebuild_ratings
 from bot.i18n import translator
 from bot.texts import history as history_texts
 from bot.texts.history import rated_name
@@ -46,7 +47,8 @@ async def a_season_closes_and_the_next_starts_fresh(
     """Games, then an admin closes the season (after a refused member, a kept season and a
     restart between the question and the answer); the new season's leaderboard is empty, then
     filled by the next game; the past season is shown by name as it stood, the all-time
-    leaderboard goes on, ``/game stats`` shows both, ``season:`` is suggested as one types."""
+    leaderboard goes on, ``/game stats`` shows both, ``season:`` is suggested as one types;
+    ``cardroom ratings rebuild`` changes no number."""
     monkeypatch.setattr(ratings, "RATED_AFTER", 1)  # a game makes a leaderboard
     monkeypatch.setattr(history_texts, "RATED_AFTER", 1)
     alice, bob, admin = world.alice, world.bob, world.admin
@@ -141,7 +143,15 @@ async def a_season_closes_and_the_next_starts_fresh(
         "⚠️ No season of Ninjan is named “Winter” here: pick one from the list."
     )
 
-    # after a restart everything reads the same
+    # `cardroom ratings rebuild` while the bot is stopped: every leaderboard reads the same
     shown = [await board(world, alice, s) for s in (None, "Season 1", "all-time")]
-    await world.restart()
+    assert world.handle is not None
+    await world.handle.stop()
+    if world.database_url is not None:
+        monkeypatch.setenv("DATABASE_URL", world.database_url)
+    else:
+        monkeypatch.delenv("DATABASE_URL", raising=False)
+        monkeypatch.setenv("DATABASE_PATH", str(world.db_path))
+    assert await rebuild_ratings() == 0
+    await world.start()
     assert [await board(world, alice, s) for s in (None, "Season 1", "all-time")] == shown

@@ -18,7 +18,15 @@ from storage.migrate import load_migrations, migrate
 from storage.seasons import FIRST, SeasonNameTaken, StaleSeason
 from storage.sql import IntegrityError
 from tests.backends import OpenStorage
-from tests.storage.helpers import GAME, GUILD, finish, ratings_of, won_by
+from tests.storage.helpers import (
+    GAME,
+    GUILD,
+    finish,
+    play_to_end,
+    ratings_of,
+    start_game,
+    won_by,
+)
 
 Row = tuple[int, str, int, int, str, float, float, float, int]
 
@@ -103,6 +111,17 @@ async def test_a_stale_or_doubled_close_and_a_taken_name_change_nothing(storage:
 
     with pytest.raises(IntegrityError):  # the schema keeps a closed season closed
         await storage.db.write(reopen)
+
+
+async def test_a_game_running_when_its_season_closes_counts_in_the_next(
+    storage: Storage,
+) -> None:
+    game, state = await start_game(storage, 7, [1, 2], seed=5)
+    await close(storage, 1, "Two")
+    await play_to_end(storage, game.id, state, random.Random(5))
+    rows = await season_ratings_of(storage)
+    assert {(r[2], r[3], r[8]) for r in rows} == {(2, 1, 1), (2, 2, 1)}
+    assert {(r[2], r[7]) for r in await ratings_of(storage)} == {(1, 1), (2, 1)}
 
 
 async def test_season_ratings_follow_openskill_from_each_seasons_own_games(
