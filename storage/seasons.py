@@ -140,6 +140,13 @@ def start_season(
     closing_name = found.name if found.name is not None else first_name
     if fold(name) == fold(closing_name) or find_season(conn, guild_id, game_name, name):
         raise SeasonNameTaken(name)
+    # Read the closing season's ratings, so that a game ending at the same moment (its hook
+    # writes them) conflicts with this close under PostgreSQL's serializable writes and one of
+    # the two runs again: the season is closed with every game that ended in it, none after.
+    conn.execute(
+        "SELECT count(*) FROM season_ratings WHERE guild_id = ? AND game_name = ? AND season = ?",
+        (guild_id, game_name, current),
+    ).fetchone()
     now = now_text()
     if found.name is None:  # season 1 gets its row as it ends
         conn.execute(
