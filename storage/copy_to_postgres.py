@@ -41,6 +41,9 @@ TABLES = (
     "rated_games",
     "ratings",
     "reliability",
+    "seasons",
+    "season_games",
+    "season_ratings",
 )
 """Every table, parents before children (the order they are copied in)."""
 

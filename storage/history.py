@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from storage import ratings
+from storage import ratings, season_ratings
 from storage.ends import EndedGame, GameEndHook, GameEnds
 from storage.errors import PlayerInOpenGame
 from storage.history_models import Forgotten, Leaderboard, PlayerStats
@@ -82,9 +82,15 @@ def add_plays(conn: Connection, ended: EndedGame) -> None:
     _add_totals(conn, ended.guild_id, ended.game_name, fresh)
 
 
-GAME_END_HOOKS: tuple[GameEndHook, ...] = (add_plays, ratings.rate_finished, record_reliability)
-"""What a game's end means for the memory of play, in this order: its plays, its ratings, its
-players' reliability records (``storage.reliability``)."""
+GAME_END_HOOKS: tuple[GameEndHook, ...] = (
+    add_plays,
+    ratings.rate_finished,
+    season_ratings.rate_in_season,
+    record_reliability,
+)
+"""What a game's end means for the memory of play, in this order: its plays, its ratings (all
+time, then its season's: ``storage.season_ratings``), its players' reliability records
+(``storage.reliability``)."""
 
 
 def build(conn: Connection) -> int:
@@ -92,6 +98,7 @@ def build(conn: Connection) -> int:
     transaction): plays, rating order and ratings from scratch. Returns how many games were
     counted."""
     conn.execute("DELETE FROM ratings")
+    conn.execute("DELETE FROM season_ratings")  # each game keeps its season (season_games)
     conn.execute("DELETE FROM rated_games")
     conn.execute("DELETE FROM plays")
     conn.execute("DELETE FROM reliability")
@@ -262,6 +269,7 @@ def forget(conn: Connection, user_id: int) -> Forgotten:
     deleted = conn.execute(
         "DELETE FROM ratings WHERE user_id = ? AND level = ''", (user_id,)
     ).rowcount
+    season_ratings.forget(conn, user_id)
     return Forgotten(seats, plays, deleted)
 
 
@@ -299,7 +307,12 @@ class HistoryStore:
     async def reset_leaderboard(self, guild_id: int, game_name: str) -> int:
         """Start ``guild_id``'s leaderboard of ``game_name`` afresh; returns the ratings
         deleted. The games played so far no longer count for it (a rebuild included)."""
-        return await self._db.write(lambda conn: ratings.reset(conn, guild_id, game_name))
+
+        def change(conn: Connection) -> int:
+            season_ratings.reset(conn, guild_id, game_name)  # every season's too
+            return ratings.reset(conn, guild_id, game_name)
+
+        return await self._db.write(change)
 
     async def rebuild_ratings(self) -> int:
         """Compute every rating again from the rated games, in the order they were rated
@@ -309,6 +322,7 @@ class HistoryStore:
         def change(conn: Connection) -> int:
             if not is_built(conn):
                 build(conn)
+            season_ratings.rebuild(conn)  # every season's, from the same games
             return ratings.rebuild(conn)
 
         return await self._db.write(change)

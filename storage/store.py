@@ -13,6 +13,7 @@ from storage.meta import MetaStore
 from storage.models import VerifyResult
 from storage.postgres import PostgresDatabase
 from storage.reliability import ReliabilityStore
+from storage.season_store import SeasonStore
 from storage.settings import StorageSettings, is_postgres_url
 from storage.sql import Backend
 from storage.verify import verify_game
@@ -49,6 +50,8 @@ class Storage:
         """Stats, ratings, past games, forgetting players: :class:`HistoryStore`."""
         self.reliability = ReliabilityStore(db)
         """Each person's share of started games finished: :class:`ReliabilityStore`."""
+        self.seasons = SeasonStore(db)
+        """Each guild's seasons of each game and their leaderboards: :class:`SeasonStore`."""
 
     @classmethod
     async def open(

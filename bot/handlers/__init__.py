@@ -15,6 +15,7 @@ from bot.handlers.history import HistoryHandlers
 from bot.handlers.lobby import LobbyHandlers
 from bot.handlers.play import PlayHandlers
 from bot.handlers.reference import ReferenceHandlers
+from bot.handlers.seasons import SeasonHandlers
 from bot.handlers.undo import UndoHandlers
 
 
@@ -29,6 +30,7 @@ class Handlers:
         self.admin = AdminHandlers(room)
         self.history = HistoryHandlers(room)
         self.undo = UndoHandlers(room, self.play)
+        self.seasons = SeasonHandlers(room)
 
     async def on_lobby_button(self, interaction: discord.Interaction, game: int, op: str) -> None:
         """A lobby button."""
@@ -94,6 +96,17 @@ class Handlers:
         """A leaderboard reset confirmation's button."""
         await self.history.on_reset(interaction, game_name, confirmed)
 
+    async def on_season_start(
+        self,
+        interaction: discord.Interaction,
+        game_name: str,
+        current: int,
+        confirmed: bool,
+        name: str | None,
+    ) -> None:
+        """A season start confirmation's button."""
+        await self.seasons.on_start(interaction, game_name, current, confirmed, name)
+
     async def on_forget(
         self, interaction: discord.Interaction, user_id: int, confirmed: bool
     ) -> None:
@@ -108,5 +121,6 @@ __all__ = [
     "LobbyHandlers",
     "PlayHandlers",
     "ReferenceHandlers",
+    "SeasonHandlers",
     "UndoHandlers",
 ]

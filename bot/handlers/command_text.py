@@ -50,6 +50,9 @@ COMMAND_NAMES = (
     NC_("command name", "reset"),
     NC_("command name", "player"),
     NC_("command name", "everywhere"),
+    NC_("command name", "season"),
+    NC_("command name", "start"),
+    NC_("command name", "name"),
 )
 """Every command, group and option name (a test checks the command tree against it)."""
 

@@ -71,10 +71,21 @@ class GameCommands(commands.Cog):
         await self.handlers.history.stats(interaction, player, game, everywhere)
 
     @game.command(name="leaderboard", description=N_("This server's best players of a game"))
-    @app_commands.describe(game=N_("Which game"))
+    @app_commands.describe(
+        game=N_("Which game"),
+        season=N_("A past season, or all time (default: the current season)"),
+    )
     @app_commands.choices(game=game_choices())
-    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
-        await self.handlers.history.leaderboard(interaction, game)
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: str, season: str | None = None
+    ) -> None:
+        await self.handlers.seasons.leaderboard(interaction, game, season)
+
+    @leaderboard.autocomplete("season")
+    async def seasons(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.handlers.seasons.season_choices(interaction, current)
 
     @game.command(name="history", description=N_("The last games played in this server"))
     @app_commands.describe(player=N_("Only this player's games"))
@@ -162,6 +173,25 @@ class AdminCommands(commands.Cog):
     @app_commands.choices(game=game_choices())
     async def reset_leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         await self.handlers.history.reset(interaction, game)
+
+    season = app_commands.Group(
+        name="season", description=N_("This server's seasons"), parent=cardroom
+    )
+
+    @season.command(
+        name="start", description=N_("End a game's season here and start the next, afresh")
+    )
+    @app_commands.describe(
+        game=N_("Which game"), name=N_("The new season's name (default: Season 2, 3, ...)")
+    )
+    @app_commands.choices(game=game_choices())
+    async def start_season(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        name: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        await self.handlers.seasons.start(interaction, game, name)
 
     @inspect.autocomplete("game_id")
     @abort.autocomplete("game_id")

@@ -1,6 +1,6 @@
-"""The memory of play: ``/game stats``, ``leaderboard``, ``history``, ``replay``, ``export``,
-``forget-me`` and ``/cardroom leaderboard reset``, with the replay's buttons and the
-confirmations. Every answer is private (ephemeral).
+"""The memory of play: ``/game stats``, ``history``, ``replay``, ``export``, ``forget-me``
+and ``/cardroom leaderboard reset`` (``/game leaderboard``: ``bot.handlers.seasons``), with
+the replay's buttons and the confirmations. Every answer is private (ephemeral).
 
 Only ended games are shown, and a game only to whoever may see its channel (or played in
 it): a game in a private channel stays there.
@@ -18,6 +18,7 @@ from bot.context import Cardroom
 from bot.games import presentation
 from bot.handlers.admin import require_admin
 from bot.handlers.replies import ephemeral, guarded, say, showing
+from bot.handlers.seasons import rating_lines
 from bot.i18n import N_
 from bot.messages import history_views, layouts
 from bot.messages.languages import tr
@@ -29,7 +30,6 @@ from bot.texts.fair_play import reliability_line
 from bot.texts.history import (
     game_title,
     history_text,
-    leaderboard_text,
     replay_heading,
     replay_table,
     stats_text,
@@ -94,16 +94,11 @@ class HistoryHandlers:
         stats = await self.history.stats(who.id, where, game_name)
         record = (await self.room.service.reliability(where, [who.id]))[who.id]
         text = stats_text(who.mention, stats, _, everywhere=everywhere)
+        if where is not None:  # ratings are a server's: this season's and all time
+            names = [entry.game_name for entry in stats]
+            rated = await rating_lines(self.room, where, who.id, names, _)
+            text = "\n".join([text, *rated])
         await say(interaction, text + "\n" + reliability_line(record, _))
-
-    @guarded("/game leaderboard")
-    async def leaderboard(self, interaction: discord.Interaction, game_name: str) -> None:
-        """This server's leaderboard of one game, with the caller's own place."""
-        _ = tr(interaction)
-        board = await self.history.leaderboard(
-            self._guild(interaction), game_name, interaction.user.id
-        )
-        await say(interaction, leaderboard_text(board, _))
 
     @guarded("/game history")
     async def past_games(
