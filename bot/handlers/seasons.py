@@ -82,7 +82,8 @@ class SeasonHandlers:
         self, interaction: discord.Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
         """Suggestions for ``season:``: the current season, the past ones newest first, and
-        all time, those that hold what was typed."""
+        all time, those that hold what was typed (all time always among them: the oldest
+        seasons make room for it when there are more than Discord shows)."""
         game_name = getattr(interaction.namespace, "game", None)
         if interaction.guild_id is None:
             return []
@@ -94,11 +95,14 @@ class SeasonHandlers:
                 offered.append((season_choice(season, _), value))
         offered.append((all_time_choice(_), ALL_TIME))
         wanted = typed.casefold().strip()
-        return [
+        found = [
             app_commands.Choice(name=name[:100], value=value)
             for name, value in offered
             if wanted in name.casefold() or wanted in value.casefold()
-        ][:CHOICES]
+        ]
+        if len(found) > CHOICES and found[-1].value == ALL_TIME:
+            return found[: CHOICES - 1] + found[-1:]
+        return found[:CHOICES]
 
     async def _names(
         self, guild_id: int, game_name: str, current: Season, given: str | None

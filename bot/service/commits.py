@@ -80,6 +80,10 @@ class Commits:
         deadline = self.deadlines.after(record, current.state, state, current.record.deadline)
         # a person's move the engine's rule lets them take back is offered to them (undo)
         takeback = actor == "player" and not is_final(current.state, action, state)
+        if takeback and deadline is not None and current.record.deadline is not None:
+            # it buys no time: its clock runs on (a take-back keeps it), else taking back and
+            # replaying before each deadline would hold the turn for ever
+            deadline = current.record.deadline
         if prepare is not None:
             prepare(record, state)
         started = time.perf_counter()

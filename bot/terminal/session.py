@@ -128,7 +128,7 @@ class Session:
             if question is None:
                 return  # the game is over: its end screen is shown
             decided: str | Played | Answer | None = None
-            if forced != question.since:
+            if forced != question.since and question.undo is None:  # u may take back first
                 decided = self._only(question, snapshot)
             if decided is not None:
                 forced = question.since
@@ -158,7 +158,9 @@ class Session:
 
     def _only(self, question: Question, snapshot: GameSnapshot) -> str | None:
         """The move of a question that allows only one (every answer makes the same move,
-        and it asks no "are you sure?"), said in one line instead of asked; else ``None``."""
+        and it asks no "are you sure?"), said in one line instead of asked; else ``None``.
+        Not called while the screen offers to take back the move before it (``u``): made at
+        once, it could end the turn before the person had the chance."""
         only = question.only()
         if only is None:
             return None

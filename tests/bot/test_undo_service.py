@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -142,3 +143,45 @@ async def test_the_export_and_the_replay_show_the_game_as_played(service: GameSe
     taken_back = await service.history.step(game_id, 1, 2)
     assert engine.dumps(taken_back.state) == engine.dumps(before)
     assert taken_back.logged[-1].undoes == 1
+
+
+class _Clock:
+    """A clock the test moves by hand (``Deadlines`` reads only ``now``)."""
+
+    def __init__(self) -> None:
+        self.time = datetime(2026, 1, 1, tzinfo=UTC)
+
+    def now(self) -> datetime:
+        return self.time
+
+
+async def test_taking_back_and_replaying_buys_no_time(open_storage: OpenStorage) -> None:
+    # A move its seat may take back gave a fresh turn clock, which a take-back left standing:
+    # harvesting, taking back and harvesting again just before each deadline kept a turn
+    # going for ever. The clock of the decision now runs on, and runs out on time.
+    clock = _Clock()
+    service = GameService(await open_storage(), seed=lambda: 1000, clock=clock)
+    try:
+        lobby = await service.open_lobby(
+            guild_id=1, channel_id=2, host_id=HOST, game_name="artichokes"
+        )
+        await service.join(lobby.id, BOB)
+        await service.set_turn_clock(lobby.id, HOST, 60)
+        snapshot = await service.start(lobby.id, HOST)
+        deadline = snapshot.record.deadline
+        assert deadline == clock.time + timedelta(seconds=60)
+        seat = engine.deciding_seats(snapshot.state)[0]
+        user = user_of(snapshot, seat)
+        key = engine.legal_actions(snapshot.state, seat).keys()[0]
+        for _ in range(3):
+            clock.time += timedelta(seconds=15)
+            played = await service.act(lobby.id, user, stamp(snapshot, seat), key)
+            assert played.snapshot.record.deadline == deadline
+            await service.take_back(lobby.id, user, played.snapshot.record.version)
+            snapshot = await service.snapshot(lobby.id)
+            assert snapshot.record.deadline == deadline
+        clock.time = deadline
+        timed_out = await service.timeout(lobby.id, snapshot.record.version)
+        assert timed_out is not None and timed_out.moves[0].seat == seat
+    finally:
+        await service.storage.close()

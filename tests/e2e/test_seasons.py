@@ -103,3 +103,23 @@ async def test_seasons_are_named_in_the_servers_language(
         world.alice,
     )
     assert current.startswith(f"**Leaderboard · Ninjan · {named}**")
+
+
+async def test_all_time_is_suggested_however_many_seasons_there_are(world: World) -> None:
+    # Discord shows 25 suggestions at most: a server's 25th season must not push "All time"
+    # out of the list (it was the last one suggested, cut after the 25 seasons)
+    seasons = world.bot.storage.seasons
+    for number in range(1, 26):
+        await seasons.start(
+            world.guild.id,
+            "ninjan",
+            current=number,
+            name=f"Round {number + 1}",
+            first_name="Round 1",
+        )
+    suggested = await world.alice.autocomplete(
+        world.channel, "game leaderboard", focused="season", typed="", game="ninjan"
+    )
+    assert len(suggested) == 25
+    assert suggested[0]["value"] == "current" and suggested[-1]["value"] == "all-time"
+    assert [c["value"] for c in suggested[1:3]] == ["Round 25", "Round 24"]  # newest first

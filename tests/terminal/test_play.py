@@ -193,6 +193,34 @@ async def test_the_rules_then_the_same_question(tmp_path: Path) -> None:
     assert "La partie #1 est enregistrée" in out
 
 
+async def test_a_move_that_may_be_taken_back_is_not_followed_by_a_forced_one(
+    tmp_path: Path,
+) -> None:
+    # seed 1: harvesting Pepper (no Discard Pile card for it) leaves "End turn" the only
+    # move; it was made at once, which drew (final), so the misclicked harvest could never
+    # be taken back with u. The only move waits while u can take back the one before it.
+    player = await Player.start(
+        tmp_path, "artichokes", "--players", "2", "--seed", "1", "--db", str(tmp_path / "g.db")
+    )
+    first = await player.until_prompt()
+    assert first is not None
+    offered = {label: number for number, label in choices(first).items()}
+    await player.type(str(offered["Harvest Pepper"]))
+    harvested = await player.until_prompt()
+    assert harvested is not None
+    assert "The only possible move" not in harvested
+    assert choices(harvested) == {1: "End turn"}
+    assert "  u  ↶ Undo: Harvest Pepper\n" in harvested
+    await player.type("u")
+    taken_back = await player.until_prompt()
+    assert taken_back is not None
+    assert "took back a move." in taken_back
+    assert choices(taken_back) == choices(first)
+    await player.type("q")
+    code, _out, err = await player.finish()
+    assert (code, err) == (0, "")
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [
