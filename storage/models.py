@@ -133,6 +133,7 @@ class Seat:
             in a :class:`SeatChange`.
         former: a former player held it: a person who asked to be forgotten (``user_id`` and
             ``display_name`` are ``None``; the results stay).
+        undone: how many of its moves the seat took back (``engine.undo``).
     """
 
     seat: int
@@ -147,6 +148,7 @@ class Seat:
     timeouts: int = 0
     away: bool = False
     former: bool = False
+    undone: int = 0
 
     @property
     def is_human(self) -> bool:
@@ -161,8 +163,7 @@ class Seat:
 
     @property
     def played_automatically(self) -> bool:
-        """An automatic player decides for this seat now: an automatic seat, or a person's
-        seat while they are away."""
+        """An automatic player decides for this seat now: an automatic seat, or one away."""
         return self.automatic or self.away
 
 
@@ -302,8 +303,7 @@ class LoggedAction:
 
 
 class TakeBackMove(NamedTuple):
-    """The move a running game's seat may take back now (``engine.undo``): its ``seq``,
-    ``seat`` and action ``key``."""
+    """The move a running game's seat may take back now (``engine.undo``): seq, seat, key."""
 
     seq: int
     seat: int

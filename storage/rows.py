@@ -60,6 +60,7 @@ def seat_from_row(row: Row) -> Seat:
         timeouts=row["timeouts"],
         away=bool(row["away"]),
         former=bool(row["former"]),
+        undone=row["undone"],
     )
 
 

@@ -97,6 +97,10 @@ class TakeBackOperations:
                 "UPDATE actions SET undone_by = ?, undone_at = ? WHERE game_id = ? AND seq = ?",
                 (version, now, game_id, seq),
             )
+            conn.execute(
+                "UPDATE seats SET undone = undone + 1 WHERE game_id = ? AND seat = ?",
+                (game_id, taken["seat"]),
+            )
             return fetch_game(conn, game_id)
 
         return await self._db.write(tx)

@@ -93,7 +93,7 @@ class PlayHandlers:
         seat = self.room.service.seat_of(snapshot.record, user_id)
         assert snapshot.state is not None
         decision = next((d for d in engine.decisions(snapshot.state, seat) if d.kind == kind), None)
-        if decision is None or stamp(snapshot.record, decision.since) != since:
+        if decision is None or stamp(snapshot.record, seat, decision.since) != since:
             raise OutOfDate(MOVED_ON)
         key = decode(decision, values)
         if key is None:
@@ -197,7 +197,9 @@ class PlayHandlers:
         seat = record.seat_of(interaction.user.id)
         if state is None or seat is None or record.status != GameStatus.ACTIVE:
             return False
-        if not any(stamp(record, d.since) == since for d in engine.decisions(state, seat.seat)):
+        if not any(
+            stamp(record, seat.seat, d.since) == since for d in engine.decisions(state, seat.seat)
+        ):
             return False
         _ = tr(interaction)
         screen = confirmation_screen(record, state, seat.seat, key, _)

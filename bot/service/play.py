@@ -70,7 +70,7 @@ class PlayUseCases:
             state = snapshot.state
             assert state is not None
             mine = engine.decisions(state, seat)
-            if not mine or stamp(snapshot.record, mine[0].since) != since:
+            if not mine or stamp(snapshot.record, seat, mine[0].since) != since:
                 raise OutOfDate(MOVED_ON)
             action = Action(seat, key)
             if action not in engine.legal_actions(state, seat):

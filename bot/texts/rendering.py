@@ -224,7 +224,7 @@ def table_controls(
     shown = show.table_decisions(view, pending)
     if not shown:
         return (), 0
-    return rows_for(shown, view, show, ctx), stamp(record, shown[0].since)
+    return rows_for(shown, view, show, ctx), stamp(record, shown[0].seat, shown[0].since)
 
 
 def seat_view(record: GameRecord, state: engine.GameState, seat: int) -> View:
@@ -279,7 +279,7 @@ def seat_screen(
     )
     lines += ["", f"**{prompt}**"]
     lines += [f"-# {line}" for line in show.notes(view, ctx)]
-    since = stamp(record, view.decisions[0].since) if view.decisions else 0
+    since = stamp(record, seat, view.decisions[0].since) if view.decisions else 0
     rows = rows_for(view.decisions, view, show, ctx) + undo_row(record, seat, ctx)
     return Screen("\n".join(lines), rows, since)
 
@@ -324,7 +324,7 @@ def confirmation_screen(
     if instead:
         rows.append(tuple(instead))
     rows.append(ConfirmRow(key, asked.confirm, asked.back))
-    return Screen(screen.text, tuple(rows), stamp(record, decision.since))
+    return Screen(screen.text, tuple(rows), stamp(record, seat, decision.since))
 
 
 def private_lines(

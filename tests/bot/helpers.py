@@ -80,7 +80,7 @@ def user_of(snapshot, seat: int) -> int:  # noqa: ANN001
 
 def stamp(snapshot, seat: int) -> int:  # noqa: ANN001
     """The stamp a fresh screen of ``seat`` shows its components with."""
-    return stamps.stamp(snapshot.record, engine.decisions(snapshot.state, seat)[0].since)
+    return stamps.stamp(snapshot.record, seat, engine.decisions(snapshot.state, seat)[0].since)
 
 
 async def play_random(service: GameService, snapshot: GameSnapshot, rng: random.Random) -> str:

@@ -20,7 +20,7 @@ from bot.texts.specs import UndoRow
 from engine.records import GameRecordFile, replay_record
 from engine.undo import UNDO_KEY
 from tests.backends import OpenStorage
-from tests.bot.helpers import BOB, HOST, play_random, stamp, user_of
+from tests.bot.helpers import BOB, CAROL, HOST, play_random, stamp, user_of
 
 
 @pytest.fixture
@@ -185,3 +185,27 @@ async def test_taking_back_and_replaying_buys_no_time(open_storage: OpenStorage)
         assert timed_out is not None and timed_out.moves[0].seat == seat
     finally:
         await service.storage.close()
+
+
+async def test_a_take_back_leaves_the_other_seats_buttons_good(service: GameService) -> None:
+    """Ninjan's picks are secret and simultaneous: Alice picks and takes it back. Bob's
+    decision did not change (the rule), so a screen shown to him before her take-back still
+    makes his pick; only Alice's own components are out of date (a stamp of hers shown before
+    the take-back is refused)."""
+    lobby = await service.open_lobby(guild_id=1, channel_id=3, host_id=HOST, game_name="ninjan")
+    await service.join(lobby.id, BOB)
+    await service.join(lobby.id, CAROL)
+    snapshot = await service.start(lobby.id, HOST)
+    shown = {seat: stamp(snapshot, seat) for seat in (0, 1)}  # screens shown before
+    alice, bob = user_of(snapshot, 0), user_of(snapshot, 1)
+    pick = engine.legal_actions(snapshot.state, 0).keys()[0]
+    played = await service.act(lobby.id, alice, shown[0], pick)
+    assert played.snapshot.record.takeback is not None
+    await service.take_back(lobby.id, alice, played.snapshot.record.takeback.seq)
+    again = await service.snapshot(lobby.id)
+    assert again.record.seats[0].undone == 1 and again.record.seats[1].undone == 0
+    assert stamp(again, 1) == shown[1]
+    with pytest.raises(OutOfDate, match="moved on"):  # Alice's screen from before
+        await service.act(lobby.id, alice, shown[0], pick)
+    await service.act(lobby.id, bob, shown[1], engine.legal_actions(again.state, 1).keys()[0])
+    await service.act(lobby.id, alice, stamp(again, 0), pick)
