@@ -20,8 +20,9 @@ a game run its end's hooks (``storage.ends``: plays and ratings), which read and
 other games share, so they are committed apart, as a serializable write, one batch of them at
 a time in a process (side by side, two games of the same players refused each other).
 
-What a move does to its seat (timeouts, away) is not decided here: the caller says it in the
-request (:class:`storage.models.SeatChange`).
+What a move does to its seat (timeouts, away) and to the seats' time banks is not decided
+here: the caller says it in the request (:class:`storage.models.SeatChange`,
+:class:`storage.slow_play_models.SeatBank`).
 """
 
 from __future__ import annotations
@@ -48,8 +49,10 @@ from storage.rows import (
     game_seats,
     game_status,
     now_text,
+    write_banks,
     write_seat_results,
 )
+from storage.slow_play_models import SeatBank
 from storage.sql import Backend, Connection, IntegrityError, violates_foreign_key
 
 
@@ -69,6 +72,7 @@ class CommitRequest:
     future: asyncio.Future[int] = field(repr=False)
     fetch: bool = False  # read the game back in the same transaction (into ``record``)
     seat_changes: tuple[SeatChange, ...] = ()  # what the move does to seats, as decided
+    seat_banks: tuple[SeatBank, ...] = ()  # the time banks the move changes, as decided
     record: GameRecord | None = field(default=None, repr=False)
 
 
@@ -261,6 +265,7 @@ def apply_one(conn: Connection, request: CommitRequest, now: str, ends: GameEnds
     for change in request.seat_changes:
         if not change_seat(conn, request.game_id, change):
             raise StaleSeat(request.game_id, request.expected_version, change.seat)
+    write_banks(conn, request.game_id, request.seat_banks)
     if request.result_json is not None:
         write_seat_results(conn, request.game_id, request.result_json)
         ends.run(conn, request.game_id)

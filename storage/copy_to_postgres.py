@@ -40,6 +40,8 @@ TABLES = (
     "player_totals",
     "rated_games",
     "ratings",
+    "away_times",
+    "players",
 )
 """Every table, parents before children (the order they are copied in)."""
 

@@ -25,8 +25,8 @@ class GameStore:
     """All game operations on one :class:`Backend`, by part (see the module).
 
     Lobby (``storage.lobby``): create_lobby, join_lobby, leave_lobby, remove_lobby_seat,
-    set_lobby_options, set_turn_clock, set_thinking_time, start_game. Running games
-    (``storage.play``): commit_action, commit_action_record, change_seat, set_deadline,
+    set_lobby_options, set_turn_clock, set_pace, set_thinking_time, start_game. Running games
+    (``storage.play``): commit_action, commit_action_record, change_seat, set_deadline, set_clock,
     finish_game, abort_game, leave_game. Queries (``storage.queries``): get_game,
     find_open_game, find_games_by_player, list_games, lobbies_without_message, recently_ended,
     list_running_with_deadlines, get_actions, recent_actions, snapshot. Startup
@@ -48,6 +48,7 @@ class GameStore:
         self.remove_lobby_seat = lobby.remove_lobby_seat
         self.set_lobby_options = lobby.set_lobby_options
         self.set_turn_clock = lobby.set_turn_clock
+        self.set_pace = lobby.set_pace
         self.set_thinking_time = lobby.set_thinking_time
         self.start_game = lobby.start_game
 
@@ -55,6 +56,7 @@ class GameStore:
         self.commit_action_record = play.commit_action_record
         self.change_seat = play.change_seat
         self.set_deadline = play.set_deadline
+        self.set_clock = play.set_clock
         self.finish_game = play.finish_game
         self.abort_game = play.abort_game
         self.leave_game = play.leave_game

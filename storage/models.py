@@ -133,6 +133,9 @@ class Seat:
             in a :class:`SeatChange`.
         former: a former player held it: a person who asked to be forgotten (``user_id`` and
             ``display_name`` are ``None``; the results stay).
+        bank_ms, bank_since, reminders: the seat's time bank (paced games): milliseconds left
+            at ``bank_since`` (``None``: the pace's start), when the game began to wait for
+            it (``None``: it does not), reminders sent in that wait (``storage.SeatBank``).
     """
 
     seat: int
@@ -147,6 +150,9 @@ class Seat:
     timeouts: int = 0
     away: bool = False
     former: bool = False
+    bank_ms: int | None = None
+    bank_since: datetime | None = None
+    reminders: int = 0
 
     @property
     def is_human(self) -> bool:
@@ -208,7 +214,10 @@ class GameRecord:
         set_aside_reason: why ``load_active_games`` set this game aside (its stored state
             failed validation), else ``None``.
         deadline: when the pending decision times out (turn clocks), else ``None``.
-        turn_clock: the table's turn clock in seconds, ``None`` for none.
+        turn_clock: the table's pace, in seconds: each decision's clock (real time) or
+            what each move adds to a seat's bank (turn-based); ``None`` for none.
+        bank_start, bank_cap: a turn-based pace's bank at the start and the most it holds,
+            in seconds; ``None`` (both) for real time or none.
         thinking_ms: how long the search level thinks per move at this table, in
             milliseconds, ``None`` for the server's default.
         automatic_secret: 32 hex digits drawn when the game started, which the automatic
@@ -238,6 +247,8 @@ class GameRecord:
     set_aside_reason: str | None
     deadline: datetime | None = None
     turn_clock: int | None = None
+    bank_start: int | None = None
+    bank_cap: int | None = None
     thinking_ms: int | None = None
     automatic_secret: str | None = field(default=None, repr=False)
     seats: tuple[Seat, ...] = field(default=())

@@ -20,8 +20,10 @@ from storage.rows import (
     public_event_list,
     time_text,
     touch,
+    write_banks,
     write_seat_results,
 )
+from storage.slow_play_models import SeatBank
 from storage.sql import Backend, Connection
 
 ACTORS = ("player", "automatic", "timeout")
@@ -55,6 +57,7 @@ class PlayOperations:
         actor: str = "player",
         deadline: datetime | None = None,
         seat_changes: Iterable[SeatChange] = (),
+        seat_banks: Iterable[SeatBank] = (),
         _fetch_into: list[CommitRequest] | None = None,
     ) -> int:
         """Commit one applied action atomically: log row, new state, version + 1.
@@ -82,6 +85,8 @@ class PlayOperations:
             seat_changes: what the move does to seats besides, as the caller decided (its
                 seat's timeouts and whether it is away: a timeout counts, a player who acts
                 is back); written in the same transaction. None: no seat statement.
+            seat_banks: the seats' time banks as the move leaves them, as the caller decided
+                (paced games); written in the same transaction.
 
         Returns:
             The new version (``expected_version + 1``), equal to the log row's ``seq``.
@@ -115,6 +120,7 @@ class PlayOperations:
             future=asyncio.get_running_loop().create_future(),
             fetch=_fetch_into is not None,
             seat_changes=tuple(seat_changes),
+            seat_banks=tuple(seat_banks),
         )
         if _fetch_into is not None:
             _fetch_into.append(request)
@@ -196,6 +202,40 @@ class PlayOperations:
                 if status != GameStatus.ACTIVE:
                     raise GameNotActive(game_id, status)
                 raise StaleVersion(game_id, expected_version, version)
+            return fetch_game(conn, game_id)
+
+        return await self._db.write(tx)
+
+    async def set_clock(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        deadline: datetime | None,
+        seat_banks: Iterable[SeatBank] = (),
+    ) -> GameRecord:
+        """Set the deadline of an active game at ``expected_version`` and the time banks of
+        some of its seats, without a move (the game's version stays): a reminder was sent
+        (the seat's ``reminders``), a player went away or came back (the deadline).
+
+        Raises:
+            StaleVersion, GameNotActive, GameNotFound.
+            ValueError: a naive ``datetime``.
+        """
+        when = time_text(deadline)
+        banks = tuple(seat_banks)
+
+        def tx(conn: Connection) -> GameRecord:
+            cursor = conn.execute(
+                "UPDATE games SET deadline = ? WHERE id = ? AND version = ? AND status = 'active'",
+                (when, game_id, expected_version),
+            )
+            if cursor.rowcount != 1:
+                status, version = game_status(conn, game_id)
+                if status != GameStatus.ACTIVE:
+                    raise GameNotActive(game_id, status)
+                raise StaleVersion(game_id, expected_version, version)
+            write_banks(conn, game_id, banks)
             return fetch_game(conn, game_id)
 
         return await self._db.write(tx)

@@ -16,6 +16,7 @@ from storage.models import (
     PublicEvent,
     Seat,
 )
+from storage.slow_play_models import SeatBank
 from storage.sql import Connection, Row
 
 
@@ -40,7 +41,7 @@ OPEN_SQL = "status IN ('lobby', 'active')"
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game_name, host_id, options, max_seats, status, seed, state, "
     "version, result, created_at, updated_at, started_at, ended_at, set_aside_reason, deadline, "
-    "turn_clock, thinking_ms, automatic_secret"
+    "turn_clock, thinking_ms, automatic_secret, bank_start, bank_cap"
 )
 
 
@@ -58,6 +59,9 @@ def seat_from_row(row: Row) -> Seat:
         timeouts=row["timeouts"],
         away=bool(row["away"]),
         former=bool(row["former"]),
+        bank_ms=row["bank_ms"],
+        bank_since=parse_time(row["bank_since"]),
+        reminders=row["reminders"],
     )
 
 
@@ -84,6 +88,8 @@ def game_from_row(row: Row, seats: Sequence[Seat]) -> GameRecord:
         turn_clock=row["turn_clock"],
         thinking_ms=row["thinking_ms"],
         automatic_secret=row["automatic_secret"],
+        bank_start=row["bank_start"],
+        bank_cap=row["bank_cap"],
         seats=tuple(seats),
     )
 
@@ -255,3 +261,14 @@ def parse_state_header(state_json: str) -> dict[str, Any]:
 def touch(conn: Connection, game_id: int, now: str) -> None:
     """Set the game's ``updated_at`` to ``now``."""
     conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+
+
+def write_banks(conn: Connection, game_id: int, banks: tuple[SeatBank, ...]) -> None:
+    """Write each of ``banks`` to its seat of ``game_id`` (one statement for them all; none
+    for none). The caller checked the game's version in the same transaction."""
+    if banks:
+        conn.executemany(
+            "UPDATE seats SET bank_ms = ?, bank_since = ?, reminders = ? "
+            "WHERE game_id = ? AND seat = ?",
+            [(b.bank_ms, time_text(b.since), b.reminders, game_id, b.seat) for b in banks],
+        )
