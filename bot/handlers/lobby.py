@@ -19,11 +19,11 @@ from bot.messages.lobby import (
     REMOVE_AUTOMATIC,
     THINKING_TIME,
     TURN_CLOCK,
-    lobby_layout,
 )
 from bot.messages.permissions import require_channel_permissions
 from bot.service.errors import ChannelHasGame, UserError
-from bot.service.lobby import THINKING_TIMES, TURN_CLOCKS
+from bot.service.lobby import THINKING_TIMES
+from bot.service.paces import PACES
 from bot.service.reasons import LOBBY_LOST, TABLE_LOST
 from engine.players import LEVELS
 from storage import LOBBY, TABLE, GameStatus
@@ -58,7 +58,7 @@ class LobbyHandlers:
             return
         public = await room.languages.public(record.guild_id)
         try:
-            await interaction.response.send_message(view=lobby_layout(record, public))
+            await interaction.response.send_message(view=self.room.lobbies.layout(record, public))
             message = await interaction.original_response()
         except Exception:
             # nothing half-created: without its message the lobby would block the channel
@@ -100,7 +100,7 @@ class LobbyHandlers:
         else:
             raise UserError(N_("This button is no longer in use."))
         public = await self.room.languages.public(record.guild_id)  # the lobby is public
-        await interaction.response.edit_message(view=lobby_layout(record, public))
+        await interaction.response.edit_message(view=self.room.lobbies.layout(record, public))
 
     @guarded("lobby option")
     async def on_option(
@@ -112,7 +112,7 @@ class LobbyHandlers:
         refused and changes nothing."""
         service = self.room.service
         menus: dict[str, tuple[object, ...]] = {
-            TURN_CLOCK: TURN_CLOCKS,
+            TURN_CLOCK: PACES,
             THINKING_TIME: THINKING_TIMES,
             ADD_AUTOMATIC: LEVELS,
         }
@@ -122,13 +122,13 @@ class LobbyHandlers:
                 raise UserError(N_("That option does not exist."))
             user = interaction.user.id
             if field == TURN_CLOCK:
-                record = await service.set_turn_clock(game_id, user, TURN_CLOCKS[index])
+                record = await service.set_pace(game_id, user, PACES[index].key)
             elif field == THINKING_TIME:
                 record = await service.set_thinking_time(game_id, user, THINKING_TIMES[index])
             else:  # the service seats only a level the game offers at that table
                 record = await service.add_automatic(game_id, user, LEVELS[index])
             public = await self.room.languages.public(record.guild_id)
-            await interaction.response.edit_message(view=lobby_layout(record, public))
+            await interaction.response.edit_message(view=self.room.lobbies.layout(record, public))
             return
         record = await service.record(game_id)
         option = next(
@@ -142,7 +142,7 @@ class LobbyHandlers:
             game_id, interaction.user.id, field, allowed[index], allowed
         )
         public = await self.room.languages.public(record.guild_id)
-        await interaction.response.edit_message(view=lobby_layout(record, public))
+        await interaction.response.edit_message(view=self.room.lobbies.layout(record, public))
 
     async def _start(self, interaction: discord.Interaction, game_id: int) -> None:
         room = self.room
@@ -153,7 +153,9 @@ class LobbyHandlers:
         snapshot = await room.service.start(game_id, interaction.user.id)
         public = await room.languages.public(snapshot.record.guild_id)
         try:
-            await interaction.response.edit_message(view=lobby_layout(snapshot.record, public))
+            await interaction.response.edit_message(
+                view=self.room.lobbies.layout(snapshot.record, public)
+            )
         except discord.HTTPException as exc:  # the game started all the same: post its table
             log.warning("could not update the lobby of game %s: %s", game_id, exc.text)
         channel = interaction.channel
@@ -163,7 +165,9 @@ class LobbyHandlers:
             # the lobby already says the game started: say it was closed (through the
             # interaction, which needs no channel permission)
             try:
-                await interaction.edit_original_response(view=lobby_layout(record, public))
+                await interaction.edit_original_response(
+                    view=self.room.lobbies.layout(record, public)
+                )
             except discord.HTTPException as exc:
                 log.warning("could not close the lobby of game %s: %s", game_id, exc.text)
             raise UserError(

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from datetime import datetime
+
 import discord
 
 import engine
@@ -10,20 +13,31 @@ from bot.games import Presentation, presentation
 from bot.i18n import Translator
 from bot.messages import discord_io, layouts
 from bot.messages.languages import GuildLanguages
-from bot.service.lobby import THINKING_TIMES, TURN_CLOCKS, has_search_player
+from bot.service.away import AwayTimes
+from bot.service.lobby import THINKING_TIMES, has_search_player
+from bot.service.paces import PACES, pace_of
 from bot.service.reasons import ADMIN_ABORT
-from bot.texts.rendering import chosen_options, clock_text, thinking_text
+from bot.texts.paces import away_text, pace_text
+from bot.texts.rendering import chosen_options, thinking_text
 from bot.texts.seat_names import LEVEL_HINTS, LEVEL_NAMES, levels_line, seat_names
 from engine.players import LEVELS, measured_wins, offered_levels
 from storage import LOBBY, GameRecord, GameStatus, Storage
 
 
-def lobby_text(record: GameRecord, _: Translator) -> str:
-    """The lobby message: game, host, players so far, the goal, what each option does and how
-    to read the table, and what happens next; once the game started, the options it was set
-    up with (the table does not repeat them)."""
+def lobby_text(
+    record: GameRecord, _: Translator, away: Mapping[int, datetime] | None = None
+) -> str:
+    """The lobby message: game, host, players so far (``away``: those away, by user id, with
+    the end of their away time), the goal, what each option does and how to read the table,
+    and what happens next; once the game started, the options it was set up with (the table
+    does not repeat them)."""
     info = engine.get_game(record.game_name).info
-    names = seat_names(record, _)
+    names = [
+        f"{name} ({away_text(away[seat.user_id], _)})"
+        if away and seat.user_id is not None and seat.user_id in away
+        else name
+        for seat, name in zip(record.seats, seat_names(record, _), strict=True)
+    ]
     host = f"<@{record.host_id}>"
     lines = [
         _("**{title}** · lobby of game #{game}", title=_(info.title), game=record.id),
@@ -75,7 +89,7 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
 
 
 TURN_CLOCK = "turn_clock"
-"""The lobby menu field of the table's turn clock (every game has one)."""
+"""The lobby menu field of the table's pace (every game has one)."""
 THINKING_TIME = "thinking_ms"
 """The lobby menu field of the search level's thinking time (once a search player sits)."""
 ADD_AUTOMATIC = "add_automatic"
@@ -103,12 +117,13 @@ def lobby_settings(
                 current=values.index(current) if current in values else -1,
             )
         )
+    pace = pace_of(record)
     settings.append(
         layouts.LobbySetting(
             TURN_CLOCK,
-            _("Turn clock"),
-            choices=tuple(clock_text(seconds, _) for seconds in TURN_CLOCKS),
-            current=TURN_CLOCKS.index(record.turn_clock) if record.turn_clock in TURN_CLOCKS else 0,
+            _("Pace"),
+            choices=tuple(pace_text(p, _) for p in PACES),
+            current=PACES.index(pace) if pace in PACES else 0,
         )
     )
     if has_search_player(record):
@@ -139,12 +154,15 @@ def lobby_settings(
     return settings
 
 
-def lobby_layout(record: GameRecord, _: Translator) -> discord.ui.LayoutView:
-    """The lobby message's layout for ``record`` (components only while it is a lobby)."""
+def lobby_layout(
+    record: GameRecord, _: Translator, away: Mapping[int, datetime] | None = None
+) -> discord.ui.LayoutView:
+    """The lobby message's layout for ``record`` (components only while it is a lobby;
+    ``away``: see :func:`lobby_text`)."""
     show = presentation(record.game_name)
     return layouts.lobby(
         record.id,
-        lobby_text(record, _),
+        lobby_text(record, _, away),
         lobby_settings(record, show, _),
         _,
         show.accent,
@@ -154,12 +172,26 @@ def lobby_layout(record: GameRecord, _: Translator) -> discord.ui.LayoutView:
 
 
 class LobbyMessages:
-    """Edits stored lobby messages."""
+    """Edits stored lobby messages (showing who is away: ``away``)."""
 
-    def __init__(self, client: discord.Client, storage: Storage, languages: GuildLanguages) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        storage: Storage,
+        languages: GuildLanguages,
+        away: AwayTimes | None = None,
+    ) -> None:
         self.client = client
         self.storage = storage
         self.languages = languages
+        self.away = away
+
+    def layout(self, record: GameRecord, _: Translator) -> discord.ui.LayoutView:
+        """:func:`lobby_layout` of ``record``, its players away marked."""
+        away = None
+        if self.away is not None:
+            away = self.away.away_until(record.guild_id, [s.user_id for s in record.seats])
+        return lobby_layout(record, _, away)
 
     async def refresh(self, record: GameRecord) -> None:
         """Edit the stored lobby message to show ``record`` (after ``/game leave``, an abort)."""
@@ -169,5 +201,5 @@ class LobbyMessages:
         _ = await self.languages.public(record.guild_id)
         channel = self.client.get_partial_messageable(stored.channel_id, guild_id=record.guild_id)
         await discord_io.edit(
-            channel.get_partial_message(stored.message_id), view=lobby_layout(record, _)
+            channel.get_partial_message(stored.message_id), view=self.layout(record, _)
         )

@@ -42,6 +42,8 @@ from bot.messages.table_look import TableLook, message_id, nonce, table_look
 from bot.metrics import picture_degraded
 from bot.service import GameService, GameSnapshot
 from bot.service.locks import KeyedLocks
+from bot.texts.paces import clock_lines
+from bot.texts.seat_names import seat_names
 from bot.timing.debounce import Debouncer
 from storage import TABLE, GameMessage, GameStatus, Storage
 
@@ -139,7 +141,9 @@ class TableKeeper:
             drawing = asyncio.ensure_future(draw)
         logged = await self.service.recent_actions(record.id)
         drawn = None if drawing is None else await drawing
-        return table_look(record, snapshot.state, logged, _, drawn, thinking)
+        times = self.service.deadlines.times(record, snapshot.state)
+        clock = clock_lines(times, seat_names(record, _), _, discord_io.timestamp)
+        return table_look(record, snapshot.state, logged, _, drawn, thinking, clock)
 
     @property
     def retry_delays(self) -> tuple[float, ...]:

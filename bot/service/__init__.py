@@ -10,11 +10,15 @@ shown: callers get data objects back and render them.
 - ``gate`` (:class:`~bot.service.gate.Gate`): the per-game locks and the shutdown gate;
 - ``live`` (:class:`~bot.service.live.LiveGames`): the running games kept in memory, read
   from storage otherwise, and a restart's watch over the ones that changed meanwhile;
-- ``deadlines`` (:class:`~bot.service.deadlines.Deadlines`): the turn clock's deadlines;
+- ``deadlines`` (:class:`~bot.service.deadlines.Deadlines`): the pace's deadlines: the
+  seats' time banks (``bot.service.banks``), when a game's clock next needs attention;
+- ``away_times`` (:class:`~bot.service.away.AwayTimes`): when players are away;
 - ``commits`` (:class:`~bot.service.commits.Commits`): applying and committing one action,
   with the deadline and the seat change (``bot.service.seats``) the service decided;
-- ``lobby``, ``play``, ``automatic``, ``history``: the use cases of setting a game up, of
-  people playing it, of automatic players and timeouts, of the memory of play.
+- ``lobby``, ``play``, ``automatic``, ``reminding``, ``away``, ``mine``, ``history``: the use
+  cases of setting a game up, of people playing it, of automatic players and timeouts, of
+  the pace's reminders, of players going away and coming back, of the games a player is
+  in, of the memory of play.
 
 Callers use the service's methods, each one of a part's (the facade below).
 """
@@ -24,13 +28,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.service.automatic import AutomaticPlay
+from bot.service.away import AwayTimes, AwayUseCases
 from bot.service.commits import Commits
 from bot.service.deadlines import Deadlines, Now
 from bot.service.gate import Gate
 from bot.service.history import PlayHistory
 from bot.service.live import LiveGames
 from bot.service.lobby import LobbyUseCases
+from bot.service.mine import MyGames
 from bot.service.play import PlayUseCases, seat_of
+from bot.service.reminders import Reminding
 from bot.service.snapshots import GameSnapshot, Move, Played
 from storage import Storage
 
@@ -58,12 +65,17 @@ class GameService:
         self.gate = Gate()
         self.live = LiveGames(storage)
         self.deadlines = Deadlines(clock)
+        self.away_times = AwayTimes(storage, self.deadlines.clock)
+        self.deadlines.away = self.away_times
         self.commits = Commits(storage, self.live, self.deadlines)
         self.lobby = LobbyUseCases(storage, self.gate, self.live, self.deadlines, seed)
         self.play = PlayUseCases(storage, self.gate, self.live, self.commits)
         self.automatic = AutomaticPlay(
             storage, self.gate, self.live, self.commits, search_budget_ms
         )
+        self.reminding = Reminding(storage, self.gate, self.live, self.deadlines)
+        self.away = AwayUseCases(storage, self.gate, self.live, self.deadlines, self.away_times)
+        self.mine = MyGames(storage, self.live, self.deadlines)
         self.history = PlayHistory(storage)
 
         gate, live, lobby, play, automatic = (
@@ -89,7 +101,7 @@ class GameService:
         self.leave_lobby = lobby.leave_lobby
         self.add_automatic = lobby.add_automatic
         self.remove_automatic = lobby.remove_automatic
-        self.set_turn_clock = lobby.set_turn_clock
+        self.set_pace = lobby.set_pace
         self.set_thinking_time = lobby.set_thinking_time
         self.toggle_option = lobby.toggle_option
         self.set_option = lobby.set_option
@@ -103,6 +115,8 @@ class GameService:
         self.play_automatic = automatic.play_automatic
         self.timeout = automatic.timeout
         self.come_back = automatic.come_back
+        self.remind = self.reminding.remind
+        self.next_wakeup = self.deadlines.next_wakeup
 
 
 __all__ = ["GameService", "GameSnapshot", "Move", "Played"]

@@ -11,7 +11,7 @@ from bot.i18n import N_
 from bot.service.deadlines import Deadlines
 from bot.service.errors import OutOfDate
 from bot.service.live import LiveGames
-from bot.service.seats import change_after_move, with_player_back
+from bot.service.seats import change_after_move, with_change, with_player_back
 from bot.service.snapshots import GameSnapshot, Move, Played
 from engine import Action
 from storage import (
@@ -75,7 +75,14 @@ class Commits:
         change = change_after_move(record, action.seat, actor, counts_timeout=counts_timeout)
         if actor == "player":  # a person who acts is back: their clock counts again
             record = with_player_back(record, action.seat)
-        deadline = self.deadlines.after(record, current.state, state, current.record.deadline)
+        await self.deadlines.ready()
+        clock = self.deadlines.after(
+            with_change(record, change),
+            current.state,
+            state,
+            mover=action.seat,
+            previous=current.record,
+        )
         if prepare is not None:
             prepare(record, state)
         started = time.perf_counter()
@@ -90,8 +97,9 @@ class Commits:
                 status=GameStatus.FINISHED if outcome else None,
                 result=outcome,
                 actor=actor,
-                deadline=deadline,
+                deadline=clock.deadline,
                 seat_changes=() if change is None else (change,),
+                seat_banks=clock.banks,
             )
         except StaleVersion:
             self.live.forget(current.id)  # another process moved it: read it afresh next time

@@ -15,13 +15,16 @@ from typing import Any
 import engine
 from bot.games import presentation
 from bot.i18n import Translator, translator
+from bot.messages.discord_io import timestamp
 from bot.service.live import RECENT_ACTIONS
+from bot.texts.paces import clock_lines
 from bot.texts.rendering import (
     context_for,
     recent_lines,
     seat_screen,
     table_screen,
 )
+from bot.texts.seat_names import seat_names
 from tests.e2e.conftest import World
 from tests.fakediscord.errors import ComponentDisabled
 from tests.fakediscord.interactions import InteractionRecord
@@ -271,14 +274,21 @@ async def public_translator(world: World, guild_id: int) -> Translator:
 
 async def expected_table_text(world: World, game_id: int) -> str:
     """The table text computed only from the spectator's view and the stored public events,
-    in the guild's language."""
+    in the guild's language, with the time each waited seat has left now."""
     snapshot = await world.bot.service.snapshot(game_id)
     record, state = snapshot.record, snapshot.state
     assert state is not None
     tr = await public_translator(world, record.guild_id)
     logged = await world.bot.storage.games.recent_actions(game_id, RECENT_ACTIONS)
     recent = recent_lines(presentation(record.game_name), logged, context_for(record, tr))
-    return table_screen(record, state, recent, tr).text
+    times = world.bot.service.deadlines.times(record, state)
+    clock = clock_lines(times, seat_names(record, tr), tr, timestamp)
+    return table_screen(record, state, recent, tr, clock=clock).text
+
+
+def without_clock(text: str) -> str:
+    """A table's text without its clock lines (the time left changes as the clock moves)."""
+    return "\n".join(line for line in text.splitlines() if not line.startswith("⏳ "))
 
 
 async def leak_scan(world: World, game_id: int, secret_words: Sequence[str] = ()) -> None:

@@ -36,7 +36,7 @@ async def test_the_automatic_player_moves_at_the_deadline(tmp_path: Path) -> Non
     clock = ManualClock()
     storage = await Storage.open(path=tmp_path / "games.sqlite3")
     service = GameService(storage, seed=lambda: 5, clock=clock)
-    game = await open_game(service, NewGame("verso", (), clock=60, name="ann"))
+    game = await open_game(service, NewGame("verso", (), pace="1m", name="ann"))
     out = io.StringIO()
     typing, keyboard = os.pipe()
     try:
