@@ -72,6 +72,8 @@ class Startup:
                 failure.game_id,
                 failure.error.split(":", 1)[0],
             )
+        # the deadlines and reminders that fell while the bot was down, in the order they fell
+        await room.clocks.catch_up(loaded.game for loaded in report.games)
         for loaded in report.games:
             try:
                 room.service.adopt(GameSnapshot(loaded.game, loaded.state))

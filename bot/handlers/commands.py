@@ -56,12 +56,12 @@ class GameCommands(commands.Cog):
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.handlers.play.leave_command(interaction)
 
-    @game.command(name="mine", description=N_("Every game you are in: whose move, time left"))
+    @game.command(name="mine", description=N_("Your games: whose move it is, the time left"))
     @app_commands.describe(everywhere=N_("Your games in every server, not only this one"))
     async def mine(self, interaction: discord.Interaction, everywhere: bool = False) -> None:
         await self.handlers.slow.mine(interaction, everywhere)
 
-    @game.command(name="away", description=N_("Pause your time in this server's slow games"))
+    @game.command(name="away", description=N_("Pause your time banks in this server's games"))
     @app_commands.describe(until=N_("A date (2026-12-24) or a time from now (3 days, 1 week)"))
     async def away(self, interaction: discord.Interaction, until: str) -> None:
         await self.handlers.slow.away(interaction, until)

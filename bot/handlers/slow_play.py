@@ -73,9 +73,7 @@ class SlowPlayHandlers:
             change = await self.room.service.away.go_away(guild_id, interaction.user.id, when)
         except AwayTooLong as refused:
             if refused.latest is None:
-                raise UserError(
-                    N_("You can be away at most 14 days in any 30, and you have used them.")
-                ) from None
+                raise
             raise UserError(
                 N_("You can be away at most 14 days in any 30: at most until {date}."),
                 date=until_text(refused.latest, now, _.language),
@@ -85,8 +83,8 @@ class SlowPlayHandlers:
         await say(
             interaction,
             _(
-                "🏖️ You are {away} ({when}): your time banks in this server's turn-based games "
-                "do not run meanwhile. /game back ends it early.",
+                "🏖️ You are {away} ({when}): meanwhile your time banks in this server's games "
+                "do not run (real-time games go on). /game back ends it early.",
                 away=away_text(change.away.ends_at, _),
                 when=timestamp(change.away.ends_at),
             ),

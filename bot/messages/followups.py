@@ -268,16 +268,16 @@ class FollowUps:
             )
         async with self.in_order(record.id):
             # who chose direct messages hears of their first move there too
-            await self.notices.route(record, first, first, await self._your_move(Played(snapshot)))
+            build = await self._your_move(Played(snapshot))
+            _mention, hints = await self.notices.route(record, first, first, build)
+            text = _(
+                "Game #{game} has started: {players}. {start}",
+                game=record.id,
+                players=", ".join(names),
+                start=start,
+            )
             await self.pings.ping(
-                record,
-                [s.seat for s in record.seats if s.is_human],
-                _(
-                    "Game #{game} has started: {players}. {start}",
-                    game=record.id,
-                    players=", ".join(names),
-                    start=start,
-                ),
+                record, [s.seat for s in record.seats if s.is_human], "\n".join([text, *hints])
             )
         await self.play_automatic(record.id)
 

@@ -55,9 +55,6 @@ class AwayTooLong(UserError):
     def __init__(self, latest: datetime | None) -> None:
         super().__init__(
             N_("You can be away at most 14 days in any 30, and you have used them already.")
-            if latest is None
-            else N_("You can be away at most 14 days in any 30: at most until {date}."),
-            date="",
         )
         self.latest = latest
 

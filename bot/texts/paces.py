@@ -13,14 +13,14 @@ from bot.texts.durations import day_text, duration_text
 
 
 def pace_text(pace: Pace, _: Translator) -> str:
-    """A pace in words: "off", "1 min a move", "1 day a move, bank up to 3 days"."""
+    """A pace in words: "off", "1 min a move", "1 day a move, time banks up to 3 days"."""
     if pace.per_move is None:
         return _("off")
     per_move = duration_text(pace.per_move, _.language)
     if pace.bank_cap is None:
         return _("{time} a move", time=per_move)
     return _(
-        "{time} a move, bank up to {most}",
+        "{time} a move, time banks up to {most}",
         time=per_move,
         most=duration_text(pace.bank_cap, _.language),
     )

@@ -62,9 +62,13 @@ class TurnClocks:
         self.after_timeout = after_timeout
         self.spawn = spawn
         self._tasks: dict[int, tuple[Wakeup, asyncio.Task[None]]] = {}
+        self._stopped = False
 
     def schedule(self, record: GameRecord) -> None:
-        """Watch ``record``'s clock (or stop watching a game whose clock needs nothing)."""
+        """Watch ``record``'s clock (or stop watching a game whose clock needs nothing); once
+        stopped, nothing (a clock that rang just before the stop asks again)."""
+        if self._stopped:
+            return
         wakeup = self.service.next_wakeup(record) if record.status == GameStatus.ACTIVE else None
         current = self._tasks.get(record.id)
         if current is not None:
@@ -110,6 +114,7 @@ class TurnClocks:
 
     async def stop(self) -> None:
         """Stop watching (shutdown); deadlines stay stored."""
+        self._stopped = True
         tasks = [task for _wakeup, task in self._tasks.values()]
         self._tasks.clear()
         for task in tasks:
