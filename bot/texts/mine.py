@@ -21,6 +21,8 @@ def _time(game: MyGame, seat: int, _: Translator) -> str:
         return ""
     if time.away_until is not None:
         return ", " + away_text(time.away_until, _)
+    if time.left <= 0:  # nothing handled it yet (a terminal game between two sessions)
+        return ", " + _("time is up")
     return ", " + _("{left} left", left=duration_text(time.left, _.language))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import engine
 from storage import GameRecord
@@ -127,3 +127,61 @@ async def mine(world: World, user: User, everywhere: bool = False) -> str:
     assert record.response_type == 4 and record.ephemeral
     assert record.answer_text is not None
     return record.answer_text
+
+
+class BankModel:
+    """The test's own account of the time banks of one game at "1 day a move" (bank up to 3
+    days), from what the pace promises: a seat's bank runs only while the game waits for it,
+    and not while its player is away; each of its moves adds a day, up to 3; a timeout
+    leaves it one day."""
+
+    per_move = DAY
+    cap = 3 * DAY
+
+    def __init__(self, seats: int) -> None:
+        self.bank = [DAY] * seats
+        self.since: list[datetime | None] = [None] * seats
+        self.stamp: list[int | None] = [None] * seats
+        self.away: dict[int, list[tuple[datetime, datetime]]] = {}
+
+    def running(self, seat: int, until: datetime) -> timedelta:
+        """The time of ``seat``'s current wait up to ``until``, away time left out."""
+        since = self.since[seat]
+        assert since is not None
+        spent = until - since
+        for begin, end in self.away.get(seat, []):
+            overlap = min(end, until) - max(begin, since)
+            if overlap > timedelta(0):
+                spent -= overlap
+        return spent
+
+    def left(self, seat: int, now: datetime) -> timedelta:
+        return self.bank[seat] - self.running(seat, now)
+
+    def deadline(self, seat: int) -> datetime:
+        """When ``seat``'s bank runs out, away time added."""
+        since = self.since[seat]
+        assert since is not None
+        moment, left = since, self.bank[seat]
+        for begin, end in sorted(self.away.get(seat, [])):
+            if end <= moment:
+                continue
+            begin = max(begin, moment)
+            if begin - moment >= left:
+                break
+            left -= begin - moment
+            moment = end
+        return moment + left
+
+    def moved(self, seat: int, at: datetime) -> None:
+        """``seat`` answered its decision at ``at`` (a timeout too)."""
+        self.bank[seat] = min(self.cap, max(timedelta(0), self.left(seat, at)) + self.per_move)
+        self.since[seat] = self.stamp[seat] = None
+
+    def waits(self, stamps: dict[int, int], at: datetime) -> None:
+        """The game waits for the seats of ``stamps`` (their decision stamps) from ``at``."""
+        for seat, stamp in stamps.items():
+            if self.stamp[seat] != stamp:
+                if self.since[seat] is not None:  # re-stamped without a move of its own
+                    self.bank[seat] = max(timedelta(0), self.left(seat, at))
+                self.since[seat], self.stamp[seat] = at, stamp
