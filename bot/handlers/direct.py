@@ -1,4 +1,4 @@
-"""Clicks in direct messages: the button of "Your move in Verso #12" that opens the player's
+"""Clicks in direct messages: the button of "Your move in <game> #12" that opens the player's
 private screen.
 
 Such a click comes as Discord sends clicks in a DM with the bot

@@ -52,7 +52,7 @@ DIRECT_ITEMS = (DirectScreenButton,)
 
 
 def game_name(record: GameRecord, _: Translator) -> str:
-    """ "Verso #12": the game's title in ``_``'s language and its number."""
+    """ "<game> #12": the game's title in ``_``'s language and its number."""
     title = _(engine.get_game(record.game_name).info.title)
     return _("{title} #{game}", title=title, game=record.id)
 
@@ -77,7 +77,7 @@ def direct_message(record: GameRecord, text: str, link: str | None, _: Translato
 
 
 def turn_text(record: GameRecord, _: Translator, left: str | None = None) -> str:
-    """ "**Your move in Verso #12**" and, under a pace, the time the player has."""
+    """ "**Your move in <game> #12**" and, under a pace, the time the player has."""
     lines = [_("**Your move in {game}**", game=game_name(record, _))]
     if left is not None:
         lines.append(_("⏳ {left} left, then the automatic player moves for you.", left=left))

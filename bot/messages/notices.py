@@ -1,6 +1,6 @@
 """How each player hears that a move waits for them (``/game notify``): a mention in the game's
 channel (the default: through ``Pings``, the one place that decides where a game's mentions
-go), a direct message in their own language ("Your move in Verso #12", a link to the table,
+go), a direct message in their own language ("Your move in <game> #12", a link to the table,
 a button that opens their private screen), or nothing.
 
 A direct message Discord refuses (the player accepts none from server members: 50007) falls
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 from collections.abc import Awaitable, Callable, Sequence
 
 import aiohttp
@@ -29,14 +30,18 @@ CANNOT_MESSAGE_USER = 50007
 """Discord's code for a direct message the user does not accept (topics/opcodes-and-status-
 codes.mdx, JSON Error Codes: "Cannot send messages to this user")."""
 
+SETTINGS_KEPT = 60.0
+"""Seconds a player's settings are kept once read: a choice made through another process (a
+guild of another shard) is followed within a minute."""
+
 Build = Callable[[Translator, int], discord.ui.LayoutView]
 """Makes the direct message to the player of a seat (the ``int``) in their language."""
 
 
 class Notices:
-    """Player's notification settings (read once per player, then kept) and the direct
-    messages; the mentions go through ``pings``. ``table`` finds a game's table message
-    (for its link)."""
+    """Players' notification settings (kept :data:`SETTINGS_KEPT` seconds once read) and the
+    direct messages; the mentions go through ``pings``. ``table`` finds a game's table
+    message (for its link)."""
 
     def __init__(
         self,
@@ -49,26 +54,28 @@ class Notices:
         self.storage = storage
         self.languages = languages
         self.table = table
-        self._settings: dict[int, PlayerSettings] = {}
+        self._settings: dict[int, tuple[float, PlayerSettings]] = {}
 
     async def settings(self, user_id: int) -> PlayerSettings:
-        """``user_id``'s settings (kept once read)."""
-        found = self._settings.get(user_id)
-        if found is None:
-            found = self._settings[user_id] = await self.storage.players.get(user_id)
-        return found
+        """``user_id``'s settings (kept a while once read)."""
+        kept = self._settings.get(user_id)
+        if kept is not None and time.monotonic() - kept[0] < SETTINGS_KEPT:
+            return kept[1]
+        return self._keep(await self.storage.players.get(user_id))
+
+    def _keep(self, settings: PlayerSettings) -> PlayerSettings:
+        self._settings[settings.user_id] = (time.monotonic(), settings)
+        return settings
 
     async def choose(self, user_id: int, notify: str, language: str) -> PlayerSettings:
         """``user_id`` hears of their moves by ``notify`` (``"mention"``, ``"dm"``,
         ``"none"``); their direct messages are in ``language``."""
-        chosen = await self.storage.players.set(user_id, notify=notify, language=language)
-        self._settings[user_id] = chosen
-        return chosen
+        return self._keep(await self.storage.players.set(user_id, notify=notify, language=language))
 
     async def told_how_to_allow(self, user_id: int, told: bool = True) -> None:
         """Note that ``user_id`` was told how to allow direct messages (or, ``told`` false,
         that Discord takes them again: a later refusal is told again)."""
-        self._settings[user_id] = await self.storage.players.set(user_id, dm_refused_told=told)
+        self._keep(await self.storage.players.set(user_id, dm_refused_told=told))
 
     def reader(self, settings: PlayerSettings) -> Translator:
         """The translator of ``settings``' player (their own language)."""

@@ -29,7 +29,7 @@ def _time(game: MyGame, seat: int, _: Translator) -> str:
 def mine_line(
     game: MyGame, _: Translator, *, link: str | None = None, mentions: bool = True
 ) -> str:
-    """One game: "**Verso #12**: your move, 2 days 4 hr left — <link>" or "**Verso #12**:
+    """One game: "**<game> #12**: your move, 2 days 4 hr left — <link>" or "**<game> #12**:
     <@bob> to move, …" (``mentions`` false: seats named as on buttons, for a terminal)."""
     record = game.record
     title = _(engine.get_game(record.game_name).info.title)
