@@ -204,14 +204,15 @@ def apply_batch(
 
 def apply_one(conn: Connection, request: CommitRequest, now: str, ends: GameEnds) -> int:
     """Bump the version (checked in the ``UPDATE``), write the state and deadline, append the
-    log row, apply the request's seat changes; when the action finished the game, write every
-    seat's score and rank, then run the game-end hooks of ``ends``.
+    log row, apply the request's seat changes and time banks; when the action finished the
+    game, write every seat's score and rank, then run the game-end hooks of ``ends``.
 
     A move that does not end the game reads its game back (``request.fetch``) from the
     ``UPDATE``'s own ``RETURNING`` and the seats; a move with no seat change (a present
-    player's, an automatic seat's) sends no seat statement. A player's move committed alone on
-    PostgreSQL is five round trips (``BEGIN``, the ``UPDATE``, the log row, the seats,
-    ``COMMIT``); in a batch of several, each adds its savepoint's two.
+    player's, an automatic seat's) sends no seat statement, and one of a game without a pace
+    no bank statement. A player's move committed alone on PostgreSQL is five round trips
+    (``BEGIN``, the ``UPDATE``, the log row, the seats, ``COMMIT``), six under a pace (the
+    banks, all in one ``executemany``); in a batch of several, each adds its savepoint's two.
 
     Raises:
         GameNotFound, GameNotActive, StaleVersion: the ``UPDATE`` matched no row.

@@ -133,12 +133,10 @@ class SeatClock:
         return self.deadline, True
 
 
-def seat_clock(
-    record: GameRecord, seat: Seat, rules: BankRules, away: Sequence[Interval] = ()
-) -> SeatClock | None:
-    """The clock of ``seat`` (``None`` when the game does not wait for it). A seat stored
-    before banks existed (waited for, its ``bank_since`` unknown) runs to the game's stored
-    deadline; ``away`` counts only under a turn-based pace."""
+def seat_clock(seat: Seat, rules: BankRules, away: Sequence[Interval] = ()) -> SeatClock | None:
+    """The clock of ``seat`` as stored (``None``: no wait began, ``bank_since`` is unset;
+    a seat stored before banks existed has :func:`legacy_clock`); ``away`` counts only under
+    a turn-based pace."""
     away = away if rules.turn_based else ()
     bank = rules.start if seat.bank_ms is None else seat.bank_ms
     since = seat.bank_since

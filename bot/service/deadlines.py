@@ -162,7 +162,7 @@ class Deadlines:
                 if legacy is not None:
                     seat = replace(seat, bank_since=legacy.since, bank_ms=legacy.bank_ms)
             if number in waited and then.get(number) == waited[number] and seat.bank_since:
-                clock = seat_clock(record, seat, rules, away)
+                clock = seat_clock(seat, rules, away)
                 assert clock is not None
                 clocks.append(clock)
                 if seat.bank_ms is None or seat != record.seats[number]:
@@ -174,7 +174,7 @@ class Deadlines:
                 banks.append(SeatBank(number, bank, None))
                 continue
             started = replace(seat, bank_ms=bank, bank_since=now, reminders=0)
-            clock = seat_clock(record, started, rules, away)
+            clock = seat_clock(started, rules, away)
             assert clock is not None
             clocks.append(clock)
             banks.append(SeatBank(number, bank, now))
@@ -190,7 +190,7 @@ class Deadlines:
         found = []
         for seat in record.seats:
             if seat.is_human and not seat.away:
-                clock = seat_clock(record, seat, rules, self._away(record, seat, rules))
+                clock = seat_clock(seat, rules, self._away(record, seat, rules))
                 if clock is not None:
                     found.append(clock)
         if not found and record.deadline is not None:
