@@ -50,13 +50,14 @@ from storage.models import (
     Seat,
     SeatChange,
     TakeBackMove,
-    VerifyResult,
 )
 from storage.ratings import RATED_AFTER
 from storage.reliability import Reliability
 from storage.rows import public_event_list, public_events_from_list
 from storage.settings import StorageSettings, database_name
 from storage.store import Storage
+from storage.verify import VerifyResult
+from storage.wakes import Wake
 
 __all__ = [
     "LOBBY",
@@ -111,6 +112,7 @@ __all__ = [
     "StorageSettings",
     "TakeBackMove",
     "VerifyResult",
+    "Wake",
     "WrongStatus",
     "backup_database",
     "database_name",

@@ -7,9 +7,8 @@ from ``storage.models``. Writes that change a game's state check its version ins
 :class:`GameStore` is made of parts, each with one job, over the same backend: ``lobby``
 (``storage.lobby``), ``play`` (``storage.play``: commits, seat changes, ends), ``queries``
 (``storage.queries``), ``startup`` (``storage.startup``), ``takebacks`` (``storage.takebacks``:
-undo), and ``ends``, the hooks run in the
-transaction that ends a game (``storage.ends``). Callers use the store's methods, each one
-of a part's.
+undo), ``wakes`` (``storage.wakes``), and ``ends``, the hooks run in the transaction that ends
+a game (``storage.ends``). Callers use the store's methods, each one of a part's.
 """
 
 from __future__ import annotations
@@ -21,6 +20,7 @@ from storage.queries import GameQueries
 from storage.sql import Backend
 from storage.startup import StartupOperations, parse_state
 from storage.takebacks import TakeBackOperations
+from storage.wakes import WakeOperations
 
 
 class GameStore:
@@ -33,7 +33,8 @@ class GameStore:
     find_open_game, find_games_by_player, list_games, lobbies_without_message, recently_ended,
     list_running_with_deadlines, get_actions, recent_actions, snapshot. Startup
     (``storage.startup``): load_active_games, reinstate_game. Take-backs
-    (``storage.takebacks``): take_back.
+    (``storage.takebacks``): take_back. Wakes (``storage.wakes``): due_wakes, move_wake,
+    tables_behind, running_games.
     """
 
     def __init__(self, db: Backend) -> None:
@@ -45,6 +46,7 @@ class GameStore:
         self.startup = StartupOperations(db)
         self.takebacks = TakeBackOperations(db)
         self.take_back = self.takebacks.take_back
+        self.wakes = WakeOperations(db)
 
         lobby, play, queries, startup = self.lobby, self.play, self.queries, self.startup
         self.create_lobby = lobby.create_lobby
@@ -79,6 +81,11 @@ class GameStore:
 
         self.load_active_games = startup.load_active_games
         self.reinstate_game = startup.reinstate_game
+
+        self.due_wakes = self.wakes.due_wakes
+        self.move_wake = self.wakes.move_wake
+        self.tables_behind = self.wakes.tables_behind
+        self.running_games = self.wakes.running_games
 
 
 __all__ = ["GameStore", "parse_state"]

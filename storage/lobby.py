@@ -241,6 +241,7 @@ class LobbyOperations:
         state_json: str,
         deadline: datetime | None = None,
         automatic_secret: str | None = None,
+        wake_at: datetime | None = None,
     ) -> GameRecord:
         """Turn the lobby into an active game: seed, initial state, version 0, one transaction.
 
@@ -251,6 +252,8 @@ class LobbyOperations:
             automatic_secret: the game's ``GameRecord.automatic_secret`` (``None``, the
                 default: 128 fresh bits from ``secrets``; a caller gives one only to replay
                 games alike, as with a given seed).
+            wake_at: when the bot must first look at the game by itself (``GameRecord``);
+                ``None``: at the deadline.
 
         Raises:
             GameNotFound, GameNotInLobby.
@@ -263,6 +266,7 @@ class LobbyOperations:
         if state.get("seed") != seed or seed < 0:
             raise ValueError(f"the state's seed {state.get('seed')!r} is not {seed}")
         secret = automatic_secret or secrets.token_hex(16)
+        wake = time_text(wake_at) or time_text(deadline)
 
         def tx(conn: Connection) -> GameRecord:
             game = fetch_game(conn, game_id)
@@ -275,9 +279,9 @@ class LobbyOperations:
             now = now_text()
             conn.execute(
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = 0, "
-                "started_at = ?, updated_at = ?, deadline = ?, automatic_secret = ? "
+                "started_at = ?, updated_at = ?, deadline = ?, automatic_secret = ?, wake_at = ? "
                 "WHERE id = ? AND status = 'lobby'",
-                (seed, state_json, now, now, time_text(deadline), secret, game_id),
+                (seed, state_json, now, now, time_text(deadline), secret, wake, game_id),
             )
             return fetch_game(conn, game_id)
 

@@ -219,6 +219,7 @@ class GameRecord:
         seats: the seats, ordered by seat number.
         undone, takeback: moves taken back (``engine.undo``); the one its seat may now.
         min_reliability: the host takes players who finish this % of games (``None``: all).
+        wake_at: when the bot next looks at the running game by itself (``storage.wakes``).
     """
 
     id: int
@@ -246,6 +247,7 @@ class GameRecord:
     undone: int = 0
     takeback: TakeBackMove | None = None
     min_reliability: int | None = None
+    wake_at: datetime | None = None
 
     @property
     def is_open(self) -> bool:
@@ -377,24 +379,3 @@ class LoadReport:
 
     games: list[LoadedGame]
     failures: list[LoadFailure]
-
-
-@dataclass(frozen=True, slots=True)
-class VerifyResult:
-    """The outcome of replaying a game's log and comparing with its stored state.
-
-    Attributes:
-        game_id: the game.
-        ok: ``True`` when the replay reproduces the stored state exactly (and the status
-            agrees with the engine's outcome).
-        message: one English sentence for the admin ``inspect`` command.
-        stored_version: the game's version column.
-        replayed_version: how many log actions replayed cleanly (``None`` when no replay
-            was possible, e.g. a lobby or an unknown game).
-    """
-
-    game_id: int
-    ok: bool
-    message: str
-    stored_version: int
-    replayed_version: int | None

@@ -20,6 +20,7 @@ from storage.rows import (
     public_event_list,
     time_text,
     touch,
+    wake_soon,
     write_seat_results,
 )
 from storage.sql import Backend, Connection
@@ -54,6 +55,7 @@ class PlayOperations:
         result: Any = None,
         actor: str = "player",
         deadline: datetime | None = None,
+        wake_at: datetime | None = None,
         seat_changes: Iterable[SeatChange] = (),
         takeback: bool = False,
         _fetch_into: list[CommitRequest] | None = None,
@@ -80,6 +82,9 @@ class PlayOperations:
             actor: who made the move: ``"player"``, ``"automatic"`` or ``"timeout"``.
             deadline: when the next decision times out (timezone-aware), ``None`` for no
                 clock; a finished game has none.
+            wake_at: when the bot must next look at the game by itself (a reminder before
+                the deadline, or now for an automatic player's move: ``GameRecord.wake_at``);
+                ``None``: at the deadline.
             seat_changes: what the move does to seats besides, as the caller decided (its
                 seat's timeouts and whether it is away: a timeout counts, a player who acts
                 is back); written in the same transaction. None: no seat statement.
@@ -116,6 +121,7 @@ class PlayOperations:
             result_json=result_json,
             actor=actor,
             deadline=time_text(deadline),
+            wake_at=time_text(wake_at),
             future=asyncio.get_running_loop().create_future(),
             fetch=_fetch_into is not None,
             seat_changes=tuple(seat_changes),
@@ -165,7 +171,8 @@ class PlayOperations:
             now = now_text()
             cursor = conn.execute(
                 "UPDATE games SET status = 'finished', result = ?, ended_at = ?, updated_at = ?, "
-                "deadline = NULL WHERE id = ? AND version = ? AND status = 'active'",
+                "deadline = NULL, wake_at = NULL "
+                "WHERE id = ? AND version = ? AND status = 'active'",
                 (result_json, now, now, game_id, expected_version),
             )
             if cursor.rowcount != 1:
@@ -180,21 +187,28 @@ class PlayOperations:
         return await self._db.write(tx)
 
     async def set_deadline(
-        self, game_id: int, *, expected_version: int, deadline: datetime | None
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        deadline: datetime | None,
+        wake_at: datetime | None = None,
     ) -> GameRecord:
-        """Set (or clear, with ``None``) the deadline of an active game at ``expected_version``.
+        """Set (or clear, with ``None``) the deadline of an active game at ``expected_version``,
+        and its wake time (``wake_at``; ``None``: the deadline; see :meth:`commit_action`).
 
         Raises:
             StaleVersion, GameNotActive, GameNotFound.
             ValueError: a naive ``datetime``.
         """
         when = time_text(deadline)
+        wake = time_text(wake_at) or when
 
         def tx(conn: Connection) -> GameRecord:
             cursor = conn.execute(
-                "UPDATE games SET deadline = ?, updated_at = ? "
+                "UPDATE games SET deadline = ?, wake_at = ?, updated_at = ? "
                 "WHERE id = ? AND version = ? AND status = 'active'",
-                (when, now_text(), game_id, expected_version),
+                (when, wake, now_text(), game_id, expected_version),
             )
             if cursor.rowcount != 1:
                 status, version = game_status(conn, game_id)
@@ -223,7 +237,7 @@ class PlayOperations:
             now = now_text()
             conn.execute(
                 "UPDATE games SET status = 'aborted', result = ?, ended_at = ?, updated_at = ?, "
-                "deadline = NULL WHERE id = ?",
+                "deadline = NULL, wake_at = NULL WHERE id = ?",
                 (result_json, now, now, game_id),
             )
             self._ends.run(conn, game_id)
@@ -293,11 +307,12 @@ class PlayOperations:
             if row is None:
                 raise NotSeated(game_id, f"user {user_id}")
             touch(conn, game_id, now)
+            wake_soon(conn, game_id, now)  # its automatic player may be to move now
             ending = finish_json or abandon_json
             if ending is not None:
                 conn.execute(
                     "UPDATE games SET status = ?, result = ?, ended_at = ?, updated_at = ?, "
-                    "deadline = NULL WHERE id = ?",
+                    "deadline = NULL, wake_at = NULL WHERE id = ?",
                     (
                         GameStatus.FINISHED if finish_json else GameStatus.ABORTED,
                         ending,

@@ -42,7 +42,7 @@ GAME_COLUMNS = (
     "id, guild_id, channel_id, game_name, host_id, options, max_seats, status, seed, state, "
     "version, result, created_at, updated_at, started_at, ended_at, set_aside_reason, deadline, "
     "turn_clock, thinking_ms, automatic_secret, undone, takeback_seq, takeback_seat, takeback_key, "
-    "min_reliability"
+    "min_reliability, wake_at"
 )
 
 
@@ -92,6 +92,7 @@ def game_from_row(row: Row, seats: Sequence[Seat]) -> GameRecord:
         if row["takeback_seq"] is None
         else TakeBackMove(row["takeback_seq"], row["takeback_seat"], row["takeback_key"]),
         min_reliability=row["min_reliability"],
+        wake_at=parse_time(row["wake_at"]),
     )
 
 
@@ -265,3 +266,13 @@ def parse_state_header(state_json: str) -> dict[str, Any]:
 def touch(conn: Connection, game_id: int, now: str) -> None:
     """Set the game's ``updated_at`` to ``now``."""
     conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+
+
+def wake_soon(conn: Connection, game_id: int, now: str) -> None:
+    """Have the bot look at ``game_id`` by ``now`` (its ``wake_at``, unless earlier): a change
+    without a move may have made an automatic player's move due."""
+    conn.execute(
+        "UPDATE games SET wake_at = CASE WHEN wake_at IS NOT NULL AND wake_at < ? THEN wake_at "
+        "ELSE ? END WHERE id = ?",
+        (now, now, game_id),
+    )

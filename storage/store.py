@@ -10,12 +10,11 @@ from storage.guilds import GuildSettingsStore
 from storage.history import GAME_END_HOOKS, HistoryStore
 from storage.messages import MessageStore
 from storage.meta import MetaStore
-from storage.models import VerifyResult
 from storage.postgres import PostgresDatabase
 from storage.reliability import ReliabilityStore
 from storage.settings import StorageSettings, is_postgres_url
 from storage.sql import Backend
-from storage.verify import verify_game
+from storage.verify import VerifyResult, verify_game
 
 
 class Storage:
