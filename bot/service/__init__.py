@@ -8,9 +8,11 @@ shown: callers get data objects back and render them.
 :class:`GameService` is made of parts, each a class with one job (see each module):
 
 - ``gate`` (:class:`~bot.service.gate.Gate`): the per-game locks and the shutdown gate;
-- ``live`` (:class:`~bot.service.live.LiveGames`): the running games kept in memory, read
-  from storage otherwise, and a restart's watch over the ones that changed meanwhile;
+- ``live`` (:class:`~bot.service.live.LiveGames`): the running games being played, kept in
+  memory, read from storage otherwise;
 - ``deadlines`` (:class:`~bot.service.deadlines.Deadlines`): the turn clock's deadlines;
+- ``wakes`` (:class:`~bot.service.wakes.Wakes`): when the bot next looks at a running game by
+  itself, and what is due then (the turn clocks ask);
 - ``commits`` (:class:`~bot.service.commits.Commits`): applying and committing one action,
   with the deadline and the seat change (``bot.service.seats``) the service decided;
 - ``lobby``, ``play``, ``automatic``, ``history``: the use cases of setting a game up, of
@@ -37,6 +39,7 @@ from bot.service.lobby import LobbyUseCases
 from bot.service.play import PlayUseCases, seat_of
 from bot.service.snapshots import GameSnapshot, Move, Played
 from bot.service.undo import TakeBacks
+from bot.service.wakes import Due, Wakes
 from storage import Storage
 
 
@@ -63,6 +66,7 @@ class GameService:
         self.gate = Gate()
         self.live = LiveGames(storage)
         self.deadlines = Deadlines(clock)
+        self.wakes = Wakes(storage, self.gate, self.live, self.deadlines)
         self.commits = Commits(storage, self.live, self.deadlines)
         self.lobby = LobbyUseCases(storage, self.gate, self.live, self.deadlines, seed)
         self.play = PlayUseCases(storage, self.gate, self.live, self.commits)
@@ -87,9 +91,6 @@ class GameService:
         self.active = live.active
         self.recent_actions = live.recent_actions
         self.forget = live.forget
-        self.watch_changes = live.watch_changes
-        self.adopt = live.adopt
-        self.stop_watching = live.stop_watching
 
         self.open_lobby = lobby.open_lobby
         self.join = self.fair_play.join  # the host's filter, then the lobby's join
@@ -114,5 +115,8 @@ class GameService:
         self.timeout = automatic.timeout
         self.come_back = automatic.come_back
 
+        self.due = self.wakes.due
+        self.claim_reminder = self.wakes.claim_reminder
 
-__all__ = ["GameService", "GameSnapshot", "Move", "Played"]
+
+__all__ = ["Due", "GameService", "GameSnapshot", "Move", "Played"]

@@ -13,6 +13,7 @@ from bot.service.errors import OutOfDate
 from bot.service.live import LiveGames
 from bot.service.seats import change_after_move, with_player_back
 from bot.service.snapshots import GameSnapshot, Move, Played
+from bot.service.wakes import wake_after, with_seat_change
 from engine import Action
 from engine.undo import is_final
 from storage import (
@@ -36,9 +37,10 @@ MOVED_ON = N_("The game has moved on since that button was shown.")
 
 class Commits:
     """Applies an action to a copy of a running game's state and commits it, with the
-    deadline (``deadlines``), the seat change (``bot.service.seats``) that follow and whether
-    its seat may take it back (``engine.undo``: a person's move only); only then is the copy
-    adopted in ``live``. Callers hold the game's lock."""
+    deadline (``deadlines``), the wake time (``bot.service.wakes``), the seat change
+    (``bot.service.seats``) that follow and whether its seat may take it back (``engine.undo``:
+    a person's move only); only then is the copy adopted in ``live``. Callers hold the game's
+    lock."""
 
     def __init__(self, storage: Storage, live: LiveGames, deadlines: Deadlines) -> None:
         self.storage = storage
@@ -80,6 +82,8 @@ class Commits:
         deadline = self.deadlines.after(record, current.state, state, current.record.deadline)
         # a person's move the engine's rule lets them take back is offered to them (undo)
         takeback = actor == "player" and not is_final(current.state, action, state)
+        standing = with_seat_change(record, change)
+        wake = wake_after(self.deadlines, standing, state, deadline, current.record)
         if prepare is not None:
             prepare(record, state)
         started = time.perf_counter()
@@ -95,6 +99,7 @@ class Commits:
                 result=outcome,
                 actor=actor,
                 deadline=deadline,
+                wake_at=wake,
                 seat_changes=() if change is None else (change,),
                 takeback=takeback,
             )

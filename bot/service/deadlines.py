@@ -44,6 +44,13 @@ class Deadlines:
     def __init__(self, clock: Now | None = None) -> None:
         self.clock: Now = clock or SystemNow()
 
+    def reminders(self, record: GameRecord, deadline: datetime) -> list[datetime]:
+        """When the people waited for are reminded of ``deadline`` (the wakes before it, see
+        ``bot.service.wakes``): at half the turn clock."""
+        if record.turn_clock is None:
+            return []
+        return [deadline - timedelta(seconds=record.turn_clock / 2)]
+
     def after(
         self,
         record: GameRecord,

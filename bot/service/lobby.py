@@ -15,6 +15,7 @@ from bot.service.gate import Gate
 from bot.service.live import LiveGames
 from bot.service.reasons import CANCELLED
 from bot.service.snapshots import GameSnapshot
+from bot.service.wakes import wake_after
 from engine.players import LEVEL_ALIASES, offered_levels
 from storage import (
     AlreadySeated,
@@ -213,12 +214,14 @@ class LobbyUseCases:
                 raise UserError(N_("A game needs at least one person."))
             seed = self.seed()
             state = engine.new_game(game.game_name, len(game.seats), game.options, seed)
+            deadline = self.deadlines.after(game, None, state, None)
             record = await self.storage.games.start_game(
                 game_id,
                 seed=seed,
                 state_json=engine.dumps(state),
-                deadline=self.deadlines.after(game, None, state, None),
+                deadline=deadline,
                 automatic_secret=seeded_secret(seed) if self.seeded else None,
+                wake_at=wake_after(self.deadlines, game, state, deadline),
             )
             snapshot = GameSnapshot(record, state)
             self.live.remember(snapshot)
