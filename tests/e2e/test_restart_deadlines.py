@@ -2,6 +2,7 @@
 (not every running game), handles every deadline that passed during a 10-minute stop once and
 in the order of the deadlines, sends the reminders that fell due meanwhile once, and leaves the
 other games untouched — not read, no request to Discord. A second restart does nothing again.
+The wakes are read in pages of 16 here, so that the order holds across pages.
 (The 100,000-game figures come from ``benchmarks/slow_play.py``.)"""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from datetime import timedelta
 import pytest
 
 from bot.service.automatic import AutomaticPlay
+from bot.timing import turn_clocks
 from bot.timing.turn_clocks import LOOKAHEAD
 from storage import Storage
 from tests.e2e.conftest import World
@@ -80,6 +82,7 @@ async def test_a_restart_handles_what_fell_due_while_it_was_down_once_and_in_ord
         return await timeout(self, game_id, version)
 
     monkeypatch.setattr(AutomaticPlay, "timeout", noted)
+    monkeypatch.setattr(turn_clocks, "BATCH", 16)  # what is due is read a page at a time
     world.clock.advance(STOP.total_seconds())
     edits = {i: world.fake.message(t).edit_count for i, t in zip(ids, tables, strict=True)}
     bot = await world.start()  # returns once resumed: every wake due handled
