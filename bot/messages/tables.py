@@ -44,7 +44,9 @@ from bot.messages.pictures import Pictures, edit_files, send_files
 from bot.messages.table_look import TableLook, message_id, nonce, table_look
 from bot.pictures.base import Picture
 from bot.service import GameService, GameSnapshot
+from bot.service.live import KEEP_IDLE
 from bot.service.locks import KeyedLocks
+from bot.service.recent import Recent
 from bot.timing.debounce import Debouncer
 from storage import TABLE, GameMessage, GameStatus, Storage
 
@@ -104,7 +106,9 @@ class TableKeeper:
         self.pictures = pictures
         self.min_interval = min_interval
         self.turn_interval = max(turn_interval, min_interval)
-        self._tables: dict[int, TableState] = {}
+        self._tables: Recent[int, TableState] = Recent(  # let go once the game rests
+            KEEP_IDLE, busy=lambda game_id: self._edits.busy(game_id)
+        )
         self._edits: Debouncer[int, int] = Debouncer(  # the request: the "thinking" seat
             self._edit_now,
             state=self._tables.get,
