@@ -126,10 +126,12 @@ class TurnClocks:
             self._loading[record.id] = at
         self._keep(record.id, at)
 
-    def _keep(self, game_id: int, at: datetime | None) -> None:
+    def _keep(self, game_id: int, at: datetime | None, *, again: bool = False) -> None:
         """Keep ``at`` as ``game_id``'s wake, unless it is past what was read from storage
-        (it is read again when its time comes near)."""
-        if at is not None and self._loaded_to is not None and (at, game_id) > self._loaded_to:
+        (it is read again when its time comes near) and not a look ``again`` at a wake
+        stored as passed (which storage would not give again)."""
+        loaded = self._loaded_to
+        if at is not None and loaded is not None and (at, game_id) > loaded and not again:
             at = None
         soonest = self._wakes.soonest()
         self._wakes.set(game_id, at)
@@ -269,12 +271,13 @@ class TurnClocks:
             return
         except Exception:
             log.exception("the turn clock of game %s failed", game_id)
-            self._keep(game_id, self.clock.now() + AGAIN_AFTER)
+            self._keep(game_id, self.clock.now() + AGAIN_AFTER, again=True)
             return
         at = stored.wake_at if stored.status == GameStatus.ACTIVE else None
         if at is not None and at <= when:  # still due: not done yet, or failed
-            at = max(at, self.clock.now() + AGAIN_AFTER)
-        self._keep(game_id, at)
+            self._keep(game_id, max(at, self.clock.now() + AGAIN_AFTER), again=True)
+        else:
+            self._keep(game_id, at)
 
     async def _time_out(self, record: GameRecord) -> None:
         """The deadline of ``record`` (as read) passed: the automatic player moves for the

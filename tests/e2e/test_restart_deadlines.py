@@ -102,11 +102,11 @@ async def test_a_restart_handles_what_fell_due_while_it_was_down_once_and_in_ord
             assert edited == 0 and len(said) == 1  # untouched: its table only
         elif game_id not in reminded:
             assert edited >= 1  # the timeout's move is on the table
-    # only the games something was due for were read; only the wakes due within the hour
-    # are kept in memory
+    # only the games something was due for were read; of the others, at most the wakes due
+    # within the hour are held in memory
     assert bot.room.service.live.live_games() == PASSED + REMINDED
     soon = world.clock.now() + LOOKAHEAD
-    assert len(bot.room.clocks) == sum(1 for i in resting if by_id[i].wake_at <= soon)
+    assert len(bot.room.clocks) <= sum(1 for i in resting if by_id[i].wake_at <= soon)
 
     await world.restart()  # nothing more is due: nothing happens again
     await world.bot.wait_idle()
