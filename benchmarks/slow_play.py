@@ -35,6 +35,7 @@ host_ms (``cli.host_ms`` before and after).
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import platform
@@ -225,6 +226,10 @@ async def run(
             ids = await build(stored_db, slow, tables)
             figures["build_s"] = round(time.perf_counter() - started, 1)
             del slow, tables
+            # millions of the fake's objects: out of its collector's sight, or each full
+            # collection pauses the fake (and every interaction) for seconds
+            gc.collect()
+            gc.freeze()
 
             bot_lags = BotLags()
             bot = await start_bot(fake, base_db, bot_lags.on_line)
