@@ -50,14 +50,17 @@ from storage.models import (
     PublicEvent,
     Seat,
     SeatChange,
-    VerifyResult,
+    TakeBackMove,
 )
 from storage.players import PlayerStore
 from storage.ratings import RATED_AFTER
+from storage.reliability import Reliability
 from storage.rows import public_event_list, public_events_from_list
 from storage.settings import StorageSettings, database_name
 from storage.slow_play_models import NOTIFY_WAYS, AwayTime, PlayerSettings, SeatBank
 from storage.store import Storage
+from storage.verify import VerifyResult
+from storage.wakes import Wake
 
 __all__ = [
     "LOBBY",
@@ -106,6 +109,7 @@ __all__ = [
     "PlayerStats",
     "PublicEvent",
     "Rating",
+    "Reliability",
     "SchemaTooNew",
     "Seat",
     "SeatBank",
@@ -115,7 +119,9 @@ __all__ = [
     "Storage",
     "StorageError",
     "StorageSettings",
+    "TakeBackMove",
     "VerifyResult",
+    "Wake",
     "WrongStatus",
     "backup_database",
     "database_name",

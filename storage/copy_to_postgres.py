@@ -42,6 +42,7 @@ TABLES = (
     "ratings",
     "away_times",
     "players",
+    "reliability",
 )
 """Every table, parents before children (the order they are copied in)."""
 

@@ -6,9 +6,9 @@ from ``storage.models``. Writes that change a game's state check its version ins
 
 :class:`GameStore` is made of parts, each with one job, over the same backend: ``lobby``
 (``storage.lobby``), ``play`` (``storage.play``: commits, seat changes, ends), ``queries``
-(``storage.queries``), ``startup`` (``storage.startup``), and ``ends``, the hooks run in the
-transaction that ends a game (``storage.ends``). Callers use the store's methods, each one
-of a part's.
+(``storage.queries``), ``startup`` (``storage.startup``), ``takebacks`` (``storage.takebacks``:
+undo), ``wakes`` (``storage.wakes``), and ``ends``, the hooks run in the transaction that ends
+a game (``storage.ends``). Callers use the store's methods, each one of a part's.
 """
 
 from __future__ import annotations
@@ -19,18 +19,23 @@ from storage.play import PlayOperations
 from storage.queries import GameQueries
 from storage.sql import Backend
 from storage.startup import StartupOperations, parse_state
+from storage.takebacks import TakeBackOperations
+from storage.wakes import WakeOperations
 
 
 class GameStore:
     """All game operations on one :class:`Backend`, by part (see the module).
 
     Lobby (``storage.lobby``): create_lobby, join_lobby, leave_lobby, remove_lobby_seat,
-    set_lobby_options, set_turn_clock, set_pace, set_thinking_time, start_game. Running games
-    (``storage.play``): commit_action, commit_action_record, change_seat, set_deadline, set_clock,
-    finish_game, abort_game, leave_game. Queries (``storage.queries``): get_game,
+    set_lobby_options, set_turn_clock, set_pace, set_thinking_time, set_min_reliability,
+    start_game. Running games (``storage.play``): commit_action, commit_action_record,
+    change_seat, set_deadline, set_clock, finish_game, abort_game, leave_game. Queries
+    (``storage.queries``): get_game,
     find_open_game, find_games_by_player, list_games, lobbies_without_message, recently_ended,
     list_running_with_deadlines, get_actions, recent_actions, snapshot. Startup
-    (``storage.startup``): load_active_games, reinstate_game.
+    (``storage.startup``): load_active_games, reinstate_game. Take-backs
+    (``storage.takebacks``): take_back. Wakes (``storage.wakes``): due_wakes, move_wake,
+    tables_behind, running_games.
     """
 
     def __init__(self, db: Backend) -> None:
@@ -40,6 +45,9 @@ class GameStore:
         self.play = PlayOperations(db, self.ends)
         self.queries = GameQueries(db)
         self.startup = StartupOperations(db)
+        self.takebacks = TakeBackOperations(db)
+        self.take_back = self.takebacks.take_back
+        self.wakes = WakeOperations(db)
 
         lobby, play, queries, startup = self.lobby, self.play, self.queries, self.startup
         self.create_lobby = lobby.create_lobby
@@ -50,6 +58,7 @@ class GameStore:
         self.set_turn_clock = lobby.set_turn_clock
         self.set_pace = lobby.set_pace
         self.set_thinking_time = lobby.set_thinking_time
+        self.set_min_reliability = lobby.set_min_reliability
         self.start_game = lobby.start_game
 
         self.commit_action = play.commit_action
@@ -75,6 +84,11 @@ class GameStore:
 
         self.load_active_games = startup.load_active_games
         self.reinstate_game = startup.reinstate_game
+
+        self.due_wakes = self.wakes.due_wakes
+        self.move_wake = self.wakes.move_wake
+        self.tables_behind = self.wakes.tables_behind
+        self.running_games = self.wakes.running_games
 
 
 __all__ = ["GameStore", "parse_state"]

@@ -235,8 +235,23 @@ class LobbyOperations:
             raise ValueError("a thinking time is a positive number of milliseconds")
         return await self._set_lobby_setting(game_id, "thinking_ms", ms)
 
+    async def set_min_reliability(self, game_id: int, percent: int | None) -> GameRecord:
+        """Take only players who finish at least ``percent`` of their games (``None``:
+        anyone; ``storage.reliability``).
+
+        Raises:
+            GameNotFound, GameNotInLobby.
+            ValueError: not a percentage from 1 to 100.
+        """
+        if percent is not None and not 1 <= percent <= 100:
+            raise ValueError("a share of finished games is a percentage from 1 to 100")
+        return await self._set_lobby_setting(game_id, "min_reliability", percent)
+
     async def _set_lobby_setting(
-        self, game_id: int, column: Literal["thinking_ms"], value: int | None
+        self,
+        game_id: int,
+        column: Literal["thinking_ms", "min_reliability"],
+        value: int | None,
     ) -> GameRecord:
         """Set one of a lobby's ``games`` columns (the game's start reads it).
 
@@ -265,6 +280,7 @@ class LobbyOperations:
         deadline: datetime | None = None,
         automatic_secret: str | None = None,
         seat_banks: Iterable[SeatBank] = (),
+        wake_at: datetime | None = None,
     ) -> GameRecord:
         """Turn the lobby into an active game: seed, initial state, version 0, one transaction.
 
@@ -276,6 +292,8 @@ class LobbyOperations:
                 default: 128 fresh bits from ``secrets``; a caller gives one only to replay
                 games alike, as with a given seed).
             seat_banks: the seats' first time banks (a paced game), as the caller decided.
+            wake_at: when the bot must first look at the game by itself (``GameRecord``);
+                ``None``: at the deadline.
 
         Raises:
             GameNotFound, GameNotInLobby.
@@ -289,6 +307,7 @@ class LobbyOperations:
             raise ValueError(f"the state's seed {state.get('seed')!r} is not {seed}")
         secret = automatic_secret or secrets.token_hex(16)
         banks = tuple(seat_banks)
+        wake = time_text(wake_at) or time_text(deadline)
 
         def tx(conn: Connection) -> GameRecord:
             game = fetch_game(conn, game_id)
@@ -301,9 +320,9 @@ class LobbyOperations:
             now = now_text()
             conn.execute(
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = 0, "
-                "started_at = ?, updated_at = ?, deadline = ?, automatic_secret = ? "
+                "started_at = ?, updated_at = ?, deadline = ?, automatic_secret = ?, wake_at = ? "
                 "WHERE id = ? AND status = 'lobby'",
-                (seed, state_json, now, now, time_text(deadline), secret, game_id),
+                (seed, state_json, now, now, time_text(deadline), secret, wake, game_id),
             )
             write_banks(conn, game_id, banks)
             return fetch_game(conn, game_id)

@@ -15,6 +15,7 @@ from storage.models import (
     LoggedAction,
     PublicEvent,
     Seat,
+    TakeBackMove,
 )
 from storage.slow_play_models import SeatBank
 from storage.sql import Connection, Row
@@ -41,7 +42,8 @@ OPEN_SQL = "status IN ('lobby', 'active')"
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game_name, host_id, options, max_seats, status, seed, state, "
     "version, result, created_at, updated_at, started_at, ended_at, set_aside_reason, deadline, "
-    "turn_clock, thinking_ms, automatic_secret, bank_start, bank_cap"
+    "turn_clock, thinking_ms, automatic_secret, bank_start, bank_cap, undone, takeback_seq, "
+    "takeback_seat, takeback_key, min_reliability, wake_at"
 )
 
 
@@ -91,6 +93,12 @@ def game_from_row(row: Row, seats: Sequence[Seat]) -> GameRecord:
         bank_start=row["bank_start"],
         bank_cap=row["bank_cap"],
         seats=tuple(seats),
+        undone=row["undone"],
+        takeback=None
+        if row["takeback_seq"] is None
+        else TakeBackMove(row["takeback_seq"], row["takeback_seat"], row["takeback_key"]),
+        min_reliability=row["min_reliability"],
+        wake_at=parse_time(row["wake_at"]),
     )
 
 
@@ -126,6 +134,9 @@ def action_from_row(row: Row) -> LoggedAction:
         public_events=public_events_from_list(json.loads(row["public_events"])),
         created_at=datetime.fromisoformat(row["created_at"]),
         actor=row["actor"],
+        undoes=row["undoes"],
+        undone_by=row["undone_by"],
+        undone_at=parse_time(row["undone_at"]),
     )
 
 
@@ -272,3 +283,13 @@ def write_banks(conn: Connection, game_id: int, banks: tuple[SeatBank, ...]) -> 
             "WHERE game_id = ? AND seat = ?",
             [(b.bank_ms, time_text(b.since), b.reminders, game_id, b.seat) for b in banks],
         )
+
+
+def wake_soon(conn: Connection, game_id: int, now: str) -> None:
+    """Have the bot look at ``game_id`` by ``now`` (its ``wake_at``, unless earlier): a change
+    without a move may have made an automatic player's move due."""
+    conn.execute(
+        "UPDATE games SET wake_at = CASE WHEN wake_at IS NOT NULL AND wake_at < ? THEN wake_at "
+        "ELSE ? END WHERE id = ?",
+        (now, now, game_id),
+    )

@@ -11,12 +11,12 @@ from storage.guilds import GuildSettingsStore
 from storage.history import GAME_END_HOOKS, HistoryStore
 from storage.messages import MessageStore
 from storage.meta import MetaStore
-from storage.models import VerifyResult
 from storage.players import PlayerStore
 from storage.postgres import PostgresDatabase
+from storage.reliability import ReliabilityStore
 from storage.settings import StorageSettings, is_postgres_url
 from storage.sql import Backend
-from storage.verify import verify_game
+from storage.verify import VerifyResult, verify_game
 
 
 class Storage:
@@ -53,6 +53,8 @@ class Storage:
         """Players' away times in each guild: :class:`AwayStore`."""
         self.players = PlayerStore(db)
         """Players' own settings (how they hear of their moves): :class:`PlayerStore`."""
+        self.reliability = ReliabilityStore(db)
+        """Each person's share of started games finished: :class:`ReliabilityStore`."""
 
     @classmethod
     async def open(

@@ -145,6 +145,12 @@ class Presentation(ABC):
     def event_line(self, event: Event, viewer: int | None, ctx: RenderContext) -> str | None:
         """One line for an event ``viewer`` may see, or ``None`` when not worth a line."""
 
+    def move_text(self, key: str, ctx: RenderContext) -> str:
+        """A move of the viewer's own, from its action ``key`` alone, for the Undo that takes
+        it back ("Undo: <move>"): the move is gone from the view by then (default: "your last
+        move")."""
+        return ctx._("your last move")
+
     def placeholder(self, decision: Decision, view: View, ctx: RenderContext) -> str:
         """The text of a select menu before a choice is made."""
         return ctx._("Choose…")

@@ -17,6 +17,7 @@ from bot.handlers.lobby import LobbyHandlers
 from bot.handlers.play import PlayHandlers
 from bot.handlers.reference import ReferenceHandlers
 from bot.handlers.slow_play import SlowPlayHandlers
+from bot.handlers.undo import UndoHandlers
 
 
 class Handlers:
@@ -31,6 +32,7 @@ class Handlers:
         self.history = HistoryHandlers(room)
         self.slow = SlowPlayHandlers(room)
         self.direct = DirectHandlers(room, self.play)
+        self.undo = UndoHandlers(room, self.play)
 
     async def on_lobby_button(self, interaction: discord.Interaction, game: int, op: str) -> None:
         """A lobby button."""
@@ -86,6 +88,10 @@ class Handlers:
         """A confirmation's "no"."""
         await self.play.on_back(interaction, game)
 
+    async def on_undo(self, interaction: discord.Interaction, game: int, seq: int) -> None:
+        """A private screen's Undo."""
+        await self.undo.on_undo(interaction, game, seq)
+
     async def on_replay(self, interaction: discord.Interaction, game: int, step: int) -> None:
         """A replay's button or menu."""
         await self.history.on_replay(interaction, game, step)
@@ -112,4 +118,5 @@ __all__ = [
     "PlayHandlers",
     "ReferenceHandlers",
     "SlowPlayHandlers",
+    "UndoHandlers",
 ]

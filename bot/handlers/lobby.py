@@ -16,17 +16,19 @@ from bot.messages.languages import tr
 from bot.messages.layouts import offered_index
 from bot.messages.lobby import (
     ADD_AUTOMATIC,
+    MIN_RELIABILITY,
     REMOVE_AUTOMATIC,
     THINKING_TIME,
     TURN_CLOCK,
 )
 from bot.messages.permissions import require_channel_permissions
 from bot.service.errors import ChannelHasGame, UserError
+from bot.service.fair_play import MIN_RELIABILITIES
 from bot.service.lobby import THINKING_TIMES
 from bot.service.paces import PACES
 from bot.service.reasons import LOBBY_LOST, TABLE_LOST
 from engine.players import LEVELS
-from storage import LOBBY, TABLE, GameStatus
+from storage import LOBBY, TABLE, GameRecord, GameStatus
 
 log = logging.getLogger(__name__)
 
@@ -58,13 +60,18 @@ class LobbyHandlers:
             return
         public = await room.languages.public(record.guild_id)
         try:
-            await interaction.response.send_message(view=self.room.lobbies.layout(record, public))
+            await interaction.response.send_message(view=await self._layout(record, public))
             message = await interaction.original_response()
         except Exception:
             # nothing half-created: without its message the lobby would block the channel
             await room.service.abort(record.id, reason=LOBBY_LOST)
             raise
         await room.storage.messages.set(record.id, LOBBY, record.channel_id, message.id)
+
+    async def _layout(self, record: GameRecord, public: Translator) -> discord.ui.LayoutView:
+        """The lobby's layout for ``record``, each person with their reliability record."""
+        records = await self.room.service.fair_play.seated(record)
+        return self.room.lobbies.layout(record, public, records)
 
     async def _busy_text(self, game_id: int, guild_id: int, _: Translator) -> str:
         messages = await self.room.storage.messages.for_game(game_id)
@@ -100,7 +107,7 @@ class LobbyHandlers:
         else:
             raise UserError(N_("This button is no longer in use."))
         public = await self.room.languages.public(record.guild_id)  # the lobby is public
-        await interaction.response.edit_message(view=self.room.lobbies.layout(record, public))
+        await interaction.response.edit_message(view=await self._layout(record, public))
 
     @guarded("lobby option")
     async def on_option(
@@ -115,6 +122,7 @@ class LobbyHandlers:
             TURN_CLOCK: PACES,
             THINKING_TIME: THINKING_TIMES,
             ADD_AUTOMATIC: LEVELS,
+            MIN_RELIABILITY: MIN_RELIABILITIES,
         }
         if field in menus:
             index = offered_index(values, len(menus[field]))
@@ -125,10 +133,13 @@ class LobbyHandlers:
                 record = await service.set_pace(game_id, user, PACES[index].key)
             elif field == THINKING_TIME:
                 record = await service.set_thinking_time(game_id, user, THINKING_TIMES[index])
+            elif field == MIN_RELIABILITY:
+                chosen = MIN_RELIABILITIES[index]
+                record = await service.set_min_reliability(game_id, user, chosen)
             else:  # the service seats only a level the game offers at that table
                 record = await service.add_automatic(game_id, user, LEVELS[index])
             public = await self.room.languages.public(record.guild_id)
-            await interaction.response.edit_message(view=self.room.lobbies.layout(record, public))
+            await interaction.response.edit_message(view=await self._layout(record, public))
             return
         record = await service.record(game_id)
         option = next(
@@ -142,7 +153,7 @@ class LobbyHandlers:
             game_id, interaction.user.id, field, allowed[index], allowed
         )
         public = await self.room.languages.public(record.guild_id)
-        await interaction.response.edit_message(view=self.room.lobbies.layout(record, public))
+        await interaction.response.edit_message(view=await self._layout(record, public))
 
     async def _start(self, interaction: discord.Interaction, game_id: int) -> None:
         room = self.room
@@ -154,7 +165,7 @@ class LobbyHandlers:
         public = await room.languages.public(snapshot.record.guild_id)
         try:
             await interaction.response.edit_message(
-                view=self.room.lobbies.layout(snapshot.record, public)
+                view=await self._layout(snapshot.record, public)
             )
         except discord.HTTPException as exc:  # the game started all the same: post its table
             log.warning("could not update the lobby of game %s: %s", game_id, exc.text)
@@ -165,9 +176,7 @@ class LobbyHandlers:
             # the lobby already says the game started: say it was closed (through the
             # interaction, which needs no channel permission)
             try:
-                await interaction.edit_original_response(
-                    view=self.room.lobbies.layout(record, public)
-                )
+                await interaction.edit_original_response(view=await self._layout(record, public))
             except discord.HTTPException as exc:
                 log.warning("could not close the lobby of game %s: %s", game_id, exc.text)
             raise UserError(

@@ -22,7 +22,9 @@ from bot.messages.pings import Pings
 from bot.messages.reminders import Reminders
 from bot.messages.tables import TableKeeper
 from bot.service import GameService, GameSnapshot, Played
+from bot.service.live import KEEP_IDLE
 from bot.service.locks import KeyedLocks
+from bot.service.recent import Recent
 from bot.texts.durations import duration_text
 from bot.texts.rendering import context_for, table_controls
 from bot.texts.seat_names import seat_names
@@ -76,7 +78,7 @@ class FollowUps:
         """The turn clocks' ``remind``."""
         self.in_order = KeyedLocks()
         """Per game: follow-ups run in commit order under this lock."""
-        self._followed: dict[int, int] = {}
+        self._followed: Recent[int, int] = Recent(KEEP_IDLE)  # game -> version shown
 
     async def after_played(
         self, played: Played, actor: int | None, note: str | None = None

@@ -8,17 +8,23 @@ shown: callers get data objects back and render them.
 :class:`GameService` is made of parts, each a class with one job (see each module):
 
 - ``gate`` (:class:`~bot.service.gate.Gate`): the per-game locks and the shutdown gate;
-- ``live`` (:class:`~bot.service.live.LiveGames`): the running games kept in memory, read
-  from storage otherwise, and a restart's watch over the ones that changed meanwhile;
+- ``live`` (:class:`~bot.service.live.LiveGames`): the running games being played, kept in
+  memory, read from storage otherwise;
 - ``deadlines`` (:class:`~bot.service.deadlines.Deadlines`): the pace's deadlines: the
   seats' time banks (``bot.service.banks``), when a game's clock next needs attention;
 - ``away_times`` (:class:`~bot.service.away.AwayTimes`): when players are away;
+- ``wakes`` (:class:`~bot.service.wakes.Wakes`): when the bot next looks at a running game by
+  itself, and what is due then (the turn clocks ask);
 - ``commits`` (:class:`~bot.service.commits.Commits`): applying and committing one action,
-  with the deadline and the seat change (``bot.service.seats``) the service decided;
+  with the deadline, the seats' banks, the wake time and the seat change
+  (``bot.service.seats``) the service decided;
 - ``lobby``, ``play``, ``automatic``, ``reminding``, ``away``, ``mine``, ``history``: the use
   cases of setting a game up, of people playing it, of automatic players and timeouts, of
-  the pace's reminders, of players going away and coming back, of the games a player is
-  in, of the memory of play.
+  the pace's reminders (claimed once), of players going away and coming back, of the games a
+  player is in, of the memory of play;
+- ``undo`` (:class:`~bot.service.undo.TakeBacks`): a person taking back their own move;
+- ``fair_play`` (:class:`~bot.service.fair_play.FairPlay`): reliability records and the
+  host's join filter.
 
 Callers use the service's methods, each one of a part's (the facade below).
 """
@@ -31,6 +37,7 @@ from bot.service.automatic import AutomaticPlay
 from bot.service.away import AwayTimes, AwayUseCases
 from bot.service.commits import Commits
 from bot.service.deadlines import Deadlines, Now
+from bot.service.fair_play import FairPlay
 from bot.service.gate import Gate
 from bot.service.history import PlayHistory
 from bot.service.live import LiveGames
@@ -39,6 +46,8 @@ from bot.service.mine import MyGames
 from bot.service.play import PlayUseCases, seat_of
 from bot.service.reminders import Reminding
 from bot.service.snapshots import GameSnapshot, Move, Played
+from bot.service.undo import TakeBacks
+from bot.service.wakes import Due, Wakes
 from storage import Storage
 
 
@@ -67,6 +76,7 @@ class GameService:
         self.deadlines = Deadlines(clock)
         self.away_times = AwayTimes(storage, self.deadlines.clock)
         self.deadlines.away = self.away_times
+        self.wakes = Wakes(storage, self.gate, self.live, self.deadlines)
         self.commits = Commits(storage, self.live, self.deadlines)
         self.lobby = LobbyUseCases(storage, self.gate, self.live, self.deadlines, seed)
         self.play = PlayUseCases(storage, self.gate, self.live, self.commits)
@@ -77,6 +87,8 @@ class GameService:
         self.away = AwayUseCases(storage, self.gate, self.live, self.deadlines, self.away_times)
         self.mine = MyGames(storage, self.live, self.deadlines)
         self.history = PlayHistory(storage)
+        self.undo = TakeBacks(storage, self.gate, self.live)
+        self.fair_play = FairPlay(storage, self.gate, self.live, self.lobby)
 
         gate, live, lobby, play, automatic = (
             self.gate,
@@ -92,12 +104,11 @@ class GameService:
         self.active = live.active
         self.recent_actions = live.recent_actions
         self.forget = live.forget
-        self.watch_changes = live.watch_changes
-        self.adopt = live.adopt
-        self.stop_watching = live.stop_watching
 
         self.open_lobby = lobby.open_lobby
-        self.join = lobby.join
+        self.join = self.fair_play.join  # the host's filter, then the lobby's join
+        self.set_min_reliability = self.fair_play.set_min_reliability
+        self.reliability = self.fair_play.records
         self.leave_lobby = lobby.leave_lobby
         self.add_automatic = lobby.add_automatic
         self.remove_automatic = lobby.remove_automatic
@@ -111,6 +122,7 @@ class GameService:
         self.act = play.act
         self.forfeit = play.forfeit
         self.abort = play.abort
+        self.take_back = self.undo.take_back
 
         self.play_automatic = automatic.play_automatic
         self.timeout = automatic.timeout
@@ -118,5 +130,8 @@ class GameService:
         self.remind = self.reminding.remind
         self.next_wakeup = self.deadlines.next_wakeup
 
+        self.due = self.wakes.due
+        self.claim_reminder = self.reminding.claim
 
-__all__ = ["GameService", "GameSnapshot", "Move", "Played"]
+
+__all__ = ["Due", "GameService", "GameSnapshot", "Move", "Played"]

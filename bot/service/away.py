@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from bot.i18n import N_
@@ -22,6 +22,7 @@ from bot.service.errors import UserError
 from bot.service.gate import Gate
 from bot.service.live import LiveGames
 from bot.service.snapshots import GameSnapshot
+from bot.service.wakes import wake_after
 from storage import AwayTime, GameRecord, GameStatus, StaleVersion, Storage
 
 log = logging.getLogger(__name__)
@@ -209,10 +210,18 @@ class AwayUseCases:
                 snapshot = await self.live.snapshot(game.id)
                 record = snapshot.record
                 deadline = self.deadlines.deadline_of(record)
-                if record.status == GameStatus.ACTIVE and deadline != record.deadline:
+                wake = record.wake_at
+                if snapshot.state is not None:  # the reminders move with the deadline
+                    moved = replace(record, deadline=deadline)
+                    wake = wake_after(self.deadlines, moved, snapshot.state)
+                changed = (deadline, wake) != (record.deadline, record.wake_at)
+                if record.status == GameStatus.ACTIVE and changed:
                     try:
                         record = await self.storage.games.set_clock(
-                            game.id, expected_version=record.version, deadline=deadline
+                            game.id,
+                            expected_version=record.version,
+                            deadline=deadline,
+                            wake_at=wake,
                         )
                     except StaleVersion:  # another process moved it: its next move reclocks
                         self.live.forget(game.id)

@@ -16,6 +16,7 @@ from bot.service.live import LiveGames
 from bot.service.paces import pace_named
 from bot.service.reasons import CANCELLED
 from bot.service.snapshots import GameSnapshot
+from bot.service.wakes import wake_after, with_banks
 from engine.players import LEVEL_ALIASES, offered_levels
 from storage import (
     AlreadySeated,
@@ -218,6 +219,7 @@ class LobbyUseCases:
             state = engine.new_game(game.game_name, len(game.seats), game.options, seed)
             await self.deadlines.ready()
             clock = self.deadlines.after(game, None, state)
+            wake = wake_after(self.deadlines, with_banks(game, clock.banks, clock.deadline), state)
             record = await self.storage.games.start_game(
                 game_id,
                 seed=seed,
@@ -225,6 +227,7 @@ class LobbyUseCases:
                 deadline=clock.deadline,
                 automatic_secret=seeded_secret(seed) if self.seeded else None,
                 seat_banks=clock.banks,
+                wake_at=wake,
             )
             snapshot = GameSnapshot(record, state)
             self.live.remember(snapshot)

@@ -22,11 +22,12 @@ from dataclasses import dataclass, replace
 
 from bot.i18n import Translator
 from bot.texts.decisions import decode, menu_values
-from bot.texts.specs import ConfirmRow, Row, SelectSpec
+from bot.texts.specs import ConfirmRow, Row, SelectSpec, UndoRow
 from engine import Decision
 
 RULES = ("r", "rules")
 QUIT = ("q", "quit")
+UNDO = ("u", "undo")
 NUMBER = re.compile(r"[0-9]{1,9}")
 """A choice's number as typed: ASCII digits (``str.isdigit`` also takes "²", which ``int``
 refuses, and ``int`` refuses more than 4,300 digits); longer is out of range anyway."""
@@ -74,8 +75,9 @@ class Menu:
 @dataclass(frozen=True)
 class Answer:
     """What a typed line means: an action ``key`` to play, the rules (``rules``), leaving
-    (``quit``), going back from an "are you sure?" (``back``), nothing at all (``empty``:
-    an empty line, asked again), or a ``problem``: one line saying what to type instead."""
+    (``quit``), going back from an "are you sure?" (``back``), taking back the move logged as
+    ``undo`` (``u``, while the screen offers it), nothing at all (``empty``: an empty line,
+    asked again), or a ``problem``: one line saying what to type instead."""
 
     key: str | None = None
     rules: bool = False
@@ -83,6 +85,7 @@ class Answer:
     back: bool = False
     empty: bool = False
     problem: str = ""
+    undo: int | None = None
 
 
 class Question:
@@ -101,8 +104,13 @@ class Question:
         # (row, the game's own number or None, the choice numbered 0 until all are known)
         entries: list[tuple[int, int | None, Choice]] = []
         menus: list[Menu] = []
+        self.undo: UndoRow | None = None
+        """The screen's "↶ Undo" (typed ``u``), when it offers one."""
         for index, row in enumerate(rows):
-            if isinstance(row, ConfirmRow):
+            if isinstance(row, UndoRow):
+                self.undo = row
+                menus.append(Menu("", ()))
+            elif isinstance(row, ConfirmRow):
                 entries.append((index, None, Choice(0, row.confirm, key=row.key)))
                 entries.append((index, None, Choice(0, row.back, back=True)))
                 menus.append(Menu("", ()))
@@ -164,6 +172,8 @@ class Question:
             return Answer(quit=True)
         if text in RULES:
             return Answer(rules=True)
+        if text in UNDO and self.undo is not None:
+            return Answer(undo=self.undo.seq)
         tokens = [t for t in re.split(r"[\s,;]+", text) if t]
         numbers = [int(t) for t in tokens if NUMBER.fullmatch(t)]
         if (

@@ -136,6 +136,9 @@ class Output:
                 if choice.current:
                     line.append(" ✓", style=Style(bold=True))
                 self.console.print(line)
+        if question.undo is not None:  # typed "u"
+            undo = Text(f"{'u':>3}  ", style=number_style)
+            self.console.print(undo.append(self._cells(question.undo.label)))
         if clock:
             self.console.print(Text(self._cells(clock), style=Style(dim=True)))
         self.prompt(question.hint(_))

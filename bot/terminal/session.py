@@ -145,6 +145,12 @@ class Session:
                 continue
             if decided is BACK:
                 continue
+            if isinstance(decided, Answer) and decided.undo is not None:  # "u": take back
+                try:
+                    await self.service.take_back(self.game_id, PLAYER, decided.undo)
+                except UserError as error:
+                    notice = "⚠️ " + error.text(_)
+                continue
             assert isinstance(decided, str)
             try:
                 played = await self.service.act(self.game_id, PLAYER, question.since, decided)
@@ -291,6 +297,8 @@ class Session:
                     return answer.key
                 if answer.back:
                     return BACK
+                if answer.undo is not None:
+                    return answer
                 if answer.empty:
                     self.output.prompt(None)
                     continue

@@ -66,21 +66,20 @@ def public_messages(world: World, channel: Channel | None = None) -> list[Messag
     """Every message of ``channel`` (default: the world's game channel) everybody can see,
     deleted ones left out."""
     channel = channel or world.channel
-    return [
-        m
-        for m in world.fake.world.messages.values()
-        if m.channel is channel and m.ephemeral_for is None and not m.deleted
-    ]
+    return [m for m in channel.messages if m.ephemeral_for is None and not m.deleted]
+
+
+def is_table(message: Message, game_id: int) -> bool:
+    """Whether ``message`` is the live table of ``game_id``."""
+    if message.ephemeral_for is not None or message.deleted:
+        return False
+    return any(str(b.get("custom_id")) == f"cr:hand:{game_id}" for b in message.buttons())
 
 
 def find_table(world: World, game_id: int) -> Message | None:
-    """The live table message of ``game_id``, in any channel."""
-    for message in world.fake.world.messages.values():
-        if message.ephemeral_for is not None or message.deleted:
-            continue
-        if any(str(b.get("custom_id")) == f"cr:hand:{game_id}" for b in message.buttons()):
-            return message
-    return None
+    """The live table message of ``game_id``, in any channel (every message of the world is
+    looked at: in a loop over many games, look in the game's channel with :func:`is_table`)."""
+    return next((m for m in world.fake.world.messages.values() if is_table(m, game_id)), None)
 
 
 DATABASE_AWAY = "Cardroom cannot reach its database right now: please try again in a moment."
@@ -140,7 +139,7 @@ class Driver:
         await host.click(lobby, custom_id=f"cr:lobby:{self.game_id}:start")
         assert not [b for b in lobby.buttons() if str(b.get("custom_id")).endswith(":join")]
         self.table = await self.world.fake.wait_for_message(
-            self.where, lambda m: find_table(self.world, self.game_id) is m
+            self.where, lambda m: is_table(m, self.game_id)
         )
         return self.game_id
 

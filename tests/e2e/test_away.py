@@ -34,7 +34,8 @@ async def test_away_time_pauses_the_banks_and_shows_on_the_table_lobby_and_list(
     await world.bot.wait_idle()
     assert (await stored(world, slow_id)).record.deadline == start + 4 * DAY  # 23 h after it
     assert f"⏳ <@{player.id}>: away until Fri, Dec 4" in table.text().splitlines()
-    assert f"<@{player.id}> (away until Fri, Dec 4)" in lobby.text()
+    # beside the reliability record every lobby shows since fair play
+    assert f"<@{player.id}> (new) (away until Fri, Dec 4)" in lobby.text()
     listed = await mine(world, other)
     assert f"<@{player.id}> to move, away until Fri, Dec 4" in listed, listed
     assert (await stored(world, quick_id)).record.deadline is None

@@ -14,7 +14,7 @@ from bot.i18n import translator
 from bot.terminal.choices import Question, how_many
 from bot.texts.decisions import menu_values, rows_for
 from bot.texts.rendering import confirmation_screen, context_for
-from bot.texts.specs import ButtonSpec, SelectOption, SelectSpec
+from bot.texts.specs import ButtonSpec, SelectOption, SelectSpec, UndoRow
 from engine import Decision
 from tests.bot.records import record_for
 from tests.terminal.helpers import first_state_with, question_of
@@ -203,3 +203,13 @@ def test_a_question_with_one_possible_answer_is_not_asked() -> None:
     decision = Decision(0, "pick", ("R7",), simultaneous=True, committed=("R7",))
     chosen = SelectSpec("pick", 0, "Choose", (SelectOption("R7", "🪨 7 Rock", default=True),))
     assert Question([chosen], [decision], 0).only() is None  # already the answer: no move
+
+
+def test_u_takes_back_the_move_the_screen_offers_and_nothing_else() -> None:
+    decision = Decision(0, "play", ("play:a", "play:b"))
+    buttons = (ButtonSpec("play:a", "A"), ButtonSpec("play:b", "B"))
+    offered = Question((buttons, UndoRow(7, "↶ Undo: A")), [decision], 3)
+    assert offered.answer("u", _).undo == 7 and offered.answer("undo", _).undo == 7
+    assert offered.answer("1", _).key == "play:a"  # the numbers are the moves' alone
+    plain = Question((buttons,), [decision], 3)
+    assert plain.answer("u", _).undo is None and plain.answer("u", _).problem

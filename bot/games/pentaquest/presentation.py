@@ -24,6 +24,7 @@ from bot.games.pentaquest.texts import (
     card_name,
     face,
 )
+from bot.games.pentaquest.undo import move_text
 from bot.i18n import N_, Translator
 from engine import Decision, Event, View
 from engine.pentaquest import powers
@@ -259,6 +260,10 @@ class PentaquestPresentation(Presentation):
         # a die of a multi-select of dice (the free reroll, a reroll card)
         die = int(option)
         return OptionText(_("Die {die}: {face}", die=die + 1, face=face(view.dice[die])))
+
+    def move_text(self, key: str, ctx: RenderContext) -> str:
+        """See ``bot.games.pentaquest.undo``."""
+        return move_text(key, ctx) or super().move_text(key, ctx)
 
     def _die_label(self, die: int, view: PentaquestView, ctx: RenderContext) -> str:
         _ = ctx._

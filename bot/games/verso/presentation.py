@@ -194,6 +194,16 @@ class VersoPresentation(Presentation):
             return OptionText(label, description=_("your current choice") if chosen else "")
         return OptionText(label, description=self._bank_effects(code, decision.seat, view, ctx))
 
+    def move_text(self, key: str, ctx: RenderContext) -> str:
+        """A final series, the only move Verso lets a player take back (``docs/undo.md``):
+        "Final series 🟦 1-2", "No final series"."""
+        verb, _sep, code = key.partition(":")
+        if key == FINAL_NONE:
+            return ctx._("No final series")
+        if verb == "final" and code:
+            return ctx._("Final series {series}", series=series_text(code))
+        return super().move_text(key, ctx)
+
     def _bank_effects(self, code: str, seat: int, view: VersoView, ctx: RenderContext) -> str:
         """What banking ``code`` does besides scoring: the two cards discarded, the card each
         neighbour flips, the cards kept (in that order: a menu's description is cut at 100
