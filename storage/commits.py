@@ -44,6 +44,7 @@ from storage.errors import (
 from storage.models import GameRecord, GameStatus, SeatChange
 from storage.rows import (
     GAME_COLUMNS,
+    banks_json,
     fetch_game,
     game_from_row,
     game_seats,
@@ -76,6 +77,7 @@ class CommitRequest:
     wake_at: str | None = None  # when the bot looks at the game next (None: the deadline)
     record: GameRecord | None = field(default=None, repr=False)
     takeback: bool = False  # its seat may take it back (engine.undo): the game offers it
+    banks_before: tuple[SeatBank, ...] = ()  # the banks it replaced, kept for a take-back
 
 
 class CommitQueue:
@@ -255,7 +257,7 @@ def apply_one(conn: Connection, request: CommitRequest, now: str, ends: GameEnds
     try:
         conn.execute(
             "INSERT INTO actions (game_id, seq, seat, action_key, public_events, created_at, "
-            "actor) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "actor, banks_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 request.game_id,
                 new_version,
@@ -264,6 +266,7 @@ def apply_one(conn: Connection, request: CommitRequest, now: str, ends: GameEnds
                 request.events_json,
                 now,
                 request.actor,
+                banks_json(request.banks_before) if request.takeback else None,
             ),
         )
     except IntegrityError as exc:

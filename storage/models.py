@@ -13,6 +13,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, NamedTuple, Protocol
 
+from storage.slow_play_models import SeatBank
+
 
 class GameStatus(StrEnum):
     """Where a game is in its life. Allowed moves: lobby → active → finished;
@@ -300,6 +302,8 @@ class LoggedAction:
         actor: who made it: ``"player"``, ``"automatic"`` (an automatic player) or
             ``"timeout"`` (the turn clock ran out).
         undoes, undone_by, undone_at: a take-back's move (``seq``); a move's take-back, when.
+        banks_before: the time banks the move replaced, kept for a move its seat may take back
+            (``storage.SeatBank``; a take-back gives them back).
     """
 
     game_id: int
@@ -312,6 +316,7 @@ class LoggedAction:
     undoes: int | None = None
     undone_by: int | None = None
     undone_at: datetime | None = None
+    banks_before: tuple[SeatBank, ...] = ()
 
 
 class TakeBackMove(NamedTuple):

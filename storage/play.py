@@ -61,6 +61,7 @@ class PlayOperations:
         seat_changes: Iterable[SeatChange] = (),
         seat_banks: Iterable[SeatBank] = (),
         takeback: bool = False,
+        banks_before: Iterable[SeatBank] = (),
         _fetch_into: list[CommitRequest] | None = None,
     ) -> int:
         """Commit one applied action atomically: log row, new state, version + 1.
@@ -95,6 +96,9 @@ class PlayOperations:
                 (paced games); written in the same transaction.
             takeback: the engine's rule lets the seat take this move back (``engine.undo``):
                 the game offers it (``GameRecord.takeback``) until anything else happens.
+            banks_before: the seats' banks as they were before the move, for those
+                ``seat_banks`` changes; kept with a move that may be taken back, which gives
+                them back (``storage.takebacks``).
 
         Returns:
             The new version (``expected_version + 1``), equal to the log row's ``seq``.
@@ -132,6 +136,7 @@ class PlayOperations:
             seat_changes=tuple(seat_changes),
             seat_banks=tuple(seat_banks),
             takeback=takeback,
+            banks_before=tuple(banks_before),
         )
         if _fetch_into is not None:
             _fetch_into.append(request)

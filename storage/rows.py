@@ -137,6 +137,7 @@ def action_from_row(row: Row) -> LoggedAction:
         undoes=row["undoes"],
         undone_by=row["undone_by"],
         undone_at=parse_time(row["undone_at"]),
+        banks_before=banks_from_json(row["banks_before"]),
     )
 
 
@@ -283,6 +284,21 @@ def write_banks(conn: Connection, game_id: int, banks: tuple[SeatBank, ...]) -> 
             "WHERE game_id = ? AND seat = ?",
             [(b.bank_ms, time_text(b.since), b.reminders, game_id, b.seat) for b in banks],
         )
+
+
+def banks_json(banks: tuple[SeatBank, ...]) -> str | None:
+    """``banks`` as ``actions.banks_before`` holds them (``None``: none)."""
+    if not banks:
+        return None
+    rows = [[b.seat, b.bank_ms, time_text(b.since), b.reminders] for b in banks]
+    return json.dumps(rows, separators=(",", ":"))
+
+
+def banks_from_json(text: str | None) -> tuple[SeatBank, ...]:
+    """The banks of :func:`banks_json`'s ``text``."""
+    if not text:
+        return ()
+    return tuple(SeatBank(s, ms, parse_time(since), r) for s, ms, since, r in json.loads(text))
 
 
 def wake_soon(conn: Connection, game_id: int, now: str) -> None:

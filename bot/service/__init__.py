@@ -87,7 +87,7 @@ class GameService:
         self.away = AwayUseCases(storage, self.gate, self.live, self.deadlines, self.away_times)
         self.mine = MyGames(storage, self.live, self.deadlines)
         self.history = PlayHistory(storage)
-        self.undo = TakeBacks(storage, self.gate, self.live)
+        self.undo = TakeBacks(storage, self.gate, self.live, self.deadlines)
         self.fair_play = FairPlay(storage, self.gate, self.live, self.lobby)
 
         gate, live, lobby, play, automatic = (

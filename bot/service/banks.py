@@ -179,3 +179,10 @@ def bank_after(
 def stored_as(seat: Seat) -> SeatBank:
     """What ``seat``'s bank columns hold now, as a :class:`SeatBank`."""
     return SeatBank(seat.seat, seat.bank_ms or 0, seat.bank_since, seat.reminders)
+
+
+def as_before(seat: Seat, rules: BankRules) -> SeatBank:
+    """``seat``'s bank columns as they stand, the pace's start for a bank never set (what a
+    take-back gives back: ``bot.service.undo``)."""
+    bank = rules.start if seat.bank_ms is None else seat.bank_ms
+    return SeatBank(seat.seat, bank, seat.bank_since, seat.reminders)

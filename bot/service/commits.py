@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import engine
 from bot.i18n import N_
+from bot.service.banks import as_before, rules_of
 from bot.service.deadlines import Deadlines
 from bot.service.errors import OutOfDate
 from bot.service.live import LiveGames
@@ -85,8 +86,15 @@ class Commits:
             standing, current.state, state, mover=action.seat, previous=current.record
         )
         wake = wake_after(self.deadlines, with_banks(standing, clock.banks, clock.deadline), state)
-        # a person's move the engine's rule lets them take back is offered to them (undo)
+        # a person's move the engine's rule lets them take back is offered to them (undo),
+        # with the banks it replaces: a take-back gives them back
         takeback = actor == "player" and not is_final(current.state, action, state)
+        rules, changed = rules_of(record), {bank.seat for bank in clock.banks}
+        before = [
+            as_before(s, rules)
+            for s in current.record.seats
+            if takeback and rules is not None and s.seat in changed
+        ]
         if prepare is not None:
             prepare(record, state)
         started = time.perf_counter()
@@ -106,6 +114,7 @@ class Commits:
                 seat_changes=() if change is None else (change,),
                 seat_banks=clock.banks,
                 takeback=takeback,
+                banks_before=before,
             )
         except StaleVersion:
             self.live.forget(current.id)  # another process moved it: read it afresh next time

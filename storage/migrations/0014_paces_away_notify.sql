@@ -42,3 +42,22 @@ CREATE TABLE players (
     dm_refused_told INTEGER NOT NULL DEFAULT 0 CHECK (dm_refused_told IN (0, 1)),
     updated_at      TEXT    NOT NULL
 );
+
+-- The time banks a move replaced (JSON, [[seat, bank_ms, bank_since, reminders], ...]), kept
+-- in the log row of a move its seat may take back (undo), so that the take-back gives every
+-- bank back as it stood before the move: a move and its take-back add no time to any bank.
+ALTER TABLE actions ADD COLUMN banks_before TEXT;
+
+-- The log stays append-only but for one change: a move is marked taken back, once.
+DROP TRIGGER actions_no_update;
+
+CREATE TRIGGER actions_no_update
+BEFORE UPDATE ON actions
+WHEN NOT (OLD.undone_by IS NULL AND NEW.undone_by IS NOT NULL AND NEW.undone_at IS NOT NULL
+          AND NEW.game_id = OLD.game_id AND NEW.seq = OLD.seq AND NEW.seat = OLD.seat
+          AND NEW.action_key = OLD.action_key AND NEW.public_events = OLD.public_events
+          AND NEW.created_at = OLD.created_at AND NEW.actor = OLD.actor
+          AND NEW.undoes IS OLD.undoes AND NEW.banks_before IS OLD.banks_before)
+BEGIN
+    SELECT RAISE(ABORT, 'the action log is append-only (a move is only marked taken back)');
+END;

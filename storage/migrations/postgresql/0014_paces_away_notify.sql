@@ -28,3 +28,19 @@ CREATE TABLE players (
     dm_refused_told integer NOT NULL DEFAULT 0 CHECK (dm_refused_told IN (0, 1)),
     updated_at      text    NOT NULL
 );
+
+-- The time banks a move replaced (JSON), kept in the log row of a move its seat may take back,
+-- so that the take-back gives every bank back as it stood before the move.
+ALTER TABLE actions ADD COLUMN banks_before text;
+
+DROP TRIGGER actions_no_update ON actions;
+
+CREATE TRIGGER actions_no_update
+BEFORE UPDATE ON actions FOR EACH ROW
+WHEN (NOT (OLD.undone_by IS NULL AND NEW.undone_by IS NOT NULL AND NEW.undone_at IS NOT NULL
+           AND (NEW.game_id, NEW.seq, NEW.seat, NEW.action_key, NEW.public_events,
+                NEW.created_at, NEW.actor) = (OLD.game_id, OLD.seq, OLD.seat, OLD.action_key,
+                OLD.public_events, OLD.created_at, OLD.actor)
+           AND NEW.undoes IS NOT DISTINCT FROM OLD.undoes
+           AND NEW.banks_before IS NOT DISTINCT FROM OLD.banks_before))
+EXECUTE FUNCTION cardroom_refuse('the action log is append-only (a move is only marked taken back)');
