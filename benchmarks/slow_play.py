@@ -12,10 +12,10 @@ played. In one go, against the bot as its own process (``python -m bot``, SQLite
 2. ``stored``: a database of ``--stored`` running 2-player Abandon All Artichokes games (a day
    a move, turn-based), one per channel: a day's clock spread over ``--stop-min`` minutes' worth
    of them (1/144 for 10) had their deadline fall during the ``--stop-min`` minutes before the
-   start (a stop; their reminder was sent before it), the others' deadlines fall 1 to 3 days
-   ahead (their reminder 12 h before): idle, as slow games are. The bot starts on it (a
-   restart, ``restart``: from its gateway session's ready, ``/help`` every 50 ms until it logs
-   that it resumed), then the same play as in 1.
+   start (a stop; both their reminders were sent before it), the others' deadlines fall 1 to 3
+   days ahead (their reminders 12 h and 1 h before): idle, as slow games are. The bot starts on
+   it (a restart, ``restart``: from its gateway session's ready, ``/help`` every 50 ms until it
+   logs that it resumed), then the same play as in 1.
 
 Output keys: stored, guilds, games, players, think_ms, game, build_s; ``baseline`` and
 ``stored_play`` (the figures of ``bot_latency.py``: p50_ms, p99_ms, max_ms, late,
@@ -61,7 +61,13 @@ from benchmarks.bot_latency import (  # noqa: E402
     start_bot,
 )
 from storage import Storage  # noqa: E402
-from tests.e2e.stored_games import DAY, StoredGame, post_tables, write_games  # noqa: E402
+from tests.e2e.stored_games import (  # noqa: E402
+    DAY,
+    StoredGame,
+    post_tables,
+    waited_bank,
+    write_games,
+)
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.fakediscord.interactions import LatencyStats  # noqa: E402
 from tests.fakediscord.users import User  # noqa: E402
@@ -124,6 +130,16 @@ def stop_passed(
             [
                 (d.isoformat(timespec="milliseconds"), d.isoformat(timespec="milliseconds"), i)
                 for i, d in deadlines.items()
+            ],
+        )
+        # the waited seat's bank runs out then, both its reminders said (see waited_bank)
+        conn.executemany(
+            "UPDATE seats SET bank_since = ?, reminders = ? "
+            "WHERE game_id = ? AND bank_since IS NOT NULL",
+            [
+                (since.isoformat(timespec="milliseconds"), reminders, i)
+                for i, d in deadlines.items()
+                for _ms, since, reminders in (waited_bank(d, d),)
             ],
         )
     return deadlines
