@@ -7,7 +7,9 @@ channels per guild, each with its table message posted in the fake Discord), of 
 ``--behind`` have a table showing an older version than their game (as after a crash between
 a commit and its table edit). Then starts the bot as its own process (``python -m bot``)
 against the local fake Discord and, from the moment the bot's gateway session is ready, runs
-``/help`` every 50 ms until the bot has resumed every game.
+``/help`` every 50 ms until the bot logs that it resumed (what fell due while it was down and
+the tables behind their game: the games have no turn clock, so nothing else is read;
+``slow_play.py`` measures a restart with deadlines).
 
 Output keys: games, behind, build_s, connect_to_first_answer_s (from READY to the first
 answered interaction), answer_p50_ms / answer_max_ms (latency of the interactions during
