@@ -23,13 +23,14 @@ requests_per_action, requests_per_action_by_purpose, bot_rss_idle_mb, bot_rss_mb
 load_avg, ...); ``restart``: connect_to_first_answer_s, answers (during resumption),
 answer_p50_ms, answer_p99_ms, answer_max_ms, resume_s (ready to "resumed" in its log),
 resume_loop_lag, passed (deadlines that fell during the stop), passed_handled_s (ready to the
-last of their timeouts committed), in_order (their timeouts committed in deadline order),
-exactly_once (one timeout each, none elsewhere), followups_s (ready to the last REST request of
-their follow-ups: tables, pings), bot_rss_resumed_mb; ``memory``: the bot's resident memory
-grown per stored game, idle and at the peak of play (kb_per_stored_game_idle,
-kb_per_stored_game_peak: stored minus baseline over ``--stored``; the fake's guilds and
-channels are the same in both, so this is the bot's cost of the games themselves); python,
-host_ms (``cli.host_ms`` before and after).
+last of their timeouts committed), in_order (their timeouts committed in deadline order, games
+of the same stored deadline by id), out_of_order (timeouts committed before the one of an
+earlier deadline), exactly_once (one timeout each, none elsewhere), followups_s (ready to the
+last REST request of their follow-ups: tables, pings), bot_rss_resumed_mb; ``memory``: the
+bot's resident memory grown per stored game, idle and at the peak of play
+(kb_per_stored_game_idle, kb_per_stored_game_peak: stored minus baseline over ``--stored``;
+the fake's guilds and channels are the same in both, so this is the bot's cost of the games
+themselves); python, host_ms (``cli.host_ms`` before and after).
 """
 
 from __future__ import annotations
@@ -119,11 +120,13 @@ def stop_passed(
     db_path: Path, ids: list[int], share: float, stop: timedelta, seed: int
 ) -> dict[int, datetime]:
     """Make the deadlines of ``share`` of the games ``ids`` fall during the ``stop`` just
-    before now (their reminder sent before it); their deadlines by id."""
+    before now (their reminders said before it); their deadlines by id."""
     rng = random.Random(seed)
     chosen = rng.sample(ids, round(len(ids) * share))
     now = datetime.now(UTC)
-    deadlines = {game_id: now - stop * rng.random() for game_id in chosen}
+    # as stored (milliseconds): two deadlines within one millisecond are then equal, and
+    # handled in the order of their game ids, as the index reads them
+    deadlines = {game_id: stored_time(now - stop * rng.random()) for game_id in chosen}
     with sqlite3.connect(db_path) as conn:
         conn.executemany(
             "UPDATE games SET deadline = ?, wake_at = ? WHERE id = ?",
@@ -143,6 +146,11 @@ def stop_passed(
             ],
         )
     return deadlines
+
+
+def stored_time(moment: datetime) -> datetime:
+    """``moment`` cut to the milliseconds storage keeps (``storage.rows.time_text``)."""
+    return moment.replace(microsecond=moment.microsecond // 1000 * 1000)
 
 
 def timeouts(db_path: Path) -> dict[int, list[str]]:
@@ -212,6 +220,7 @@ async def restart(
         if times
         else None,
         "in_order": times == sorted(times) and len(times) == len(deadlines),
+        "out_of_order": sum(1 for a, b in zip(times, times[1:], strict=False) if b < a),
         "exactly_once": all(len(t) == 1 for t in handled) and set(moved) <= set(deadlines),
         "followups_s": round(followups_s, 2),
         "bot_rss_resumed_mb": round(rss_kb(bot.pid) / 1024, 1),
