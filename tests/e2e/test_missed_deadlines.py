@@ -1,5 +1,5 @@
 """Deadlines survive a stop: the ones that fell while the bot was down are handled as soon as
-it starts — each once, in the order they fell, before the bot goes on resuming its tables —
+it starts (read from the stored wakes, soonest first) — each once, in the order they fell —
 on SQLite and on PostgreSQL; a reminder that fell meanwhile is said once (the latest only),
 and one said before the stop is not said again."""
 
@@ -44,8 +44,8 @@ async def test_deadlines_that_fell_during_a_stop_are_handled_once_on_postgresql(
 
 async def deadlines_fall_during_a_stop(world: World) -> None:
     """Four games at a day a move, their deadlines an hour apart and not in the order of their
-    ids (the bot resumes its games by id), reminded at half time; the bot stops; every
-    deadline falls; the bot starts."""
+    ids (so that the order is the wakes', not the games'), reminded at half time; the bot
+    stops; every deadline falls; the bot starts."""
     channels = [world.channel, *(world.guild.add_text_channel(f"t{n}") for n in range(3))]
     players = [world.alice, world.bob]
     games = []
