@@ -21,6 +21,7 @@ from bot.i18n import DEFAULT_LANGUAGE, Translator, translator
 from bot.messages.discord_io import message_link
 from bot.messages.languages import GuildLanguages
 from bot.messages.pings import Pings
+from bot.service.recent import Recent
 from bot.texts.seat_names import seat_names
 from storage import GameMessage, GameRecord, PlayerSettings, Storage
 
@@ -39,9 +40,9 @@ Build = Callable[[Translator, int], discord.ui.LayoutView]
 
 
 class Notices:
-    """Players' notification settings (kept :data:`SETTINGS_KEPT` seconds once read) and the
-    direct messages; the mentions go through ``pings``. ``table`` finds a game's table
-    message (for its link)."""
+    """Players' notification settings (kept :data:`SETTINGS_KEPT` seconds once read, then let
+    go) and the direct messages; the mentions go through ``pings``. ``table`` finds a game's
+    table message (for its link); ``now`` gives monotonic seconds (tests pass their own)."""
 
     def __init__(
         self,
@@ -49,22 +50,26 @@ class Notices:
         storage: Storage,
         languages: GuildLanguages,
         table: Callable[[int], Awaitable[GameMessage | None]],
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
         self.pings = pings
         self.storage = storage
         self.languages = languages
         self.table = table
-        self._settings: dict[int, tuple[float, PlayerSettings]] = {}
+        # let go once unused a while, as what the bot keeps of a game (bot.service.recent):
+        # memory grows with the players being notified, not with every player ever notified
+        self._settings: Recent[int, tuple[float, PlayerSettings]] = Recent(SETTINGS_KEPT, now=now)
+        self._now = now
 
     async def settings(self, user_id: int) -> PlayerSettings:
         """``user_id``'s settings (kept a while once read)."""
-        kept = self._settings.get(user_id)
-        if kept is not None and time.monotonic() - kept[0] < SETTINGS_KEPT:
+        kept = self._settings.peek(user_id)
+        if kept is not None and self._now() - kept[0] < SETTINGS_KEPT:
             return kept[1]
         return self._keep(await self.storage.players.get(user_id))
 
     def _keep(self, settings: PlayerSettings) -> PlayerSettings:
-        self._settings[settings.user_id] = (time.monotonic(), settings)
+        self._settings[settings.user_id] = (self._now(), settings)
         return settings
 
     async def choose(self, user_id: int, notify: str, language: str) -> PlayerSettings:
