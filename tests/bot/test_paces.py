@@ -231,7 +231,7 @@ async def test_a_game_stored_before_banks_keeps_its_deadline_and_gets_banks_at_i
     game_id = await started(service, "1m")
     record = await storage.games.get_game(game_id)
 
-    def tx(conn) -> None:  # noqa: ANN001  (as migration 0014 leaves a running game)
+    def tx(conn) -> None:  # noqa: ANN001  (as migration 0016 leaves a running game)
         conn.execute(
             "UPDATE seats SET bank_ms = NULL, bank_since = NULL WHERE game_id = ?", (game_id,)
         )

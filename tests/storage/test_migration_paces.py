@@ -1,4 +1,4 @@
-"""Migration 0014 on both backends: a lobby left at a real-time clock the lobby no longer
+"""Migration 0016 on both backends: a lobby left at a real-time clock the lobby no longer
 offers (1 h, 24 h a move) gets the turn-based pace of a day a move; the lobbies at 1 or 5 min
 and the running games keep their clock (a running game at 1 h goes on in real time, its seats
 without banks until its next move)."""
@@ -16,7 +16,7 @@ from storage.migrate_postgres import PACKAGE, migrate_postgres
 from storage.postgres import PostgresDatabase
 from storage.sql import Connection
 
-BEFORE = 13
+BEFORE = 15
 """The schema version just before paces."""
 
 NOW = "2026-01-01T00:00:00+00:00"

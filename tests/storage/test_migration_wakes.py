@@ -1,4 +1,4 @@
-"""Migration 0013 on both backends: the running games of a database from before it get a wake
+"""Migration 0015 on both backends: the running games of a database from before it get a wake
 time (their deadline, or, without one, a wake due at once so that the first start finds out
 whether an automatic player is to move); lobbies and ended games get none."""
 
@@ -16,7 +16,7 @@ from storage.migrate_postgres import PACKAGE, migrate_postgres
 from storage.postgres import PostgresDatabase
 from storage.sql import Connection
 
-BEFORE = 12
+BEFORE = 14
 """The schema version just before wake times."""
 
 NOW = "2026-01-01T00:00:00.000+00:00"
@@ -25,7 +25,7 @@ DEADLINE = "2026-01-02T00:00:00.000+00:00"
 
 def old_games(conn: Connection) -> None:
     """A lobby, a running game with a deadline, one without, an ended one (ids 1 to 4), as a
-    Cardroom of schema 12 left them."""
+    Cardroom of schema 14 left them."""
     conn.execute(
         "INSERT INTO games (id, guild_id, channel_id, game_name, host_id, max_seats, status, "
         "created_at, updated_at) VALUES (1, 1, 11, 'ninjan', 10, 5, 'lobby', ?, ?)",
@@ -56,7 +56,7 @@ def empty_database(backend: str, tmp_path: Path, request: pytest.FixtureRequest)
 
 
 async def with_old_games(where: Path | str) -> None:
-    """Bring the database at ``where`` to schema 12 and write :func:`old_games` into it."""
+    """Bring the database at ``where`` to schema 14 and write :func:`old_games` into it."""
     if isinstance(where, Path):
         conn = sqlite3.connect(where, isolation_level=None)
         conn.row_factory = sqlite3.Row

@@ -1,4 +1,4 @@
--- 0014: slow play — a turn-based pace gives each seat a time bank; players say when they are
+-- 0016: slow play — a turn-based pace gives each seat a time bank; players say when they are
 -- away; each player says how they hear that a move waits for them.
 
 -- A turn-based pace (BGA's "turn-based"): the bank each seat starts with and the most a bank

@@ -1,4 +1,4 @@
--- 0013: when the bot must next look at a running game by itself (a reminder, a deadline, an
+-- 0015: when the bot must next look at a running game by itself (a reminder, a deadline, an
 -- automatic player's move), indexed: a start reads the games due soonest instead of every
 -- running game, and a process keeps in memory only the clocks due within the hour.
 

@@ -1,4 +1,4 @@
--- 0014 (PostgreSQL twin): slow play — a turn-based pace gives each seat a time bank; players
+-- 0016 (PostgreSQL twin): slow play — a turn-based pace gives each seat a time bank; players
 -- say when they are away; each player says how they hear that a move waits for them.
 
 ALTER TABLE games ADD COLUMN bank_start integer CHECK (bank_start IS NULL OR bank_start > 0);

@@ -1,4 +1,4 @@
--- 0013 (PostgreSQL twin): when the bot must next look at a running game by itself (a
+-- 0015 (PostgreSQL twin): when the bot must next look at a running game by itself (a
 -- reminder, a deadline, an automatic player's move), indexed so that a start reads the games
 -- due soonest instead of every running game.
 ALTER TABLE games ADD COLUMN wake_at text;
