@@ -53,6 +53,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cli
@@ -65,6 +66,8 @@ from storage import Storage  # noqa: E402
 from tests.e2e.conftest import World  # noqa: E402
 from tests.e2e.driver import Driver, table_closed  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
+from tests.fakediscord.interactions import LatencyStats  # noqa: E402
+from tests.fakediscord.model import Guild  # noqa: E402
 from tests.fakediscord.server import RequestRecord  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -141,113 +144,124 @@ async def _drain(
             on_line(line.decode(errors="replace"))
 
 
-async def run(
+@dataclass
+class BotLags:
+    """The event-loop lags a bot process reports (its ``LOOP-LAG`` lines, see ``loop_lag.py``),
+    kept while ``recording``; :meth:`on_line` reads each line of its log."""
+
+    recording: bool = False
+    lags: list[float] = field(default_factory=list)
+
+    def on_line(self, line: str) -> None:
+        """Keep the lags of ``line``, if it is a ``LOOP-LAG`` line and this is recording."""
+        lags = loop_lag.parse(line)
+        if lags is not None and self.recording:
+            self.lags.extend(lags)
+
+
+def drivers_for(
+    fake: FakeDiscord,
+    guild: Guild,
+    db_path: Path,
     game: str,
     games: int,
     players: int,
     seed: int,
-    db_path: Path,
-    think_ms: float,
-    ramp_s: float = 10.0,
-    pictures: bool = True,
-) -> dict[str, object]:
-    """Play ``games`` concurrent games against a bot process and return the figures."""
-    async with FakeDiscord.running(interaction_deadline=3.0, relax={"deadline"}) as fake:
-        guild = fake.add_guild("Benchmark")
-        if not pictures:
-            storage = await Storage.open(path=db_path)
-            await storage.guilds.set(guild.id, pictures=False)
-            await storage.close()
-        drivers = []
-        for g in range(games):
-            channel = guild.add_text_channel(f"table-{g}")
-            users = {}
-            for p in range(players):
-                user = fake.add_user(f"g{g}p{p}")
-                guild.add_member(user)
-                users[user.username] = user
-            world = World(fake, guild, channel, users, db_path)
-            drivers.append(
-                Driver(
-                    world,
-                    list(users.values()),
-                    random.Random(seed + g),
-                    game,
-                    checks=False,
-                    remote=True,
-                    reuse_screens=True,
-                )
+    prefix: str = "",
+) -> list[Driver]:
+    """A driver for each of ``games`` games of ``game``, each in its own new channel of
+    ``guild`` with its own ``players`` new members (names start with ``prefix``); game
+    ``g``'s players choose from ``seed + g``."""
+    drivers = []
+    for g in range(games):
+        channel = guild.add_text_channel(f"{prefix}table-{g}")
+        users = {}
+        for p in range(players):
+            user = fake.add_user(f"{prefix}g{g}p{p}")
+            guild.add_member(user)
+            users[user.username] = user
+        world = World(fake, guild, channel, users, db_path)
+        drivers.append(
+            Driver(
+                world,
+                list(users.values()),
+                random.Random(seed + g),
+                game,
+                checks=False,
+                remote=True,
+                reuse_screens=True,
             )
-        bot_lags: list[float] = []
-        playing = False
+        )
+    return drivers
 
-        def on_line(line: str) -> None:
-            lags = loop_lag.parse(line)
-            if lags is not None and playing:
-                bot_lags.extend(lags)
 
-        bot = await start_bot(fake, db_path, on_line)
-        rss_idle = rss_kb(bot.pid)
-        skip = len(fake.requests)
-        cpu_before = cpu_seconds(bot.pid)
-        drawing_before = children_cpu_seconds(bot.pid)
-        own_cpu_before = time.process_time()
-        own_probe = loop_lag.LagProbe()
-        own_probe.start()
-        playing = True
-        rss_peak = rss_idle
+async def play_phase(
+    fake: FakeDiscord,
+    bot: asyncio.subprocess.Process,
+    drivers: list[Driver],
+    think_ms: float,
+    ramp_s: float,
+    bot_lags: BotLags,
+) -> dict[str, object]:
+    """Play every driver's game to the end against ``bot`` (a process from
+    :func:`start_bot` whose log feeds ``bot_lags``), each opening at a random moment of the
+    first ``ramp_s`` seconds, players pausing ``think_ms`` on average between clicks; the
+    figures of the module's docstring, over this phase's interactions and requests only."""
+    rss_idle = rss_kb(bot.pid)
+    skip = len(fake.requests)
+    first_interaction = len(fake.interactions)
+    uploads_before = len(fake.world.attachments)
+    cpu_before = cpu_seconds(bot.pid)
+    drawing_before = children_cpu_seconds(bot.pid)
+    own_cpu_before = time.process_time()
+    own_probe = loop_lag.LagProbe()
+    own_probe.start()
+    bot_lags.recording = True
+    rss_peak = rss_idle
 
-        async def play(driver: Driver) -> None:
-            await asyncio.sleep(driver.rng.uniform(0.0, ramp_s))  # games open over a while
-            await driver.open_and_start()
-            while await driver.step():
-                if think_ms:
-                    await asyncio.sleep(driver.rng.expovariate(1000.0 / think_ms))
-            bar.update()
+    async def play(driver: Driver) -> None:
+        await asyncio.sleep(driver.rng.uniform(0.0, ramp_s))  # games open over a while
+        await driver.open_and_start()
+        while await driver.step():
+            if think_ms:
+                await asyncio.sleep(driver.rng.expovariate(1000.0 / think_ms))
+        bar.update()
 
-        async def sample_memory() -> None:
-            nonlocal rss_peak
-            while True:
-                rss_peak = max(rss_peak, rss_kb(bot.pid))
-                # The fake keeps every message: this process's own full collections would
-                # pause it for 100+ ms and count as the bot's latency. Survivors are frozen.
-                gc.freeze()
-                await asyncio.sleep(0.5)
+    async def sample_memory() -> None:
+        nonlocal rss_peak
+        while True:
+            rss_peak = max(rss_peak, rss_kb(bot.pid))
+            # The fake keeps every message: this process's own full collections would
+            # pause it for 100+ ms and count as the bot's latency. Survivors are frozen.
+            gc.freeze()
+            await asyncio.sleep(0.5)
 
-        sampler = asyncio.get_running_loop().create_task(sample_memory())
-        try:
-            with cli.progress(games, f"{game} games played") as bar:
-                started = time.perf_counter()
-                await asyncio.gather(*(play(d) for d in drivers))
-                seconds = time.perf_counter() - started
-            await asyncio.sleep(1.0)  # the last follow-ups
-            sampler.cancel()
-            playing = False
-            own_probe.stop()
-            cpu = cpu_seconds(bot.pid) - cpu_before
-            drawing_after = children_cpu_seconds(bot.pid)
-            drawing = sum(v - drawing_before.get(c, 0.0) for c, v in drawing_after.items())
-            own_cpu = time.process_time() - own_cpu_before
-            requests = fake.requests[skip:]
-            stats = fake.latency_stats()
-            records = fake.interactions
-            actions = sum(1 for r in records if r.name.startswith(("cr:act:", "cr:sel:")))
-            finished = sum(1 for d in drivers if d.table is not None and table_closed(d.table))
-            uploads = len(fake.world.attachments)
-            uploaded = sum(len(a.data) for a in fake.world.attachments.values())
-        finally:
-            sampler.cancel()
-            bot.terminate()
-            await bot.wait()
+    sampler = asyncio.get_running_loop().create_task(sample_memory())
+    try:
+        game = drivers[0].game if drivers else ""
+        with cli.progress(len(drivers), f"{game} games played") as bar:
+            started = time.perf_counter()
+            await asyncio.gather(*(play(d) for d in drivers))
+            seconds = time.perf_counter() - started
+        await asyncio.sleep(1.0)  # the last follow-ups
+    finally:
+        sampler.cancel()
+        bot_lags.recording = False
+        own_probe.stop()
+    cpu = cpu_seconds(bot.pid) - cpu_before
+    drawing_after = children_cpu_seconds(bot.pid)
+    drawing = sum(v - drawing_before.get(c, 0.0) for c, v in drawing_after.items())
+    own_cpu = time.process_time() - own_cpu_before
+    requests = fake.requests[skip:]
+    records = fake.interactions[first_interaction:]
+    stats = LatencyStats.of(records)
+    actions = sum(1 for r in records if r.name.startswith(("cr:act:", "cr:sel:")))
+    finished = sum(1 for d in drivers if d.table is not None and table_closed(d.table))
+    uploads = len(fake.world.attachments) - uploads_before
+    uploaded = sum(len(a.data) for a in list(fake.world.attachments.values())[uploads_before:])
     routes = collections.Counter(r.route for r in requests)
     purposes = collections.Counter(purpose(fake, r) for r in requests)
     return {
-        "game": game,
-        "games": games,
-        "players": players,
-        "think_ms": think_ms,
-        "ramp_s": ramp_s,
-        "pictures": pictures,
         "interactions": stats.count,
         "actions": actions,
         "seconds": round(seconds, 2),
@@ -269,14 +283,50 @@ async def run(
         },
         "bot_cpu_ms_per_interaction": round(cpu * 1000 / max(1, stats.count), 2),
         "bot_children_cpu_ms_per_interaction": round(drawing * 1000 / max(1, stats.count), 2),
-        "bot_loop_lag": loop_lag.summary(bot_lags),
+        "bot_loop_lag": loop_lag.summary(bot_lags.lags),
         "fake_cpu_ms_per_interaction": round(own_cpu * 1000 / max(1, stats.count), 2),
         "fake_loop_lag": loop_lag.summary(own_probe.lags),
         "load_avg": [round(v, 2) for v in os.getloadavg()],
         "bot_rss_idle_mb": round(rss_idle / 1024, 1),
         "bot_rss_mb": round(rss_peak / 1024, 1),
-        "memory_per_game_kb": round((rss_peak - rss_idle) / games, 1),
+        "memory_per_game_kb": round((rss_peak - rss_idle) / max(1, len(drivers)), 1),
         "finished_games": finished,
+    }
+
+
+async def run(
+    game: str,
+    games: int,
+    players: int,
+    seed: int,
+    db_path: Path,
+    think_ms: float,
+    ramp_s: float = 10.0,
+    pictures: bool = True,
+) -> dict[str, object]:
+    """Play ``games`` concurrent games against a bot process and return the figures."""
+    async with FakeDiscord.running(interaction_deadline=3.0, relax={"deadline"}) as fake:
+        guild = fake.add_guild("Benchmark")
+        if not pictures:
+            storage = await Storage.open(path=db_path)
+            await storage.guilds.set(guild.id, pictures=False)
+            await storage.close()
+        drivers = drivers_for(fake, guild, db_path, game, games, players, seed)
+        bot_lags = BotLags()
+        bot = await start_bot(fake, db_path, bot_lags.on_line)
+        try:
+            figures = await play_phase(fake, bot, drivers, think_ms, ramp_s, bot_lags)
+        finally:
+            bot.terminate()
+            await bot.wait()
+    return {
+        "game": game,
+        "games": games,
+        "players": players,
+        "think_ms": think_ms,
+        "ramp_s": ramp_s,
+        "pictures": pictures,
+        **figures,
         "python": platform.python_version(),
     }
 

@@ -30,7 +30,6 @@ from bot.messages.open_screens import OpenScreens
 from bot.messages.permissions import invite_url
 from bot.messages.pictures import Pictures
 from bot.messages.pings import Pings
-from bot.messages.reminders import ChannelReminders
 from bot.messages.tables import TableKeeper
 from bot.metrics import FAILED, REFUSED, Metrics
 from bot.pictures.painter import Painter
@@ -183,7 +182,7 @@ class CardroomBot(commands.AutoShardedBot):
         )
         room.pings = Pings(self, room.storage)
         room.screens = OpenScreens(room.pictures)
-        room.lobbies = LobbyMessages(self, room.storage, room.languages)
+        room.lobbies = LobbyMessages(self, room.storage, room.languages, room.service.away_times)
         room.followups = FollowUps(
             room.storage, room.service, room.tables, room.screens, room.pings, room.languages
         )
@@ -193,7 +192,7 @@ class CardroomBot(commands.AutoShardedBot):
             self.clock,
             lambda played: room.followups.after_played(played, actor=None),
             room.spawn,
-            ChannelReminders(room.pings, room.languages),
+            room.followups.remind,
         )
         room.followups.clocks = room.clocks
         self.metrics.watch(

@@ -1,7 +1,10 @@
-"""What a start of the bot mends and resumes, for the guilds of its own shards: the running
-games (kept in memory, their tables brought up to date, their automatic players and turn
-clocks going on), the tables of games that ended just before the stop, and the lobbies whose
-message was never posted."""
+"""What a start of the bot mends and resumes, for the guilds of its own shards: the turn
+clocks (the wakes due soonest read from storage: deadlines and reminders that passed while
+the bot was down, automatic players' moves a stop left due), the tables behind their game, the
+tables of games that ended just before the stop, and the lobbies whose message was never
+posted. A running game nothing is due for is not read at all: it is read when someone
+touches it or its next wake comes (``bot.timing.turn_clocks``), so a start does not grow with
+the games stored."""
 
 from __future__ import annotations
 
@@ -11,10 +14,9 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from bot.context import Cardroom
-from bot.service import GameSnapshot
 from bot.service.reasons import LOBBY_LOST
 from bot.shards import Shards
-from storage import LoadReport
+from storage import Wake
 
 log = logging.getLogger(__name__)
 
@@ -39,20 +41,40 @@ class Startup:
         self.started_at = started_at
 
     async def resume(self) -> None:
-        """Resume the running games of this process's guilds, and refresh the tables of
-        their games that ended just before the stop."""
+        """Start the turn clocks of this process's guilds (handling every wake that passed
+        while the bot was down, soonest first), bring the tables behind their game up to date,
+        and refresh the tables of their games that ended just before the stop."""
         room = self.room
-        room.service.watch_changes()  # clicks are answered meanwhile: keep what they did
-        try:
-            shards = self.shards()  # the others resume, or set aside, their own guilds' games
-            games = room.storage.games
-            if shards.all or shards.count is None or shards.ids is None:
-                report = await games.load_active_games()
-            else:
-                report = await games.load_active_games(shards.count, shards.ids)
-            await self._resume_loaded(report)
-        finally:
-            room.service.stop_watching()
+        games = room.storage.games
+        shards = self.shards()  # the others resume their own guilds' games
+        count: int | None = None  # None: every guild's games
+        ids: frozenset[int] = frozenset()
+        if not shards.all and shards.count is not None and shards.ids is not None:
+            count, ids = shards.count, shards.ids
+
+        async def load(
+            after: tuple[datetime, int] | None, until: datetime, limit: int
+        ) -> list[Wake]:
+            return await games.due_wakes(
+                after=after, until=until, limit=limit, shard_count=count, shard_ids=ids
+            )
+
+        await room.clocks.start(load)
+        for game_id in await games.tables_behind(count, ids):
+            try:
+                await room.tables.refresh(game_id)
+            except Exception:
+                log.exception("could not bring the table of game %s up to date", game_id)
+            await asyncio.sleep(1 / RESUME_EDITS_PER_SECOND)  # under the global limit
+        await room.clocks.caught_up()
+        running, set_aside = await games.running_games(count, ids)
+        if set_aside:
+            log.error(
+                "%d running game(s) are set aside: their stored state is invalid (see their "
+                "set_aside_reason column, not logged: it may quote hidden cards)",
+                set_aside,
+            )
+        log.info("resumed %d game(s); %d set aside", running, set_aside)
         ended_games = await room.storage.games.recently_ended(ENDED_TABLES_WINDOW)
         for ended in (game for game in ended_games if self.shards().owns(game.guild_id)):
             try:
@@ -60,29 +82,6 @@ class Startup:
                     await room.tables.refresh(ended.id)
             except Exception:
                 log.exception("could not refresh the table of game %s", ended.id)
-
-    async def _resume_loaded(self, report: LoadReport) -> None:
-        """Keep each loaded game in memory (unless a click changed it since), bring its table
-        up to date, and go on with its automatic players and turn clock."""
-        room = self.room
-        for failure in report.failures:
-            log.error(
-                "game %s was set aside: its stored state is invalid (%s; details in its "
-                "set_aside_reason column, not logged: they may quote hidden cards)",
-                failure.game_id,
-                failure.error.split(":", 1)[0],
-            )
-        for loaded in report.games:
-            try:
-                room.service.adopt(GameSnapshot(loaded.game, loaded.state))
-                if not await room.tables.is_current(loaded.game.id):
-                    await room.tables.refresh(loaded.game.id)
-                    await asyncio.sleep(1 / RESUME_EDITS_PER_SECOND)  # under the global limit
-                await room.followups.play_automatic(loaded.game.id)  # and its turn clock
-                await asyncio.sleep(0)  # let interactions in between
-            except Exception:
-                log.exception("could not resume game %s", loaded.game.id)
-        log.info("resumed %d game(s); %d set aside", len(report.games), len(report.failures))
 
     async def close_lost_lobbies(self) -> None:
         """Close the lobbies saved before this start whose message was never posted (the bot

@@ -2,12 +2,13 @@
 ``DATABASE_URL`` is set.
 
 Open one :class:`Storage` per process (``await Storage.open(StorageSettings())``) and use
-``storage.games``, ``storage.messages``, ``storage.guilds``, ``storage.history`` and
-``storage.verify_game``.
+``storage.games``, ``storage.messages``, ``storage.guilds``, ``storage.history``,
+``storage.away``, ``storage.players`` and ``storage.verify_game``.
 Everything returned is a data object from :mod:`storage.models`; every error raised on
 purpose derives from :class:`StorageError`.
 """
 
+from storage.away import AwayStore
 from storage.backup import backup_database
 from storage.database import Database
 from storage.ends import EndedGame, GameEndHook, GameEnds
@@ -50,22 +51,28 @@ from storage.models import (
     Seat,
     SeatChange,
     TakeBackMove,
-    VerifyResult,
 )
+from storage.players import PlayerStore
 from storage.ratings import RATED_AFTER
 from storage.reliability import Reliability
 from storage.rows import public_event_list, public_events_from_list
 from storage.settings import StorageSettings, database_name
+from storage.slow_play_models import NOTIFY_WAYS, AwayTime, PlayerSettings, SeatBank
 from storage.store import Storage
+from storage.verify import VerifyResult
+from storage.wakes import Wake
 
 __all__ = [
     "LOBBY",
+    "NOTIFY_WAYS",
     "OPEN_STATUSES",
     "RATED_AFTER",
     "TABLE",
     "public_event_list",
     "public_events_from_list",
     "AlreadySeated",
+    "AwayStore",
+    "AwayTime",
     "ChannelBusy",
     "Database",
     "DatabaseBusy",
@@ -97,12 +104,15 @@ __all__ = [
     "NotSeated",
     "PastGame",
     "PlayerInOpenGame",
+    "PlayerSettings",
+    "PlayerStore",
     "PlayerStats",
     "PublicEvent",
     "Rating",
     "Reliability",
     "SchemaTooNew",
     "Seat",
+    "SeatBank",
     "SeatChange",
     "StaleSeat",
     "StaleVersion",
@@ -111,6 +121,7 @@ __all__ = [
     "StorageSettings",
     "TakeBackMove",
     "VerifyResult",
+    "Wake",
     "WrongStatus",
     "backup_database",
     "database_name",

@@ -20,8 +20,9 @@ a game run its end's hooks (``storage.ends``: plays and ratings), which read and
 other games share, so they are committed apart, as a serializable write, one batch of them at
 a time in a process (side by side, two games of the same players refused each other).
 
-What a move does to its seat (timeouts, away) is not decided here: the caller says it in the
-request (:class:`storage.models.SeatChange`).
+What a move does to its seat (timeouts, away) and to the seats' time banks is not decided
+here: the caller says it in the request (:class:`storage.models.SeatChange`,
+:class:`storage.slow_play_models.SeatBank`).
 """
 
 from __future__ import annotations
@@ -43,13 +44,16 @@ from storage.errors import (
 from storage.models import GameRecord, GameStatus, SeatChange
 from storage.rows import (
     GAME_COLUMNS,
+    banks_json,
     fetch_game,
     game_from_row,
     game_seats,
     game_status,
     now_text,
+    write_banks,
     write_seat_results,
 )
+from storage.slow_play_models import SeatBank
 from storage.sql import Backend, Connection, IntegrityError, violates_foreign_key
 
 
@@ -69,8 +73,11 @@ class CommitRequest:
     future: asyncio.Future[int] = field(repr=False)
     fetch: bool = False  # read the game back in the same transaction (into ``record``)
     seat_changes: tuple[SeatChange, ...] = ()  # what the move does to seats, as decided
+    seat_banks: tuple[SeatBank, ...] = ()  # the time banks the move changes, as decided
+    wake_at: str | None = None  # when the bot looks at the game next (None: the deadline)
     record: GameRecord | None = field(default=None, repr=False)
     takeback: bool = False  # its seat may take it back (engine.undo): the game offers it
+    banks_before: tuple[SeatBank, ...] = ()  # the banks it replaced, kept for a take-back
 
 
 class CommitQueue:
@@ -200,16 +207,18 @@ def apply_batch(
 
 
 def apply_one(conn: Connection, request: CommitRequest, now: str, ends: GameEnds) -> int:
-    """Bump the version (checked in the ``UPDATE``), write the state, the deadline and the
-    take-back the game offers now (this move, or none), append the log row, apply the
-    request's seat changes; when the action finished the game, write every seat's score and
-    rank, then run the game-end hooks of ``ends``.
+    """Bump the version (checked in the ``UPDATE``), write the state, the deadline, the wake
+    time (``request.wake_at``, else the deadline) and the take-back the game offers now (this
+    move, or none), append the log row, apply the request's seat changes and time banks; when
+    the action finished the game, write every seat's score and rank, then run the game-end
+    hooks of ``ends``.
 
     A move that does not end the game reads its game back (``request.fetch``) from the
     ``UPDATE``'s own ``RETURNING`` and the seats; a move with no seat change (a present
-    player's, an automatic seat's) sends no seat statement. A player's move committed alone on
-    PostgreSQL is five round trips (``BEGIN``, the ``UPDATE``, the log row, the seats,
-    ``COMMIT``); in a batch of several, each adds its savepoint's two.
+    player's, an automatic seat's) sends no seat statement, and one of a game without a pace
+    no bank statement. A player's move committed alone on PostgreSQL is five round trips
+    (``BEGIN``, the ``UPDATE``, the log row, the seats, ``COMMIT``), six under a pace (the
+    banks, all in one ``executemany``); in a batch of several, each adds its savepoint's two.
 
     Raises:
         GameNotFound, GameNotActive, StaleVersion: the ``UPDATE`` matched no row.
@@ -220,8 +229,8 @@ def apply_one(conn: Connection, request: CommitRequest, now: str, ends: GameEnds
     returning = request.fetch and not finished  # an end reads the game after its results
     cursor = conn.execute(
         "UPDATE games SET state = ?, version = version + 1, updated_at = ?, status = ?, "
-        "result = ?, ended_at = ?, deadline = ?, takeback_seq = ?, takeback_seat = ?, "
-        "takeback_key = ? WHERE id = ? AND version = ? "
+        "result = ?, ended_at = ?, deadline = ?, wake_at = ?, takeback_seq = ?, "
+        "takeback_seat = ?, takeback_key = ? WHERE id = ? AND version = ? "
         "AND status = 'active'" + (f" RETURNING {GAME_COLUMNS}" if returning else ""),
         (
             request.state_json,
@@ -230,6 +239,7 @@ def apply_one(conn: Connection, request: CommitRequest, now: str, ends: GameEnds
             request.result_json,
             now if finished else None,
             None if finished else request.deadline,
+            None if finished else request.wake_at or request.deadline,
             *_offered(request),
             request.game_id,
             request.expected_version,
@@ -247,7 +257,7 @@ def apply_one(conn: Connection, request: CommitRequest, now: str, ends: GameEnds
     try:
         conn.execute(
             "INSERT INTO actions (game_id, seq, seat, action_key, public_events, created_at, "
-            "actor) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "actor, banks_before) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 request.game_id,
                 new_version,
@@ -256,6 +266,7 @@ def apply_one(conn: Connection, request: CommitRequest, now: str, ends: GameEnds
                 request.events_json,
                 now,
                 request.actor,
+                banks_json(request.banks_before) if request.takeback else None,
             ),
         )
     except IntegrityError as exc:
@@ -265,6 +276,7 @@ def apply_one(conn: Connection, request: CommitRequest, now: str, ends: GameEnds
     for change in request.seat_changes:
         if not change_seat(conn, request.game_id, change):
             raise StaleSeat(request.game_id, request.expected_version, change.seat)
+    write_banks(conn, request.game_id, request.seat_banks)
     if request.result_json is not None:
         write_seat_results(conn, request.game_id, request.result_json)
         ends.run(conn, request.game_id)

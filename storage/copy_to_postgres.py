@@ -40,6 +40,8 @@ TABLES = (
     "player_totals",
     "rated_games",
     "ratings",
+    "away_times",
+    "players",
     "reliability",
     "seasons",
     "season_games",

@@ -7,9 +7,8 @@ from ``storage.models``. Writes that change a game's state check its version ins
 :class:`GameStore` is made of parts, each with one job, over the same backend: ``lobby``
 (``storage.lobby``), ``play`` (``storage.play``: commits, seat changes, ends), ``queries``
 (``storage.queries``), ``startup`` (``storage.startup``), ``takebacks`` (``storage.takebacks``:
-undo), and ``ends``, the hooks run in the
-transaction that ends a game (``storage.ends``). Callers use the store's methods, each one
-of a part's.
+undo), ``wakes`` (``storage.wakes``), and ``ends``, the hooks run in the transaction that ends
+a game (``storage.ends``). Callers use the store's methods, each one of a part's.
 """
 
 from __future__ import annotations
@@ -21,19 +20,22 @@ from storage.queries import GameQueries
 from storage.sql import Backend
 from storage.startup import StartupOperations, parse_state
 from storage.takebacks import TakeBackOperations
+from storage.wakes import WakeOperations
 
 
 class GameStore:
     """All game operations on one :class:`Backend`, by part (see the module).
 
     Lobby (``storage.lobby``): create_lobby, join_lobby, leave_lobby, remove_lobby_seat,
-    set_lobby_options, set_turn_clock, set_thinking_time, set_min_reliability, start_game.
-    Running games (``storage.play``): commit_action, commit_action_record, change_seat,
-    set_deadline, finish_game, abort_game, leave_game. Queries (``storage.queries``): get_game,
+    set_lobby_options, set_turn_clock, set_pace, set_thinking_time, set_min_reliability,
+    start_game. Running games (``storage.play``): commit_action, commit_action_record,
+    change_seat, set_deadline, set_clock, finish_game, abort_game, leave_game. Queries
+    (``storage.queries``): get_game,
     find_open_game, find_games_by_player, list_games, lobbies_without_message, recently_ended,
     list_running_with_deadlines, get_actions, recent_actions, snapshot. Startup
     (``storage.startup``): load_active_games, reinstate_game. Take-backs
-    (``storage.takebacks``): take_back.
+    (``storage.takebacks``): take_back. Wakes (``storage.wakes``): due_wakes, move_wake,
+    tables_behind, running_games.
     """
 
     def __init__(self, db: Backend) -> None:
@@ -45,6 +47,7 @@ class GameStore:
         self.startup = StartupOperations(db)
         self.takebacks = TakeBackOperations(db)
         self.take_back = self.takebacks.take_back
+        self.wakes = WakeOperations(db)
 
         lobby, play, queries, startup = self.lobby, self.play, self.queries, self.startup
         self.create_lobby = lobby.create_lobby
@@ -53,6 +56,7 @@ class GameStore:
         self.remove_lobby_seat = lobby.remove_lobby_seat
         self.set_lobby_options = lobby.set_lobby_options
         self.set_turn_clock = lobby.set_turn_clock
+        self.set_pace = lobby.set_pace
         self.set_thinking_time = lobby.set_thinking_time
         self.set_min_reliability = lobby.set_min_reliability
         self.start_game = lobby.start_game
@@ -61,6 +65,7 @@ class GameStore:
         self.commit_action_record = play.commit_action_record
         self.change_seat = play.change_seat
         self.set_deadline = play.set_deadline
+        self.set_clock = play.set_clock
         self.finish_game = play.finish_game
         self.abort_game = play.abort_game
         self.leave_game = play.leave_game
@@ -79,6 +84,11 @@ class GameStore:
 
         self.load_active_games = startup.load_active_games
         self.reinstate_game = startup.reinstate_game
+
+        self.due_wakes = self.wakes.due_wakes
+        self.move_wake = self.wakes.move_wake
+        self.tables_behind = self.wakes.tables_behind
+        self.running_games = self.wakes.running_games
 
 
 __all__ = ["GameStore", "parse_state"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any, Literal
 
@@ -25,7 +25,9 @@ from storage.rows import (
     time_text,
     to_json,
     touch,
+    write_banks,
 )
+from storage.slow_play_models import SeatBank
 from storage.sql import Backend, Connection
 
 
@@ -175,15 +177,51 @@ class LobbyOperations:
         return await self._db.write(tx)
 
     async def set_turn_clock(self, game_id: int, seconds: int | None) -> GameRecord:
-        """Set the lobby's turn clock (``None``: none).
+        """Set the lobby's real-time clock, ``seconds`` a decision (``None``: none): a pace
+        without time banks (:meth:`set_pace`).
 
         Raises:
             GameNotFound, GameNotInLobby.
             ValueError: not a positive number of seconds.
         """
-        if seconds is not None and seconds <= 0:
-            raise ValueError("a turn clock is a positive number of seconds")
-        return await self._set_lobby_setting(game_id, "turn_clock", seconds)
+        return await self.set_pace(game_id, seconds)
+
+    async def set_pace(
+        self,
+        game_id: int,
+        turn_clock: int | None,
+        bank_start: int | None = None,
+        bank_cap: int | None = None,
+    ) -> GameRecord:
+        """Set the lobby's pace: ``turn_clock`` seconds a decision (real time, the banks
+        ``None``), or a turn-based time bank per seat of ``bank_start`` seconds at first,
+        ``turn_clock`` more with each move, ``bank_cap`` at most; all ``None``: none.
+
+        Raises:
+            GameNotFound, GameNotInLobby.
+            ValueError: a value that is not a positive number of seconds, a bank without a
+                clock or with only one of its two values, or a cap under the start.
+        """
+        values = (turn_clock, bank_start, bank_cap)
+        if any(v is not None and v <= 0 for v in values):
+            raise ValueError("a pace is made of positive numbers of seconds")
+        if (bank_start is None) != (bank_cap is None) or (turn_clock is None and bank_start):
+            raise ValueError("a time bank has a start, a cap and what each move adds")
+        if bank_start is not None and bank_cap is not None and bank_cap < bank_start:
+            raise ValueError("a time bank cannot start above its cap")
+
+        def tx(conn: Connection) -> GameRecord:
+            status, _ = game_status(conn, game_id)
+            if status != GameStatus.LOBBY:
+                raise GameNotInLobby(game_id, status)
+            conn.execute(
+                "UPDATE games SET turn_clock = ?, bank_start = ?, bank_cap = ?, updated_at = ? "
+                "WHERE id = ?",
+                (*values, now_text(), game_id),
+            )
+            return fetch_game(conn, game_id)
+
+        return await self._db.write(tx)
 
     async def set_thinking_time(self, game_id: int, ms: int | None) -> GameRecord:
         """Set how long the lobby's search level thinks per move (``None``: the server's
@@ -212,7 +250,7 @@ class LobbyOperations:
     async def _set_lobby_setting(
         self,
         game_id: int,
-        column: Literal["turn_clock", "thinking_ms", "min_reliability"],
+        column: Literal["thinking_ms", "min_reliability"],
         value: int | None,
     ) -> GameRecord:
         """Set one of a lobby's ``games`` columns (the game's start reads it).
@@ -241,6 +279,8 @@ class LobbyOperations:
         state_json: str,
         deadline: datetime | None = None,
         automatic_secret: str | None = None,
+        seat_banks: Iterable[SeatBank] = (),
+        wake_at: datetime | None = None,
     ) -> GameRecord:
         """Turn the lobby into an active game: seed, initial state, version 0, one transaction.
 
@@ -251,6 +291,9 @@ class LobbyOperations:
             automatic_secret: the game's ``GameRecord.automatic_secret`` (``None``, the
                 default: 128 fresh bits from ``secrets``; a caller gives one only to replay
                 games alike, as with a given seed).
+            seat_banks: the seats' first time banks (a paced game), as the caller decided.
+            wake_at: when the bot must first look at the game by itself (``GameRecord``);
+                ``None``: at the deadline.
 
         Raises:
             GameNotFound, GameNotInLobby.
@@ -263,6 +306,8 @@ class LobbyOperations:
         if state.get("seed") != seed or seed < 0:
             raise ValueError(f"the state's seed {state.get('seed')!r} is not {seed}")
         secret = automatic_secret or secrets.token_hex(16)
+        banks = tuple(seat_banks)
+        wake = time_text(wake_at) or time_text(deadline)
 
         def tx(conn: Connection) -> GameRecord:
             game = fetch_game(conn, game_id)
@@ -275,10 +320,11 @@ class LobbyOperations:
             now = now_text()
             conn.execute(
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = 0, "
-                "started_at = ?, updated_at = ?, deadline = ?, automatic_secret = ? "
+                "started_at = ?, updated_at = ?, deadline = ?, automatic_secret = ?, wake_at = ? "
                 "WHERE id = ? AND status = 'lobby'",
-                (seed, state_json, now, now, time_text(deadline), secret, game_id),
+                (seed, state_json, now, now, time_text(deadline), secret, wake, game_id),
             )
+            write_banks(conn, game_id, banks)
             return fetch_game(conn, game_id)
 
         return await self._db.write(tx)

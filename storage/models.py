@@ -13,6 +13,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any, NamedTuple, Protocol
 
+from storage.slow_play_models import SeatBank
+
 
 class GameStatus(StrEnum):
     """Where a game is in its life. Allowed moves: lobby → active → finished;
@@ -134,6 +136,9 @@ class Seat:
         former: a former player held it: a person who asked to be forgotten (``user_id`` and
             ``display_name`` are ``None``; the results stay).
         undone: how many of its moves the seat took back (``engine.undo``).
+        bank_ms, bank_since, reminders: the seat's time bank (paced games): milliseconds left
+            at ``bank_since`` (``None``: the pace's start), when the game began to wait for
+            it (``None``: it does not), reminders sent in that wait (``storage.SeatBank``).
     """
 
     seat: int
@@ -149,6 +154,9 @@ class Seat:
     away: bool = False
     former: bool = False
     undone: int = 0
+    bank_ms: int | None = None
+    bank_since: datetime | None = None
+    reminders: int = 0
 
     @property
     def is_human(self) -> bool:
@@ -209,7 +217,10 @@ class GameRecord:
         set_aside_reason: why ``load_active_games`` set this game aside (its stored state
             failed validation), else ``None``.
         deadline: when the pending decision times out (turn clocks), else ``None``.
-        turn_clock: the table's turn clock in seconds, ``None`` for none.
+        turn_clock: the table's pace, in seconds: each decision's clock (real time) or
+            what each move adds to a seat's bank (turn-based); ``None`` for none.
+        bank_start, bank_cap: a turn-based pace's bank at the start and the most it holds,
+            in seconds; ``None`` (both) for real time or none.
         thinking_ms: how long the search level thinks per move at this table, in
             milliseconds, ``None`` for the server's default.
         automatic_secret: 32 hex digits drawn when the game started, which the automatic
@@ -220,6 +231,7 @@ class GameRecord:
         seats: the seats, ordered by seat number.
         undone, takeback: moves taken back (``engine.undo``); the one its seat may now.
         min_reliability: the host takes players who finish this % of games (``None``: all).
+        wake_at: when the bot next looks at the running game by itself (``storage.wakes``).
     """
 
     id: int
@@ -241,12 +253,15 @@ class GameRecord:
     set_aside_reason: str | None
     deadline: datetime | None = None
     turn_clock: int | None = None
+    bank_start: int | None = None
+    bank_cap: int | None = None
     thinking_ms: int | None = None
     automatic_secret: str | None = field(default=None, repr=False)
     seats: tuple[Seat, ...] = field(default=())
     undone: int = 0
     takeback: TakeBackMove | None = None
     min_reliability: int | None = None
+    wake_at: datetime | None = None
 
     @property
     def is_open(self) -> bool:
@@ -288,6 +303,8 @@ class LoggedAction:
         actor: who made it: ``"player"``, ``"automatic"`` (an automatic player) or
             ``"timeout"`` (the turn clock ran out).
         undoes, undone_by, undone_at: a take-back's move (``seq``); a move's take-back, when.
+        banks_before: the time banks the move replaced, kept for a move its seat may take back
+            (``storage.SeatBank``; a take-back gives them back).
     """
 
     game_id: int
@@ -300,6 +317,7 @@ class LoggedAction:
     undoes: int | None = None
     undone_by: int | None = None
     undone_at: datetime | None = None
+    banks_before: tuple[SeatBank, ...] = ()
 
 
 class TakeBackMove(NamedTuple):
@@ -377,24 +395,3 @@ class LoadReport:
 
     games: list[LoadedGame]
     failures: list[LoadFailure]
-
-
-@dataclass(frozen=True, slots=True)
-class VerifyResult:
-    """The outcome of replaying a game's log and comparing with its stored state.
-
-    Attributes:
-        game_id: the game.
-        ok: ``True`` when the replay reproduces the stored state exactly (and the status
-            agrees with the engine's outcome).
-        message: one English sentence for the admin ``inspect`` command.
-        stored_version: the game's version column.
-        replayed_version: how many log actions replayed cleanly (``None`` when no replay
-            was possible, e.g. a lobby or an unknown game).
-    """
-
-    game_id: int
-    ok: bool
-    message: str
-    stored_version: int
-    replayed_version: int | None

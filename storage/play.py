@@ -20,8 +20,11 @@ from storage.rows import (
     public_event_list,
     time_text,
     touch,
+    wake_soon,
+    write_banks,
     write_seat_results,
 )
+from storage.slow_play_models import SeatBank
 from storage.sql import Backend, Connection
 
 ACTORS = ("player", "automatic", "timeout")
@@ -54,8 +57,11 @@ class PlayOperations:
         result: Any = None,
         actor: str = "player",
         deadline: datetime | None = None,
+        wake_at: datetime | None = None,
         seat_changes: Iterable[SeatChange] = (),
+        seat_banks: Iterable[SeatBank] = (),
         takeback: bool = False,
+        banks_before: Iterable[SeatBank] = (),
         _fetch_into: list[CommitRequest] | None = None,
     ) -> int:
         """Commit one applied action atomically: log row, new state, version + 1.
@@ -80,11 +86,19 @@ class PlayOperations:
             actor: who made the move: ``"player"``, ``"automatic"`` or ``"timeout"``.
             deadline: when the next decision times out (timezone-aware), ``None`` for no
                 clock; a finished game has none.
+            wake_at: when the bot must next look at the game by itself (a reminder before
+                the deadline, or now for an automatic player's move: ``GameRecord.wake_at``);
+                ``None``: at the deadline.
             seat_changes: what the move does to seats besides, as the caller decided (its
                 seat's timeouts and whether it is away: a timeout counts, a player who acts
                 is back); written in the same transaction. None: no seat statement.
+            seat_banks: the seats' time banks as the move leaves them, as the caller decided
+                (paced games); written in the same transaction.
             takeback: the engine's rule lets the seat take this move back (``engine.undo``):
                 the game offers it (``GameRecord.takeback``) until anything else happens.
+            banks_before: the seats' banks as they were before the move, for those
+                ``seat_banks`` changes; kept with a move that may be taken back, which gives
+                them back (``storage.takebacks``).
 
         Returns:
             The new version (``expected_version + 1``), equal to the log row's ``seq``.
@@ -116,10 +130,13 @@ class PlayOperations:
             result_json=result_json,
             actor=actor,
             deadline=time_text(deadline),
+            wake_at=time_text(wake_at),
             future=asyncio.get_running_loop().create_future(),
             fetch=_fetch_into is not None,
             seat_changes=tuple(seat_changes),
+            seat_banks=tuple(seat_banks),
             takeback=takeback,
+            banks_before=tuple(banks_before),
         )
         if _fetch_into is not None:
             _fetch_into.append(request)
@@ -165,7 +182,8 @@ class PlayOperations:
             now = now_text()
             cursor = conn.execute(
                 "UPDATE games SET status = 'finished', result = ?, ended_at = ?, updated_at = ?, "
-                "deadline = NULL WHERE id = ? AND version = ? AND status = 'active'",
+                "deadline = NULL, wake_at = NULL "
+                "WHERE id = ? AND version = ? AND status = 'active'",
                 (result_json, now, now, game_id, expected_version),
             )
             if cursor.rowcount != 1:
@@ -180,27 +198,77 @@ class PlayOperations:
         return await self._db.write(tx)
 
     async def set_deadline(
-        self, game_id: int, *, expected_version: int, deadline: datetime | None
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        deadline: datetime | None,
+        wake_at: datetime | None = None,
     ) -> GameRecord:
-        """Set (or clear, with ``None``) the deadline of an active game at ``expected_version``.
+        """Set (or clear, with ``None``) the deadline of an active game at ``expected_version``,
+        and its wake time (``wake_at``; ``None``: the deadline; see :meth:`commit_action`).
 
         Raises:
             StaleVersion, GameNotActive, GameNotFound.
             ValueError: a naive ``datetime``.
         """
         when = time_text(deadline)
+        wake = time_text(wake_at) or when
 
         def tx(conn: Connection) -> GameRecord:
             cursor = conn.execute(
-                "UPDATE games SET deadline = ?, updated_at = ? "
+                "UPDATE games SET deadline = ?, wake_at = ?, updated_at = ? "
                 "WHERE id = ? AND version = ? AND status = 'active'",
-                (when, now_text(), game_id, expected_version),
+                (when, wake, now_text(), game_id, expected_version),
             )
             if cursor.rowcount != 1:
                 status, version = game_status(conn, game_id)
                 if status != GameStatus.ACTIVE:
                     raise GameNotActive(game_id, status)
                 raise StaleVersion(game_id, expected_version, version)
+            return fetch_game(conn, game_id)
+
+        return await self._db.write(tx)
+
+    async def set_clock(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        deadline: datetime | None,
+        seat_banks: Iterable[SeatBank] = (),
+        wake_at: datetime | None = None,
+        read_wake: datetime | None = None,
+    ) -> GameRecord:
+        """Set the deadline of an active game at ``expected_version``, the time banks of some
+        of its seats and its wake time (``wake_at``: ``GameRecord.wake_at``; ``None``: none),
+        without a move (the game's version stays): a reminder was noted (the seat's
+        ``reminders``), a player went away or came back (the deadline).
+
+        ``read_wake``: write only if the game's stored wake is still this one, so that of two
+        processes (or two tries) claiming the same reminder, one only notes it.
+
+        Raises:
+            StaleVersion: the game is at another version, or its wake is not ``read_wake``.
+            GameNotActive, GameNotFound.
+            ValueError: a naive ``datetime``.
+        """
+        when, wake, read = time_text(deadline), time_text(wake_at), time_text(read_wake)
+        banks = tuple(seat_banks)
+        claim = "" if read is None else " AND wake_at = ?"
+
+        def tx(conn: Connection) -> GameRecord:
+            cursor = conn.execute(
+                "UPDATE games SET deadline = ?, wake_at = ? WHERE id = ? AND version = ? "
+                "AND status = 'active'" + claim,
+                (when, wake, game_id, expected_version, *(() if read is None else (read,))),
+            )
+            if cursor.rowcount != 1:
+                status, version = game_status(conn, game_id)
+                if status != GameStatus.ACTIVE:
+                    raise GameNotActive(game_id, status)
+                raise StaleVersion(game_id, expected_version, version)
+            write_banks(conn, game_id, banks)
             return fetch_game(conn, game_id)
 
         return await self._db.write(tx)
@@ -223,7 +291,7 @@ class PlayOperations:
             now = now_text()
             conn.execute(
                 "UPDATE games SET status = 'aborted', result = ?, ended_at = ?, updated_at = ?, "
-                "deadline = NULL WHERE id = ?",
+                "deadline = NULL, wake_at = NULL WHERE id = ?",
                 (result_json, now, now, game_id),
             )
             self._ends.run(conn, game_id)
@@ -293,11 +361,12 @@ class PlayOperations:
             if row is None:
                 raise NotSeated(game_id, f"user {user_id}")
             touch(conn, game_id, now)
+            wake_soon(conn, game_id, now)  # its automatic player may be to move now
             ending = finish_json or abandon_json
             if ending is not None:
                 conn.execute(
                     "UPDATE games SET status = ?, result = ?, ended_at = ?, updated_at = ?, "
-                    "deadline = NULL WHERE id = ?",
+                    "deadline = NULL, wake_at = NULL WHERE id = ?",
                     (
                         GameStatus.FINISHED if finish_json else GameStatus.ABORTED,
                         ending,

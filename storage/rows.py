@@ -17,6 +17,7 @@ from storage.models import (
     Seat,
     TakeBackMove,
 )
+from storage.slow_play_models import SeatBank
 from storage.sql import Connection, Row
 
 
@@ -41,8 +42,8 @@ OPEN_SQL = "status IN ('lobby', 'active')"
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game_name, host_id, options, max_seats, status, seed, state, "
     "version, result, created_at, updated_at, started_at, ended_at, set_aside_reason, deadline, "
-    "turn_clock, thinking_ms, automatic_secret, undone, takeback_seq, takeback_seat, takeback_key, "
-    "min_reliability"
+    "turn_clock, thinking_ms, automatic_secret, bank_start, bank_cap, undone, takeback_seq, "
+    "takeback_seat, takeback_key, min_reliability, wake_at"
 )
 
 
@@ -61,6 +62,9 @@ def seat_from_row(row: Row) -> Seat:
         away=bool(row["away"]),
         former=bool(row["former"]),
         undone=row["undone"],
+        bank_ms=row["bank_ms"],
+        bank_since=parse_time(row["bank_since"]),
+        reminders=row["reminders"],
     )
 
 
@@ -87,12 +91,15 @@ def game_from_row(row: Row, seats: Sequence[Seat]) -> GameRecord:
         turn_clock=row["turn_clock"],
         thinking_ms=row["thinking_ms"],
         automatic_secret=row["automatic_secret"],
+        bank_start=row["bank_start"],
+        bank_cap=row["bank_cap"],
         seats=tuple(seats),
         undone=row["undone"],
         takeback=None
         if row["takeback_seq"] is None
         else TakeBackMove(row["takeback_seq"], row["takeback_seat"], row["takeback_key"]),
         min_reliability=row["min_reliability"],
+        wake_at=parse_time(row["wake_at"]),
     )
 
 
@@ -131,6 +138,7 @@ def action_from_row(row: Row) -> LoggedAction:
         undoes=row["undoes"],
         undone_by=row["undone_by"],
         undone_at=parse_time(row["undone_at"]),
+        banks_before=banks_from_json(row["banks_before"]),
     )
 
 
@@ -266,3 +274,39 @@ def parse_state_header(state_json: str) -> dict[str, Any]:
 def touch(conn: Connection, game_id: int, now: str) -> None:
     """Set the game's ``updated_at`` to ``now``."""
     conn.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+
+
+def write_banks(conn: Connection, game_id: int, banks: tuple[SeatBank, ...]) -> None:
+    """Write each of ``banks`` to its seat of ``game_id`` (one statement for them all; none
+    for none). The caller checked the game's version in the same transaction."""
+    if banks:
+        conn.executemany(
+            "UPDATE seats SET bank_ms = ?, bank_since = ?, reminders = ? "
+            "WHERE game_id = ? AND seat = ?",
+            [(b.bank_ms, time_text(b.since), b.reminders, game_id, b.seat) for b in banks],
+        )
+
+
+def banks_json(banks: tuple[SeatBank, ...]) -> str | None:
+    """``banks`` as ``actions.banks_before`` holds them (``None``: none)."""
+    if not banks:
+        return None
+    rows = [[b.seat, b.bank_ms, time_text(b.since), b.reminders] for b in banks]
+    return json.dumps(rows, separators=(",", ":"))
+
+
+def banks_from_json(text: str | None) -> tuple[SeatBank, ...]:
+    """The banks of :func:`banks_json`'s ``text``."""
+    if not text:
+        return ()
+    return tuple(SeatBank(s, ms, parse_time(since), r) for s, ms, since, r in json.loads(text))
+
+
+def wake_soon(conn: Connection, game_id: int, now: str) -> None:
+    """Have the bot look at ``game_id`` by ``now`` (its ``wake_at``, unless earlier): a change
+    without a move may have made an automatic player's move due."""
+    conn.execute(
+        "UPDATE games SET wake_at = CASE WHEN wake_at IS NOT NULL AND wake_at < ? THEN wake_at "
+        "ELSE ? END WHERE id = ?",
+        (now, now, game_id),
+    )

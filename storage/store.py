@@ -4,23 +4,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from storage.away import AwayStore
 from storage.database import Database, Synchronous
 from storage.games import GameStore
 from storage.guilds import GuildSettingsStore
 from storage.history import GAME_END_HOOKS, HistoryStore
 from storage.messages import MessageStore
 from storage.meta import MetaStore
-from storage.models import VerifyResult
+from storage.players import PlayerStore
 from storage.postgres import PostgresDatabase
 from storage.reliability import ReliabilityStore
 from storage.season_store import SeasonStore
 from storage.settings import StorageSettings, is_postgres_url
 from storage.sql import Backend
-from storage.verify import verify_game
+from storage.verify import VerifyResult, verify_game
 
 
 class Storage:
-    """Cardroom's storage: ``games``, ``messages``, ``guilds``, ``meta``, ``history`` over one
+    """Cardroom's storage: ``games``, ``messages``, ``guilds``, ``meta``, ``history``,
+    ``away``, ``players`` over one
     backend: a SQLite :class:`Database` or a :class:`PostgresDatabase`.
 
     Usage::
@@ -48,6 +50,10 @@ class Storage:
         """Facts about this installation: :class:`MetaStore`."""
         self.history = HistoryStore(db)
         """Stats, ratings, past games, forgetting players: :class:`HistoryStore`."""
+        self.away = AwayStore(db)
+        """Players' away times in each guild: :class:`AwayStore`."""
+        self.players = PlayerStore(db)
+        """Players' own settings (how they hear of their moves): :class:`PlayerStore`."""
         self.reliability = ReliabilityStore(db)
         """Each person's share of started games finished: :class:`ReliabilityStore`."""
         self.seasons = SeasonStore(db)

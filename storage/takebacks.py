@@ -11,12 +11,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 
 from engine.undo import UNDO_KEY
 from storage.errors import GameNotActive, StaleVersion
 from storage.models import GameRecord, GameStatus, TakeBackMove
-from storage.rows import fetch_game, game_status, now_text, parse_state_header, public_event_list
+from storage.rows import (
+    fetch_game,
+    game_status,
+    now_text,
+    parse_state_header,
+    public_event_list,
+    time_text,
+    write_banks,
+)
+from storage.slow_play_models import SeatBank
 from storage.sql import Backend, Connection
 
 
@@ -35,6 +45,9 @@ class TakeBackOperations:
         *,
         next_takeback: TakeBackMove | None = None,
         public_events: Iterable[Any] = (),
+        deadline: datetime | None = None,
+        wake_at: datetime | None = None,
+        seat_banks: Iterable[SeatBank] = (),
     ) -> GameRecord:
         """Take back the move logged as ``seq`` by its seat, in one transaction: the game gets
         ``state_json`` (the state before that move, as the engine's replay gave it), version
@@ -45,6 +58,9 @@ class TakeBackOperations:
 
         Args:
             public_events: the take-back's public events, stored with its row.
+            deadline, wake_at, seat_banks: the game's clock as the take-back leaves it, as
+                the caller decided (the banks as they were before the move: its log row's
+                ``banks_before``); a game without a pace has none.
 
         Returns:
             The game after the take-back.
@@ -58,6 +74,7 @@ class TakeBackOperations:
         step = parse_state_header(state_json).get("step")
         if not isinstance(step, int) or step < 0:
             raise ValueError(f"the state's step is {step!r}")
+        when, wake, banks = time_text(deadline), time_text(wake_at), tuple(seat_banks)
         events_json = json.dumps(public_event_list(public_events), separators=(",", ":"))
         offer = (
             (None, None, None)
@@ -69,10 +86,11 @@ class TakeBackOperations:
             now = now_text()
             row = conn.execute(
                 "UPDATE games SET state = ?, version = version + 1, undone = undone + 1, "
-                "updated_at = ?, takeback_seq = ?, takeback_seat = ?, takeback_key = ? "
+                "updated_at = ?, takeback_seq = ?, takeback_seat = ?, takeback_key = ?, "
+                "deadline = ?, wake_at = ? "
                 "WHERE id = ? AND version = ? AND status = 'active' AND takeback_seq = ? "
                 "RETURNING version, undone",
-                (state_json, now, *offer, game_id, expected_version, seq),
+                (state_json, now, *offer, when, wake, game_id, expected_version, seq),
             ).fetchall()  # all of it: SQLite ends the statement
             if not row:
                 status, version = game_status(conn, game_id)
@@ -101,6 +119,7 @@ class TakeBackOperations:
                 "UPDATE seats SET undone = undone + 1 WHERE game_id = ? AND seat = ?",
                 (game_id, taken["seat"]),
             )
+            write_banks(conn, game_id, banks)
             return fetch_game(conn, game_id)
 
         return await self._db.write(tx)

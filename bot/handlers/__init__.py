@@ -11,11 +11,13 @@ import discord
 
 from bot.context import Cardroom
 from bot.handlers.admin import AdminHandlers
+from bot.handlers.direct import DirectHandlers
 from bot.handlers.history import HistoryHandlers
 from bot.handlers.lobby import LobbyHandlers
 from bot.handlers.play import PlayHandlers
 from bot.handlers.reference import ReferenceHandlers
 from bot.handlers.seasons import SeasonHandlers
+from bot.handlers.slow_play import SlowPlayHandlers
 from bot.handlers.undo import UndoHandlers
 
 
@@ -29,6 +31,8 @@ class Handlers:
         self.reference = ReferenceHandlers(room)
         self.admin = AdminHandlers(room)
         self.history = HistoryHandlers(room)
+        self.slow = SlowPlayHandlers(room)
+        self.direct = DirectHandlers(room, self.play)
         self.undo = UndoHandlers(room, self.play)
         self.seasons = SeasonHandlers(room)
 
@@ -49,6 +53,10 @@ class Handlers:
     async def on_show_screen(self, interaction: discord.Interaction, game: int) -> None:
         """The table's private-screen button."""
         await self.play.on_show_screen(interaction, game)
+
+    async def on_direct_screen(self, interaction: discord.Interaction, game: int) -> None:
+        """A direct message's button opening the private screen."""
+        await self.direct.on_screen(interaction, game)
 
     async def on_rules(self, interaction: discord.Interaction, game: int) -> None:
         """The table's Rules button."""
@@ -116,11 +124,13 @@ class Handlers:
 
 __all__ = [
     "AdminHandlers",
+    "DirectHandlers",
     "Handlers",
     "HistoryHandlers",
     "LobbyHandlers",
     "PlayHandlers",
     "ReferenceHandlers",
     "SeasonHandlers",
+    "SlowPlayHandlers",
     "UndoHandlers",
 ]

@@ -53,6 +53,12 @@ COMMAND_NAMES = (
     NC_("command name", "season"),
     NC_("command name", "start"),
     NC_("command name", "name"),
+    NC_("command name", "mine"),
+    NC_("command name", "away"),
+    NC_("command name", "until"),
+    NC_("command name", "back"),
+    NC_("command name", "notify"),
+    NC_("command name", "how"),
 )
 """Every command, group and option name (a test checks the command tree against it)."""
 

@@ -13,6 +13,7 @@ import engine
 from bot.games import presented_games
 from bot.handlers import Handlers
 from bot.handlers.admin import language_choices, pictures_choices
+from bot.handlers.slow_play import notify_choices
 from bot.i18n import N_
 
 
@@ -25,7 +26,8 @@ def game_choices() -> list[app_commands.Choice[str]]:
 
 
 class GameCommands(commands.Cog):
-    """``/game new|hand|rules|leave|stats|leaderboard|history|replay|export|forget-me``."""
+    """``/game new|hand|rules|leave|mine|away|back|notify|stats|leaderboard|history|replay|
+    export|forget-me``."""
 
     game = app_commands.Group(
         name="game", description=N_("Play card games in this channel"), guild_only=True
@@ -53,6 +55,26 @@ class GameCommands(commands.Cog):
     @game.command(name="leave", description=N_("Leave this channel's game (forfeit if it runs)"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.handlers.play.leave_command(interaction)
+
+    @game.command(name="mine", description=N_("Your games: whose move it is, the time left"))
+    @app_commands.describe(everywhere=N_("Your games in every server, not only this one"))
+    async def mine(self, interaction: discord.Interaction, everywhere: bool = False) -> None:
+        await self.handlers.slow.mine(interaction, everywhere)
+
+    @game.command(name="away", description=N_("Pause your time banks in this server's games"))
+    @app_commands.describe(until=N_("A date (2026-12-24) or a time from now (3 days, 1 week)"))
+    async def away(self, interaction: discord.Interaction, until: str) -> None:
+        await self.handlers.slow.away(interaction, until)
+
+    @game.command(name="back", description=N_("End your away time now"))
+    async def back(self, interaction: discord.Interaction) -> None:
+        await self.handlers.slow.back(interaction)
+
+    @game.command(name="notify", description=N_("How you hear that a move waits for you"))
+    @app_commands.describe(how=N_("A mention in the game's channel, a direct message, or nothing"))
+    @app_commands.choices(how=notify_choices())
+    async def notify(self, interaction: discord.Interaction, how: str) -> None:
+        await self.handlers.slow.notify(interaction, how)
 
     @game.command(name="stats", description=N_("Games played, won, scores and streaks"))
     @app_commands.describe(

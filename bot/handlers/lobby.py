@@ -20,12 +20,12 @@ from bot.messages.lobby import (
     REMOVE_AUTOMATIC,
     THINKING_TIME,
     TURN_CLOCK,
-    lobby_layout,
 )
 from bot.messages.permissions import require_channel_permissions
 from bot.service.errors import ChannelHasGame, UserError
 from bot.service.fair_play import MIN_RELIABILITIES
-from bot.service.lobby import THINKING_TIMES, TURN_CLOCKS
+from bot.service.lobby import THINKING_TIMES
+from bot.service.paces import PACES
 from bot.service.reasons import LOBBY_LOST, TABLE_LOST
 from engine.players import LEVELS
 from storage import LOBBY, TABLE, GameRecord, GameStatus
@@ -70,7 +70,8 @@ class LobbyHandlers:
 
     async def _layout(self, record: GameRecord, public: Translator) -> discord.ui.LayoutView:
         """The lobby's layout for ``record``, each person with their reliability record."""
-        return lobby_layout(record, public, await self.room.service.fair_play.seated(record))
+        records = await self.room.service.fair_play.seated(record)
+        return self.room.lobbies.layout(record, public, records)
 
     async def _busy_text(self, game_id: int, guild_id: int, _: Translator) -> str:
         messages = await self.room.storage.messages.for_game(game_id)
@@ -118,7 +119,7 @@ class LobbyHandlers:
         refused and changes nothing."""
         service = self.room.service
         menus: dict[str, tuple[object, ...]] = {
-            TURN_CLOCK: TURN_CLOCKS,
+            TURN_CLOCK: PACES,
             THINKING_TIME: THINKING_TIMES,
             ADD_AUTOMATIC: LEVELS,
             MIN_RELIABILITY: MIN_RELIABILITIES,
@@ -129,7 +130,7 @@ class LobbyHandlers:
                 raise UserError(N_("That option does not exist."))
             user = interaction.user.id
             if field == TURN_CLOCK:
-                record = await service.set_turn_clock(game_id, user, TURN_CLOCKS[index])
+                record = await service.set_pace(game_id, user, PACES[index].key)
             elif field == THINKING_TIME:
                 record = await service.set_thinking_time(game_id, user, THINKING_TIMES[index])
             elif field == MIN_RELIABILITY:

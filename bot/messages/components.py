@@ -62,6 +62,9 @@ class ComponentHandlers(Protocol):
     async def on_show_screen(self, interaction: discord.Interaction, game: int) -> None:
         """The table's private-screen button."""
 
+    async def on_direct_screen(self, interaction: discord.Interaction, game: int) -> None:
+        """A direct message's button opening the private screen (``bot.messages.direct_views``)."""
+
     async def on_rules(self, interaction: discord.Interaction, game: int) -> None:
         """The table's Rules button."""
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import enum
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Any
 
 import aiohttp
@@ -142,6 +143,12 @@ async def delete(message: discord.PartialMessage) -> bool:
         log.info("deleting message %s failed: %r", message.id, exc)
         return False
     return True
+
+
+def timestamp(moment: datetime) -> str:
+    """``moment`` as Discord shows a time: in each reader's own time zone and language
+    (``<t:…:f>``, reference.mdx, Message Formatting: "Timestamp Styles")."""
+    return discord.utils.format_dt(moment, style="f")
 
 
 def message_link(guild_id: int, channel_id: int, message_id: int) -> str:

@@ -8,16 +8,24 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
+from discord.ui import LayoutView
+
 import engine
 from bot.games import presentation
 from bot.i18n import Translator
+from bot.messages.direct_views import direct_message, turn_text
 from bot.messages.discord_io import message_link
 from bot.messages.languages import GuildLanguages
+from bot.messages.notices import Notices
 from bot.messages.open_screens import OpenScreens
 from bot.messages.pings import Pings
+from bot.messages.reminders import Reminders
 from bot.messages.tables import TableKeeper
 from bot.service import GameService, GameSnapshot, Played
+from bot.service.live import KEEP_IDLE
 from bot.service.locks import KeyedLocks
+from bot.service.recent import Recent
+from bot.texts.durations import duration_text
 from bot.texts.rendering import context_for, table_controls
 from bot.texts.seat_names import seat_names
 from bot.timing.retry import when_reachable
@@ -64,9 +72,13 @@ class FollowUps:
         self.screens = screens
         self.pings = pings
         self.clocks: TurnClocks | None = None
+        self.notices = Notices(pings, storage, languages, tables.message)
+        """How each player hears that a move waits for them (``/game notify``)."""
+        self.remind = Reminders(self.notices, tables.request)
+        """The turn clocks' ``remind``."""
         self.in_order = KeyedLocks()
         """Per game: follow-ups run in commit order under this lock."""
-        self._followed: dict[int, int] = {}
+        self._followed: Recent[int, int] = Recent(KEEP_IDLE)  # game -> version shown
 
     async def after_played(
         self, played: Played, actor: int | None, note: str | None = None
@@ -137,6 +149,7 @@ class FollowUps:
         names = seat_names(record, _)
         lines = [note] if note else []
         seats: list[int] = []
+        turn: list[int] = []
         only_turn = False  # the message would only say whose move it is now
         for seat, line in self._mentions(played, _):
             lines.append(line)
@@ -186,10 +199,29 @@ class FollowUps:
             notify = [
                 s for s in seats if s not in users or not self.screens.watching(record.id, users[s])
             ]
+            notify, hints = await self.notices.route(
+                record, notify, turn, await self._your_move(played)
+            )
+            lines += hints
+            only_turn = only_turn and not hints
             if only_turn and not any(s in users for s in notify):
                 await self.pings.clear(record)  # whoever is to move sees it on their screen
                 return
             await self.pings.ping(record, notify, "\n".join(lines), turn_only=only_turn)
+
+    async def _your_move(self, played: Played) -> Callable[[Translator, int], LayoutView]:
+        """What builds the direct message "Your move in …" to a seat of ``played``'s game:
+        the time its player has (under a pace), a link to the table, the screen's button."""
+        record = played.snapshot.record
+        link = await self.notices.table_link(record)
+        times = {t.seat: t for t in self.service.deadlines.times(record, played.snapshot.state)}
+
+        def build(_: Translator, seat: int) -> LayoutView:
+            time = times.get(seat)
+            left = None if time is None else duration_text(time.left, _.language)
+            return direct_message(record, turn_text(record, _, left), link, _)
+
+        return build
 
     @staticmethod
     def _mentions(played: Played, _: Translator) -> list[tuple[int, str]]:
@@ -237,15 +269,17 @@ class FollowUps:
                 link=link,
             )
         async with self.in_order(record.id):
+            # who chose direct messages hears of their first move there too
+            build = await self._your_move(Played(snapshot))
+            _mention, hints = await self.notices.route(record, first, first, build)
+            text = _(
+                "Game #{game} has started: {players}. {start}",
+                game=record.id,
+                players=", ".join(names),
+                start=start,
+            )
             await self.pings.ping(
-                record,
-                [s.seat for s in record.seats if s.is_human],
-                _(
-                    "Game #{game} has started: {players}. {start}",
-                    game=record.id,
-                    players=", ".join(names),
-                    start=start,
-                ),
+                record, [s.seat for s in record.seats if s.is_human], "\n".join([text, *hints])
             )
         await self.play_automatic(record.id)
 

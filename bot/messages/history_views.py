@@ -23,6 +23,7 @@ from discord import ui
 
 from bot.i18n import Translator
 from bot.messages.components import DYNAMIC_ITEMS
+from bot.messages.direct_views import DIRECT_ITEMS
 from bot.messages.layouts import NEUTRAL, _layout, clip, gallery
 from bot.messages.season_views import SEASON_ITEMS
 from bot.messages.undo_button import UndoButton
@@ -179,7 +180,7 @@ class ForgetButton(ui.DynamicItem[ui.Button], template=FORGET_TEMPLATE):
 
 HISTORY_ITEMS = (ReplayButton, ReplayGoSelect, ResetButton, ForgetButton)
 """The components of this module."""
-PERSISTENT_ITEMS = (*DYNAMIC_ITEMS, *HISTORY_ITEMS, UndoButton, *SEASON_ITEMS)
+PERSISTENT_ITEMS = (*DYNAMIC_ITEMS, *HISTORY_ITEMS, *DIRECT_ITEMS, UndoButton, *SEASON_ITEMS)
 """Every persistent component the bot dispatches by ``custom_id``: register them with
 ``bot.add_dynamic_items``."""
 

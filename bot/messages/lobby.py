@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 
 import discord
 
@@ -12,25 +13,41 @@ from bot.games import Presentation, presentation
 from bot.i18n import Translator
 from bot.messages import discord_io, layouts
 from bot.messages.languages import GuildLanguages
+from bot.service.away import AwayTimes
 from bot.service.fair_play import MIN_RELIABILITIES
-from bot.service.lobby import THINKING_TIMES, TURN_CLOCKS, has_search_player
+from bot.service.lobby import THINKING_TIMES, has_search_player
+from bot.service.paces import PACES, pace_of
 from bot.service.reasons import ADMIN_ABORT
 from bot.texts.fair_play import min_reliability_text, names_with_records
-from bot.texts.rendering import chosen_options, clock_text, thinking_text
+from bot.texts.paces import away_text, pace_text
+from bot.texts.rendering import chosen_options, thinking_text
 from bot.texts.seat_names import LEVEL_HINTS, LEVEL_NAMES, levels_line, seat_names
 from engine.players import LEVELS, measured_wins, offered_levels
 from storage import LOBBY, GameRecord, GameStatus, Reliability, Storage
 
 
 def lobby_text(
-    record: GameRecord, _: Translator, records: Mapping[int, Reliability] | None = None
+    record: GameRecord,
+    _: Translator,
+    records: Mapping[int, Reliability] | None = None,
+    away: Mapping[int, datetime] | None = None,
 ) -> str:
     """The lobby message: game, host, players so far (each person with their reliability
-    record, of ``records`` by user id), the goal, what each option does and how to read the
-    table, and what happens next; once the game started, the options it was set up with (the
-    table does not repeat them)."""
+    record, of ``records`` by user id; ``away``: those away, by user id, with the end of their
+    away time), the goal, what each option does and how to read the table, and what happens
+    next; once the game started, the options it was set up with (the table does not repeat
+    them)."""
     info = engine.get_game(record.game_name).info
-    names = names_with_records(record, seat_names(record, _), records or {}, _)
+    names = [
+        f"{name} ({away_text(away[seat.user_id], _)})"
+        if away and seat.user_id is not None and seat.user_id in away
+        else name
+        for seat, name in zip(
+            record.seats,
+            names_with_records(record, seat_names(record, _), records or {}, _),
+            strict=True,
+        )
+    ]
     host = f"<@{record.host_id}>"
     lines = [
         _("**{title}** · lobby of game #{game}", title=_(info.title), game=record.id),
@@ -82,7 +99,7 @@ def lobby_text(
 
 
 TURN_CLOCK = "turn_clock"
-"""The lobby menu field of the table's turn clock (every game has one)."""
+"""The lobby menu field of the table's pace (every game has one)."""
 MIN_RELIABILITY = "min_reliability"
 """The lobby menu field of the host's fair-play filter (``bot.service.fair_play``)."""
 THINKING_TIME = "thinking_ms"
@@ -112,12 +129,13 @@ def lobby_settings(
                 current=values.index(current) if current in values else -1,
             )
         )
+    pace = pace_of(record)
     settings.append(
         layouts.LobbySetting(
             TURN_CLOCK,
-            _("Turn clock"),
-            choices=tuple(clock_text(seconds, _) for seconds in TURN_CLOCKS),
-            current=TURN_CLOCKS.index(record.turn_clock) if record.turn_clock in TURN_CLOCKS else 0,
+            _("Pace"),
+            choices=tuple(pace_text(p, _) for p in PACES),
+            current=PACES.index(pace) if pace in PACES else 0,
         )
     )
     settings.append(
@@ -159,14 +177,18 @@ def lobby_settings(
 
 
 def lobby_layout(
-    record: GameRecord, _: Translator, records: Mapping[int, Reliability] | None = None
+    record: GameRecord,
+    _: Translator,
+    records: Mapping[int, Reliability] | None = None,
+    away: Mapping[int, datetime] | None = None,
 ) -> discord.ui.LayoutView:
     """The lobby message's layout for ``record`` (components only while it is a lobby), the
-    players' reliability ``records`` beside their names."""
+    players' reliability ``records`` and ``away`` times beside their names (see
+    :func:`lobby_text`)."""
     show = presentation(record.game_name)
     return layouts.lobby(
         record.id,
-        lobby_text(record, _, records),
+        lobby_text(record, _, records, away),
         lobby_settings(record, show, _),
         _,
         show.accent,
@@ -176,12 +198,32 @@ def lobby_layout(
 
 
 class LobbyMessages:
-    """Edits stored lobby messages."""
+    """Edits stored lobby messages (showing who is away: ``away``)."""
 
-    def __init__(self, client: discord.Client, storage: Storage, languages: GuildLanguages) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        storage: Storage,
+        languages: GuildLanguages,
+        away: AwayTimes | None = None,
+    ) -> None:
         self.client = client
         self.storage = storage
         self.languages = languages
+        self.away = away
+
+    def layout(
+        self,
+        record: GameRecord,
+        _: Translator,
+        records: Mapping[int, Reliability] | None = None,
+    ) -> discord.ui.LayoutView:
+        """:func:`lobby_layout` of ``record``, its players' reliability ``records`` beside
+        their names and the players away marked."""
+        away = None
+        if self.away is not None:
+            away = self.away.away_until(record.guild_id, [s.user_id for s in record.seats])
+        return lobby_layout(record, _, records, away)
 
     async def refresh(self, record: GameRecord) -> None:
         """Edit the stored lobby message to show ``record`` (after ``/game leave``, an abort)."""
@@ -193,5 +235,5 @@ class LobbyMessages:
         records = await self.storage.reliability.records(record.guild_id, people)
         channel = self.client.get_partial_messageable(stored.channel_id, guild_id=record.guild_id)
         await discord_io.edit(
-            channel.get_partial_message(stored.message_id), view=lobby_layout(record, _, records)
+            channel.get_partial_message(stored.message_id), view=self.layout(record, _, records)
         )

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 import discord
 
 from bot.messages import discord_io
+from bot.service.live import KEEP_IDLE
+from bot.service.recent import Recent
 from bot.timing.debounce import Debouncer
 from storage import GameMessage, GameRecord, GameStatus, Storage
 
@@ -62,7 +64,9 @@ class Pings:
     def __init__(self, client: discord.Client, storage: Storage) -> None:
         self.client = client
         self.storage = storage
-        self._last: dict[int, LastPing] = {}  # game -> what its ping shows
+        self._last: Recent[int, LastPing] = Recent(  # game -> what its ping shows, while used
+            KEEP_IDLE, busy=lambda game_id: self._changes.busy(game_id)
+        )
         self._changes: Debouncer[int, tuple[Change, ...]] = Debouncer(
             self._make,
             state=self._last.get,

@@ -63,13 +63,14 @@ def table_look(
     _: Translator,
     picture: Picture | None,
     thinking: int | None = None,
+    clock: Sequence[str] = (),
 ) -> TableLook:
     """The table of a started game in ``_``'s language: its text with the last events of
-    ``logged``, ``picture``, its controls (``thinking``: the seat of an automatic player
-    thinking for a while)."""
+    ``logged`` (and ``clock``: the time each waited seat has left), ``picture``, its controls
+    (``thinking``: the seat of an automatic player thinking for a while)."""
     show = presentation(record.game_name)
     recent = recent_lines(show, logged, context_for(record, _))
-    screen = table_screen(record, state, recent, _, thinking=thinking)
+    screen = table_screen(record, state, recent, _, thinking=thinking, clock=clock)
     view = layouts.table(
         record.id,
         screen,

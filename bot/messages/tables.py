@@ -44,7 +44,11 @@ from bot.messages.pictures import Pictures, edit_files, send_files
 from bot.messages.table_look import TableLook, message_id, nonce, table_look
 from bot.pictures.base import Picture
 from bot.service import GameService, GameSnapshot
+from bot.service.live import KEEP_IDLE
 from bot.service.locks import KeyedLocks
+from bot.service.recent import Recent
+from bot.texts.paces import clock_lines
+from bot.texts.seat_names import seat_names
 from bot.timing.debounce import Debouncer
 from storage import TABLE, GameMessage, GameStatus, Storage
 
@@ -104,7 +108,9 @@ class TableKeeper:
         self.pictures = pictures
         self.min_interval = min_interval
         self.turn_interval = max(turn_interval, min_interval)
-        self._tables: dict[int, TableState] = {}
+        self._tables: Recent[int, TableState] = Recent(  # let go once the game rests
+            KEEP_IDLE, busy=lambda game_id: self._edits.busy(game_id)
+        )
         self._edits: Debouncer[int, int] = Debouncer(  # the request: the "thinking" seat
             self._edit_now,
             state=self._tables.get,
@@ -145,7 +151,9 @@ class TableKeeper:
             drawing = asyncio.ensure_future(draw)
         logged = await self.service.recent_actions(record.id)
         drawn = None if drawing is None else await drawing
-        return table_look(record, snapshot.state, logged, _, drawn, thinking)
+        times = self.service.deadlines.times(record, snapshot.state)
+        clock = clock_lines(times, seat_names(record, _), _, discord_io.timestamp)
+        return table_look(record, snapshot.state, logged, _, drawn, thinking, clock)
 
     @property
     def retry_delays(self) -> tuple[float, ...]:

@@ -148,7 +148,7 @@ class Metrics:
         painter: Painted,
     ) -> None:
         """Read these when Prometheus scrapes: the running games held (``live_games``), the
-        turn clocks waiting for a deadline (``turn_clocks``), each shard's gateway latency in
+        turn clocks due within the hour (``turn_clocks``), each shard's gateway latency in
         seconds (``gateway``: ``(shard_id, latency)`` pairs, ``inf`` before the first
         heartbeat's answer), and the painter's pictures drawn and late."""
         readings = self._readings
@@ -206,12 +206,12 @@ class Readings:
         """The metric families of this moment."""
         yield GaugeMetricFamily(
             "cardroom_live_games",
-            "Running games this process holds in memory (every one it runs, up to 20,000).",
+            "Running games this process holds in memory (those played in the last 10 minutes).",
             value=self.live_games(),
         )
         yield GaugeMetricFamily(
             "cardroom_turn_clocks",
-            "Turn clocks waiting for a deadline (running games with a turn clock).",
+            "Turn clocks due within the hour, held in memory (the later ones stay stored).",
             value=self.turn_clocks(),
         )
         latency = GaugeMetricFamily(

@@ -8,13 +8,20 @@ shown: callers get data objects back and render them.
 :class:`GameService` is made of parts, each a class with one job (see each module):
 
 - ``gate`` (:class:`~bot.service.gate.Gate`): the per-game locks and the shutdown gate;
-- ``live`` (:class:`~bot.service.live.LiveGames`): the running games kept in memory, read
-  from storage otherwise, and a restart's watch over the ones that changed meanwhile;
-- ``deadlines`` (:class:`~bot.service.deadlines.Deadlines`): the turn clock's deadlines;
+- ``live`` (:class:`~bot.service.live.LiveGames`): the running games being played, kept in
+  memory, read from storage otherwise;
+- ``deadlines`` (:class:`~bot.service.deadlines.Deadlines`): the pace's deadlines: the
+  seats' time banks (``bot.service.banks``), when a game's clock next needs attention;
+- ``away_times`` (:class:`~bot.service.away.AwayTimes`): when players are away;
+- ``wakes`` (:class:`~bot.service.wakes.Wakes`): when the bot next looks at a running game by
+  itself, and what is due then (the turn clocks ask);
 - ``commits`` (:class:`~bot.service.commits.Commits`): applying and committing one action,
-  with the deadline and the seat change (``bot.service.seats``) the service decided;
-- ``lobby``, ``play``, ``automatic``, ``history``: the use cases of setting a game up, of
-  people playing it, of automatic players and timeouts, of the memory of play;
+  with the deadline, the seats' banks, the wake time and the seat change
+  (``bot.service.seats``) the service decided;
+- ``lobby``, ``play``, ``automatic``, ``reminding``, ``away``, ``mine``, ``history``: the use
+  cases of setting a game up, of people playing it, of automatic players and timeouts, of
+  the pace's reminders (claimed once), of players going away and coming back, of the games a
+  player is in, of the memory of play;
 - ``undo`` (:class:`~bot.service.undo.TakeBacks`): a person taking back their own move;
 - ``fair_play`` (:class:`~bot.service.fair_play.FairPlay`): reliability records and the
   host's join filter.
@@ -27,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.service.automatic import AutomaticPlay
+from bot.service.away import AwayTimes, AwayUseCases
 from bot.service.commits import Commits
 from bot.service.deadlines import Deadlines, Now
 from bot.service.fair_play import FairPlay
@@ -34,9 +42,12 @@ from bot.service.gate import Gate
 from bot.service.history import PlayHistory
 from bot.service.live import LiveGames
 from bot.service.lobby import LobbyUseCases
+from bot.service.mine import MyGames
 from bot.service.play import PlayUseCases, seat_of
+from bot.service.reminders import Reminding
 from bot.service.snapshots import GameSnapshot, Move, Played
 from bot.service.undo import TakeBacks
+from bot.service.wakes import Due, Wakes
 from storage import Storage
 
 
@@ -63,14 +74,20 @@ class GameService:
         self.gate = Gate()
         self.live = LiveGames(storage)
         self.deadlines = Deadlines(clock)
+        self.away_times = AwayTimes(storage, self.deadlines.clock)
+        self.deadlines.away = self.away_times
+        self.wakes = Wakes(storage, self.gate, self.live, self.deadlines)
         self.commits = Commits(storage, self.live, self.deadlines)
         self.lobby = LobbyUseCases(storage, self.gate, self.live, self.deadlines, seed)
         self.play = PlayUseCases(storage, self.gate, self.live, self.commits)
         self.automatic = AutomaticPlay(
             storage, self.gate, self.live, self.commits, search_budget_ms
         )
+        self.reminding = Reminding(storage, self.gate, self.live, self.deadlines)
+        self.away = AwayUseCases(storage, self.gate, self.live, self.deadlines, self.away_times)
+        self.mine = MyGames(storage, self.live, self.deadlines)
         self.history = PlayHistory(storage)
-        self.undo = TakeBacks(storage, self.gate, self.live)
+        self.undo = TakeBacks(storage, self.gate, self.live, self.deadlines)
         self.fair_play = FairPlay(storage, self.gate, self.live, self.lobby)
 
         gate, live, lobby, play, automatic = (
@@ -87,9 +104,6 @@ class GameService:
         self.active = live.active
         self.recent_actions = live.recent_actions
         self.forget = live.forget
-        self.watch_changes = live.watch_changes
-        self.adopt = live.adopt
-        self.stop_watching = live.stop_watching
 
         self.open_lobby = lobby.open_lobby
         self.join = self.fair_play.join  # the host's filter, then the lobby's join
@@ -98,7 +112,7 @@ class GameService:
         self.leave_lobby = lobby.leave_lobby
         self.add_automatic = lobby.add_automatic
         self.remove_automatic = lobby.remove_automatic
-        self.set_turn_clock = lobby.set_turn_clock
+        self.set_pace = lobby.set_pace
         self.set_thinking_time = lobby.set_thinking_time
         self.toggle_option = lobby.toggle_option
         self.set_option = lobby.set_option
@@ -113,6 +127,11 @@ class GameService:
         self.play_automatic = automatic.play_automatic
         self.timeout = automatic.timeout
         self.come_back = automatic.come_back
+        self.remind = self.reminding.remind
+        self.next_wakeup = self.deadlines.next_wakeup
+
+        self.due = self.wakes.due
+        self.claim_reminder = self.reminding.claim
 
 
-__all__ = ["GameService", "GameSnapshot", "Move", "Played"]
+__all__ = ["Due", "GameService", "GameSnapshot", "Move", "Played"]

@@ -17,7 +17,7 @@ import secrets
 
 import engine
 from bot.service.commits import Commits
-from bot.service.deadlines import waiting_people
+from bot.service.deadlines import Deadlines, waiting_people
 from bot.service.gate import Gate
 from bot.service.live import LiveGames
 from bot.service.seats import came_back
@@ -55,12 +55,14 @@ class AutomaticPlay:
         live: LiveGames,
         commits: Commits,
         search_budget_ms: float = 250.0,
+        deadlines: Deadlines | None = None,
     ) -> None:
         self.storage = storage
         self.gate = gate
         self.live = live
         self.commits = commits
         self.search_budget_ms = search_budget_ms
+        self.deadlines = deadlines or commits.deadlines
 
     async def play_automatic(self, game_id: int) -> Played | None:
         """Make every automatic move that is due now (automatic seats, people away), under
@@ -74,22 +76,25 @@ class AutomaticPlay:
             return played if played.moves else None
 
     async def timeout(self, game_id: int, version: int) -> Played | None:
-        """The turn clock ran out at ``version``: the automatic player answers, for every
-        person still waited for, the decision that was pending then (each such seat's
-        timeouts grow by one), then the automatic seats move.
+        """A seat's time ran out at ``version``: the automatic player answers, for every
+        person still waited for whose bank is spent now (``bot.service.deadlines``), the
+        decision that was pending then (each such seat's timeouts grow by one), then the
+        automatic seats move.
 
         A timeout answers only what the clock ran for: a decision that follows (the same
         seat's next one included, such as the take that follows a simultaneous pick or the
         last decision of the game after a turn, or a late seat's decision that another's
         answer changed) is a
         new decision, and gets its own full clock. ``None`` if the game moved on meanwhile
-        or nobody was waited for."""
+        or nobody's time is up (a player went away meanwhile, say)."""
         async with self.gate.locked(game_id):
             snapshot = await self.live.snapshot(game_id)
             record, state = snapshot.record, snapshot.state
             if record.status != GameStatus.ACTIVE or state is None or record.version != version:
                 return None
-            late = waiting_people(record, state)
+            await self.deadlines.ready()
+            due = self.deadlines.timed_out(record, state)
+            late = {s: since for s, since in waiting_people(record, state).items() if s in due}
             if not late:
                 return None
             played = Played(snapshot, deciding_before=engine.deciding_seats(state))

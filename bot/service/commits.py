@@ -8,11 +8,13 @@ from collections.abc import Callable
 
 import engine
 from bot.i18n import N_
+from bot.service.banks import as_before, rules_of
 from bot.service.deadlines import Deadlines
 from bot.service.errors import OutOfDate
 from bot.service.live import LiveGames
-from bot.service.seats import change_after_move, with_player_back
+from bot.service.seats import change_after_move, with_change, with_player_back
 from bot.service.snapshots import GameSnapshot, Move, Played
+from bot.service.wakes import wake_after, with_banks
 from engine import Action
 from engine.undo import is_final
 from storage import (
@@ -36,9 +38,10 @@ MOVED_ON = N_("The game has moved on since that button was shown.")
 
 class Commits:
     """Applies an action to a copy of a running game's state and commits it, with the
-    deadline (``deadlines``), the seat change (``bot.service.seats``) that follow and whether
-    its seat may take it back (``engine.undo``: a person's move only); only then is the copy
-    adopted in ``live``. Callers hold the game's lock."""
+    deadline (``deadlines``), the wake time (``bot.service.wakes``), the seat change
+    (``bot.service.seats``) that follow and whether its seat may take it back (``engine.undo``:
+    a person's move only); only then is the copy adopted in ``live``. Callers hold the game's
+    lock."""
 
     def __init__(self, storage: Storage, live: LiveGames, deadlines: Deadlines) -> None:
         self.storage = storage
@@ -77,13 +80,21 @@ class Commits:
         change = change_after_move(record, action.seat, actor, counts_timeout=counts_timeout)
         if actor == "player":  # a person who acts is back: their clock counts again
             record = with_player_back(record, action.seat)
-        deadline = self.deadlines.after(record, current.state, state, current.record.deadline)
-        # a person's move the engine's rule lets them take back is offered to them (undo)
+        await self.deadlines.ready()
+        standing = with_change(record, change)
+        clock = self.deadlines.after(
+            standing, current.state, state, mover=action.seat, previous=current.record
+        )
+        wake = wake_after(self.deadlines, with_banks(standing, clock.banks, clock.deadline), state)
+        # a person's move the engine's rule lets them take back is offered to them (undo),
+        # with the banks it replaces: a take-back gives them back
         takeback = actor == "player" and not is_final(current.state, action, state)
-        if takeback and deadline is not None and current.record.deadline is not None:
-            # it buys no time: its clock runs on (a take-back keeps it), else taking back and
-            # replaying before each deadline would hold the turn for ever
-            deadline = current.record.deadline
+        rules, changed = rules_of(record), {bank.seat for bank in clock.banks}
+        before = [
+            as_before(s, rules)
+            for s in current.record.seats
+            if takeback and rules is not None and s.seat in changed
+        ]
         if prepare is not None:
             prepare(record, state)
         started = time.perf_counter()
@@ -98,9 +109,12 @@ class Commits:
                 status=GameStatus.FINISHED if outcome else None,
                 result=outcome,
                 actor=actor,
-                deadline=deadline,
+                deadline=clock.deadline,
+                wake_at=wake,
                 seat_changes=() if change is None else (change,),
+                seat_banks=clock.banks,
                 takeback=takeback,
+                banks_before=before,
             )
         except StaleVersion:
             self.live.forget(current.id)  # another process moved it: read it afresh next time

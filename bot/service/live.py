@@ -1,11 +1,10 @@
-"""The running games as they stand: kept parsed in memory, read from storage otherwise; and,
-during a restart's resume, which of them changed meanwhile."""
+"""The running games as they stand: kept parsed in memory while they are played, read from
+storage otherwise."""
 
 from __future__ import annotations
 
 import json
 import logging
-from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -13,6 +12,7 @@ from typing import Any
 import engine
 from bot.i18n import N_
 from bot.service.errors import OutOfDate, UserError
+from bot.service.recent import Recent
 from bot.service.snapshots import GameSnapshot
 from storage import (
     GameNotFound,
@@ -27,7 +27,10 @@ from storage import (
 log = logging.getLogger(__name__)
 
 LIVE_GAMES = 20_000
-"""How many running games the service keeps parsed in memory (least recently used go)."""
+"""How many running games the service keeps parsed in memory at most (least recently used go)."""
+KEEP_IDLE = 600.0
+"""Seconds a running game nobody touched stays in memory: a slow game, touched a few times a
+day, is read again when its turn comes (a database read and a parse, about a millisecond)."""
 RECENT_ACTIONS = 6
 """How many of a running game's last logged actions are kept with it (the table's events)."""
 
@@ -77,18 +80,17 @@ def _unpacked(text: str) -> list[LoggedAction]:
 
 
 class LiveGames:
-    """The running games kept parsed in memory (the least recently used go), over storage.
+    """The running games being played, kept parsed in memory, over storage: one not touched
+    for :data:`KEEP_IDLE` seconds goes (and the least recently used beyond
+    :data:`LIVE_GAMES`), so memory grows with the games played, not with the games stored.
 
     Every change goes through the use cases, which keep the memory current
     (:meth:`remember`); so a click costs no database read and no parsing of the stored state.
-    A restart's resume loads games while clicks are already answered: :meth:`watch_changes`,
-    :meth:`adopt` and :meth:`stop_watching` keep a click's change from being undone.
     """
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        self._games: OrderedDict[int, LiveGame] = OrderedDict()
-        self._changed: set[int] | None = None  # games changed or read since watch_changes()
+        self._games: Recent[int, LiveGame] = Recent(KEEP_IDLE, limit=LIVE_GAMES)
 
     async def record(self, game_id: int) -> GameRecord:
         """The stored game without its state.
@@ -113,55 +115,28 @@ class LiveGames:
         """
         live = self._games.get(game_id)
         if live is not None:
-            self._games.move_to_end(game_id)
             return live.snapshot
         snapshot = self.parse(await self.record(game_id))
         self.remember(snapshot)
         return snapshot
 
-    def watch_changes(self) -> None:
-        """Start noting the games changed (or read afresh) from now on, so that snapshots
-        read from storage now can be :meth:`adopt`-ed later without undoing those changes."""
-        self._changed = set()
-
-    def adopt(self, snapshot: GameSnapshot) -> bool:
-        """Keep ``snapshot``, read from storage after :meth:`watch_changes`, unless its game
-        was changed or read since (a restart's resume, while clicks are already answered:
-        the snapshot it loaded may be older than a move made meanwhile, or the game may have
-        ended). Whether it was kept."""
-        if self._changed is not None and snapshot.id in self._changed:
-            return False
-        self.remember(snapshot)
-        return True
-
-    def stop_watching(self) -> None:
-        """Stop noting changes (the resume is over)."""
-        self._changed = None
-
     def remember(self, snapshot: GameSnapshot, logged: LoggedAction | None = None) -> None:
         """Keep ``snapshot`` as the game's current one (a running game; others are dropped),
         with ``logged`` (its newest log row) added to its recent actions."""
         game_id = snapshot.id
-        if self._changed is not None:
-            self._changed.add(game_id)
         if snapshot.record.status != GameStatus.ACTIVE or snapshot.state is None:
             self._games.pop(game_id, None)
             return
         live = self._games.get(game_id)
         if live is None:
-            live = self._games[game_id] = LiveGame(snapshot)
-            while len(self._games) > LIVE_GAMES:
-                self._games.popitem(last=False)
-        else:
-            live.snapshot = snapshot
-            self._games.move_to_end(game_id)
+            live = LiveGame(snapshot)
+        live.snapshot = snapshot
+        self._games[game_id] = live
         if logged is not None and live.recent is not None:
             live.recent = _packed([*json.loads(live.recent), _row(logged)])
 
     def forget(self, game_id: int) -> None:
         """Drop what is kept of ``game_id`` (read it from storage next time)."""
-        if self._changed is not None:
-            self._changed.add(game_id)
         self._games.pop(game_id, None)
 
     async def recent_actions(self, game_id: int) -> list[LoggedAction]:
@@ -170,7 +145,7 @@ class LiveGames:
         if live is not None and live.recent is not None:
             return _unpacked(live.recent)
         logged = await self.storage.games.recent_actions(game_id, RECENT_ACTIONS)
-        live = self._games.get(game_id)
+        live = self._games.peek(game_id)
         if live is not None and live.recent is None:
             live.recent = _packed([_row(action) for action in logged])
         return logged

@@ -13,8 +13,10 @@ from bot.service.deadlines import Deadlines
 from bot.service.errors import ChannelHasGame, UserError
 from bot.service.gate import Gate
 from bot.service.live import LiveGames
+from bot.service.paces import pace_named
 from bot.service.reasons import CANCELLED
 from bot.service.snapshots import GameSnapshot
+from bot.service.wakes import wake_after, with_banks
 from engine.players import LEVEL_ALIASES, offered_levels
 from storage import (
     AlreadySeated,
@@ -29,8 +31,6 @@ from storage import (
 SEED_BITS = 63
 """The size of a game's seed when none is given: 63 random bits."""
 
-TURN_CLOCKS: tuple[int | None, ...] = (None, 60, 300, 3600, 86400)
-"""The turn clocks a table may have, in seconds (``None``: none)."""
 THINKING_TIMES: tuple[int | None, ...] = (None, 1000)
 """How long the search level may think per move at a table, in milliseconds: "fast" (``None``:
 the server's ``search_budget_ms``, 250 ms unless set) or "deep" (1 s)."""
@@ -147,14 +147,18 @@ class LobbyUseCases:
                 raise UserError(N_("There is no automatic player to remove."))
             return await self.storage.games.remove_lobby_seat(game_id, seats[-1])
 
-    async def set_turn_clock(self, game_id: int, user_id: int, seconds: int | None) -> GameRecord:
-        """Set the table's turn clock (host only) to one of :data:`TURN_CLOCKS`."""
+    async def set_pace(self, game_id: int, user_id: int, key: str) -> GameRecord:
+        """Set the table's pace (host only) to the preset ``key`` of
+        ``bot.service.paces.PACES``."""
         async with self.gate.locked(game_id):
             game = await self._lobby(game_id)
             self._host_only(game, user_id)
-            if seconds not in TURN_CLOCKS:
+            pace = pace_named(key)
+            if pace is None:
                 raise UserError(N_("That option does not exist."))
-            return await self.storage.games.set_turn_clock(game_id, seconds)
+            return await self.storage.games.set_pace(
+                game_id, pace.per_move, pace.bank_start, pace.bank_cap
+            )
 
     async def set_thinking_time(self, game_id: int, user_id: int, ms: int | None) -> GameRecord:
         """Set how long the table's search level thinks per move (host only, once a search
@@ -213,12 +217,17 @@ class LobbyUseCases:
                 raise UserError(N_("A game needs at least one person."))
             seed = self.seed()
             state = engine.new_game(game.game_name, len(game.seats), game.options, seed)
+            await self.deadlines.ready()
+            clock = self.deadlines.after(game, None, state)
+            wake = wake_after(self.deadlines, with_banks(game, clock.banks, clock.deadline), state)
             record = await self.storage.games.start_game(
                 game_id,
                 seed=seed,
                 state_json=engine.dumps(state),
-                deadline=self.deadlines.after(game, None, state, None),
+                deadline=clock.deadline,
                 automatic_secret=seeded_secret(seed) if self.seeded else None,
+                seat_banks=clock.banks,
+                wake_at=wake,
             )
             snapshot = GameSnapshot(record, state)
             self.live.remember(snapshot)

@@ -1,7 +1,8 @@
 """What a change does to a seat's standing: its timeouts in a row, whether it is away.
 
 The service decides; storage writes what it is told (``storage.SeatChange``), in the
-transaction of the change. Time banks and away time will be decided here too.
+transaction of the change. What a change does to the seats' time banks is
+``bot.service.deadlines``'.
 """
 
 from __future__ import annotations
@@ -44,6 +45,17 @@ def came_back(seat: Seat) -> SeatChange:
 def with_player_back(record: GameRecord, seat: int) -> GameRecord:
     """``record`` with the player of ``seat`` back (what a player's own move makes of it)."""
     seats = tuple(replace(s, away=False, timeouts=0) if s.seat == seat else s for s in record.seats)
+    return replace(record, seats=seats)
+
+
+def with_change(record: GameRecord, change: SeatChange | None) -> GameRecord:
+    """``record`` with ``change`` made to its seat (``None``: as it is)."""
+    if change is None:
+        return record
+    seats = tuple(
+        replace(s, timeouts=change.timeouts, away=change.away) if s.seat == change.seat else s
+        for s in record.seats
+    )
     return replace(record, seats=seats)
 
 

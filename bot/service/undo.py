@@ -8,26 +8,36 @@ engine, checks that the rule still allows it, and stores the state before the mo
 log's marks (``storage.takebacks``), one version later: a second click on the same Undo, or
 one after anything else happened, is refused like any stale click. Only a person takes back,
 and only a move they made themselves (automatic players never undo).
+
+Under a pace, the take-back gives back the time banks the move replaced (kept in its log row:
+``LoggedAction.banks_before``): the taker's wait goes on from when it began, with the bank it
+had then (so a move and its take-back add no time), the seats the move started waiting for
+keep their bank untouched; the deadline and the wake follow (``bot.service.wakes``).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
 
 import engine
 from bot.service.commits import MOVED_ON
+from bot.service.deadlines import Deadlines
 from bot.service.errors import OutOfDate
 from bot.service.gate import Gate
 from bot.service.live import LiveGames
 from bot.service.play import seat_of
 from bot.service.snapshots import GameSnapshot, Played
+from bot.service.wakes import wake_after, with_banks
 from engine.undo import UNDO_KEY, Timeline
 from storage import (
     DatabaseUnavailable,
     GameRecord,
     LoggedAction,
     PublicEvent,
+    SeatBank,
     StaleVersion,
     Storage,
     TakeBackMove,
@@ -59,10 +69,11 @@ def replay_log(record: GameRecord, actions: Sequence[LoggedAction]) -> Timeline[
 class TakeBacks:
     """Take-backs of running games. Every change passes the ``gate`` (the game's lock)."""
 
-    def __init__(self, storage: Storage, gate: Gate, live: LiveGames) -> None:
+    def __init__(self, storage: Storage, gate: Gate, live: LiveGames, deadlines: Deadlines) -> None:
         self.storage = storage
         self.gate = gate
         self.live = live
+        self.deadlines = deadlines
 
     async def take_back(self, game_id: int, user_id: int, seq: int) -> Played:
         """Take back ``user_id``'s move logged as ``seq`` (the one their Undo named).
@@ -91,6 +102,7 @@ class TakeBacks:
             if last is None or last.tag != seq:
                 raise OutOfDate(MOVED_ON)  # the engine's rule does not allow it (any more)
             timeline.take_back(seat)
+            clock = await self._clock(snapshot, actions[seq - 1], timeline.state)
             public = (PublicEvent(TOOK_BACK, seat, {"seq": seq}),)
             try:
                 stored = await self.storage.games.take_back(
@@ -100,6 +112,9 @@ class TakeBacks:
                     engine.dumps(timeline.state),
                     next_takeback=_next_offer(timeline, actions, seat),
                     public_events=public,
+                    deadline=clock.deadline,
+                    wake_at=wake_after(self.deadlines, clock.record, timeline.state),
+                    seat_banks=clock.banks,
                 )
             except StaleVersion:
                 self.live.forget(game_id)
@@ -115,6 +130,32 @@ class TakeBacks:
                 ),
             )
             return Played(after, deciding_before=engine.deciding_seats(timeline.state))
+
+    async def _clock(
+        self, snapshot: GameSnapshot, taken: LoggedAction, state: engine.GameState
+    ) -> _Clock:
+        """The clock once the move ``taken`` is taken back, leaving ``state``: the banks it
+        replaced given back (a move logged without them, before banks were kept: the seats
+        waited for anew start their wait now, as for a move nobody made)."""
+        await self.deadlines.ready()
+        record = snapshot.record
+        if taken.banks_before:
+            restored = with_banks(record, taken.banks_before, None)
+            deadline = self.deadlines.deadline_of(restored)
+            return _Clock(taken.banks_before, deadline, replace(restored, deadline=deadline))
+        change = self.deadlines.after(record, snapshot.state, state, previous=record)
+        restored = with_banks(record, change.banks, change.deadline)
+        return _Clock(change.banks, change.deadline, restored)
+
+
+@dataclass(frozen=True)
+class _Clock:
+    """The clock a take-back leaves: the seats' ``banks`` it writes, the ``deadline``, and the
+    game's ``record`` with both."""
+
+    banks: tuple[SeatBank, ...]
+    deadline: datetime | None
+    record: GameRecord
 
 
 def _next_offer(

@@ -32,11 +32,20 @@ from bot.i18n import (
 )
 from bot.service import GameService
 from bot.service.errors import UserError
-from bot.service.lobby import TURN_CLOCKS
-from bot.terminal.games import NewGame, keep_flags, kept_flags, last_unfinished, open_game
+from bot.service.paces import PACES, pace_named
+from bot.terminal.games import (
+    PLAYER,
+    TERMINAL,
+    NewGame,
+    keep_flags,
+    kept_flags,
+    last_unfinished,
+    open_game,
+)
 from bot.terminal.lines import Lines
 from bot.terminal.output import Output
 from bot.terminal.session import Session
+from bot.texts.mine import mine_text
 from bot.texts.seat_names import LEVEL_HINTS, LEVEL_NAMES, levels_line
 from bot.timing.clock import Clock, SystemClock
 from engine.players import LEVEL_ALIASES, LEVELS, measured_wins, offered_levels
@@ -92,35 +101,23 @@ def level_hints() -> str:
     return ", ".join(f"{LEVEL_NAMES.get(level, level)} ({LEVEL_HINTS[level]})" for level in LEVELS)
 
 
-def clock_seconds(text: str) -> int | None:
-    """``"1m"`` -> 60, ``"24h"`` -> 86400, ``"off"`` -> ``None``.
+def pace_key(text: str) -> str:
+    """The pace ``--clock`` names: ``"1m"`` -> ``"1m"``, ``" 1D "`` -> ``"1d"``, ``"none"`` ->
+    ``"off"``.
 
     Raises:
-        ValueError: not one of the turn clocks a table may have (``TURN_CLOCKS``).
+        ValueError: not one of the paces a table may have (``bot.service.paces.PACES``).
     """
-    if text.strip().lower() in ("off", "none", "0"):
-        return None
-    found = re.fullmatch(r"\s*(\d+)\s*(s|m|min|h)?\s*", text.lower())
-    if found is None:
+    key = re.sub(r"\s+", "", text.lower())
+    key = "off" if key in ("none", "0") else key
+    if pace_named(key) is None:
         raise ValueError(text)
-    unit = {"s": 1, "m": 60, "min": 60, "h": 3600}[found.group(2) or "s"]
-    seconds = int(found.group(1)) * unit
-    if seconds not in TURN_CLOCKS:
-        raise ValueError(text)
-    return seconds
+    return key
 
 
 def clock_names() -> str:
-    """The ``--clock`` values, in words: "off, 1m, 5m, 1h, 24h"."""
-    names = []
-    for seconds in TURN_CLOCKS:
-        if seconds is None:
-            names.append("off")
-        elif seconds < 3600:
-            names.append(f"{seconds // 60}m")
-        else:
-            names.append(f"{seconds // 3600}h")
-    return ", ".join(names)
+    """The ``--clock`` values: "off, 1m, 5m, 6h, 1d, 3d"."""
+    return ", ".join(pace.key for pace in PACES)
 
 
 def environment_language() -> str:
@@ -203,8 +200,10 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument(
         "--clock",
         metavar="TIME",
-        help=f"a turn clock, {clock_names()}: at the deadline the automatic player moves "
-        "for you (default: off)",
+        help=f"a pace, {clock_names()}: 1m and 5m a move in real time; 6h, 1d and 3d a move "
+        "turn-based, each seat with a time bank (up to 1, 3 and 7 days; the time passes in "
+        "the real clock, between sessions too). When your time runs out the automatic player "
+        "moves for you (default: off)",
     )
     play.add_argument(
         "--db",
@@ -224,6 +223,11 @@ def add_arguments(play: argparse.ArgumentParser) -> None:
         action="store_true",
         help="continue your last unfinished game (of GAME, if given)",
     )
+    play.add_argument(
+        "--list",
+        action="store_true",
+        help="list your unfinished games (of GAME, if given): whose move, the time left",
+    )
 
 
 def fail(text: str) -> int:
@@ -238,6 +242,10 @@ def play(args: argparse.Namespace, *, clock: Clock | None = None) -> int:
     new_only = [f"--{name}" for name in given]
     if args.resume and new_only:
         return fail(f"{', '.join(new_only)} set up a new game: leave them out with --resume")
+    if getattr(args, "list", False):
+        if args.resume or new_only:
+            return fail("--list only lists your games: leave out the other options")
+        return asyncio.run(_list(args, clock or SystemClock()))
     if not args.resume and args.game is None:
         return fail(
             f"which game? one of {', '.join(presented_games())} "
@@ -253,7 +261,7 @@ def play(args: argparse.Namespace, *, clock: Clock | None = None) -> int:
                 f"not {players}"
             )
         try:
-            seconds = clock_seconds(args.clock or "off")
+            pace = pace_key(args.clock or "off")
         except ValueError:
             return fail(f"--clock {args.clock}: choose one of {clock_names()}")
         if players == 1 and args.ai is not None:
@@ -279,7 +287,7 @@ def play(args: argparse.Namespace, *, clock: Clock | None = None) -> int:
                     f"its {level} player is no stronger than greedy there"
                 )
         seated = tuple(chosen[n % len(chosen)] for n in range(players - 1))  # in turn
-        new = NewGame(args.game, seated, seconds, _login_name())
+        new = NewGame(args.game, seated, pace, _login_name())
     try:
         return asyncio.run(_play(args, new, clock or SystemClock()))
     except KeyboardInterrupt:  # before the game was on the screen: nothing to keep
@@ -337,6 +345,27 @@ async def _play(args: argparse.Namespace, new: NewGame | None, clock: Clock) -> 
                 resume=resume,
             )
             await session.play()
+        return 0
+    finally:
+        await storage.close()
+
+
+async def _list(args: argparse.Namespace, clock: Clock) -> int:
+    """``cardroom play --list``: the unfinished games kept in ``--db`` (of GAME, if given),
+    the person's moves first, with the time left."""
+    _ = translator(args.lang or environment_language())
+    path = args.db or default_database()
+    if not path.is_file():  # opening it would create an empty one
+        Output.to().text(_("You are in no running game."))
+        return 0
+    try:
+        storage = await Storage.open(path=path)
+    except (StorageError, OSError, sqlite3.Error) as exc:
+        return fail(f"cannot open the database {path}: {exc}")
+    try:
+        games = await GameService(storage, clock=clock).mine.of(PLAYER, TERMINAL)
+        games = [g for g in games if args.game in (None, g.record.game_name)]
+        Output.to().text(mine_text(games, _, mentions=False, everywhere=True))
         return 0
     finally:
         await storage.close()

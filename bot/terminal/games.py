@@ -26,12 +26,12 @@ and picture file), so that ``--resume`` plays it as it was started."""
 @dataclass(frozen=True)
 class NewGame:
     """A game to set up: ``game`` with ``len(levels) + 1`` seats (the person's first, then an
-    automatic player of each of ``levels``), a turn clock of ``clock`` seconds (``None``:
-    none), the person shown as ``name`` (``None``: "Player 1")."""
+    automatic player of each of ``levels``), the pace ``pace`` (a key of
+    ``bot.service.paces.PACES``), the person shown as ``name`` (``None``: "Player 1")."""
 
     game: str
     levels: tuple[str, ...]
-    clock: int | None = None
+    pace: str = "off"
     name: str | None = None
 
     @property
@@ -58,8 +58,8 @@ async def open_game(service: GameService, new: NewGame) -> GameSnapshot:
     )
     for level in new.levels:
         await service.add_automatic(lobby.id, PLAYER, level)
-    if new.clock is not None:
-        await service.set_turn_clock(lobby.id, PLAYER, new.clock)
+    if new.pace != "off":
+        await service.set_pace(lobby.id, PLAYER, new.pace)
     return await service.start(lobby.id, PLAYER)
 
 

@@ -23,12 +23,15 @@ from bot.games import presentation
 from bot.i18n import Translator
 from bot.service import GameService, GameSnapshot, Played
 from bot.service.errors import UserError
+from bot.service.reminders import Reminder
 from bot.terminal.choices import Answer, Question
 from bot.terminal.games import PLAYER
 from bot.terminal.lines import Lines
 from bot.terminal.output import Output
 from bot.terminal.picture import write_table_picture
 from bot.terminal.questions import seat_question
+from bot.texts.durations import duration_text, when_text
+from bot.texts.paces import reminder_text
 from bot.texts.rendering import (
     confirmation_screen,
     context_for,
@@ -40,7 +43,7 @@ from bot.texts.rendering import (
     thinking_line,
 )
 from bot.timing.clock import Clock
-from bot.timing.turn_clocks import TurnClocks, duration_text, reminder_text
+from bot.timing.turn_clocks import TurnClocks
 from storage import GameRecord, GameStatus, LoggedAction
 
 log = logging.getLogger(__name__)
@@ -181,7 +184,7 @@ class Session:
         they leave."""
         record, state = snapshot.record, snapshot.state
         assert state is not None
-        asked = await self._ask(question, record)
+        asked = await self._ask(question, record, state)
         while isinstance(asked, str):
             screen = confirmation_screen(
                 record, state, 0, asked, self._, mentions=False, beside_table=True
@@ -192,7 +195,7 @@ class Session:
             confirm = seat_question(
                 record, state, 0, screen.rows, screen.since, self._, heading=False
             )
-            answer = await self._ask(confirm, record)
+            answer = await self._ask(confirm, record, state)
             if answer == asked:  # made anyway: no second question
                 return asked
             asked = answer
@@ -266,14 +269,16 @@ class Session:
             self._seen = 0
         return logged
 
-    async def _ask(self, question: Question, record: GameRecord) -> str | Played | Answer | None:
+    async def _ask(
+        self, question: Question, record: GameRecord, state: engine.GameState
+    ) -> str | Played | Answer | None:
         """The action key the person chooses, the moves of a timeout that came first,
         :data:`BACK` (from an "are you sure?"), or ``None`` when they leave. An empty line
         is asked again; anything else they type gets one line and the question again."""
         _ = self._
         self._asking = question
         try:
-            self.output.question(question, _, self._clock_line(record))
+            self.output.question(question, _, self._clock_line(record, state))
             while True:
                 typed = await self._next()
                 if isinstance(typed, Played):
@@ -301,20 +306,20 @@ class Session:
                 if answer.rules:
                     rules = rules_text(record.game_name, record.options, _, terminal=True)
                     self.output.text(rules)
-                self.output.question(question, _, self._clock_line(record), answer.problem)
+                self.output.question(question, _, self._clock_line(record, state), answer.problem)
         finally:
             self._asking = None
 
-    def _clock_line(self, record: GameRecord) -> str:
-        """How long the person has to answer, when the table has a turn clock (else
-        empty): the time left and the clock time of the deadline."""
-        if record.deadline is None or record.turn_clock is None:
+    def _clock_line(self, record: GameRecord, state: engine.GameState | None) -> str:
+        """How long the person has to answer, when the table has a pace and waits for them
+        (else empty): the time left in their bank and when it runs out (local time)."""
+        mine = [t for t in self.service.deadlines.times(record, state) if t.seat == 0]
+        if not mine:
             return ""
-        left = (record.deadline - self.clock.now()).total_seconds()
         return self._(
             "⏳ {left} left to answer (until {time}), then the automatic player moves for you.",
-            left=duration_text(left, self._),
-            time=record.deadline.astimezone().strftime("%H:%M"),
+            left=duration_text(mine[0].left, self._.language),
+            time=when_text(mine[0].deadline, self.clock.now(), self._.language),
         )
 
     async def _next(self) -> str | Played | None:
@@ -356,11 +361,17 @@ class Session:
         self._timeouts.append(played)
         self._rang.set()
 
-    async def _remind(self, record: GameRecord, seats: list[int], left: float) -> None:
-        """Half the time is gone: one line, then the question's prompt again."""
+    async def _remind(self, record: GameRecord, reminders: list[Reminder]) -> None:
+        """Half the time is gone, or only an hour is left: one line, then the question's
+        prompt again."""
         names = context_for(record, self._, mentions=False).names
         self.output.console.print()
-        self.output.line(reminder_text(record.id, [names[s] for s in seats], left, self._))
+        for reminder in reminders:
+            self.output.line(
+                reminder_text(
+                    record.id, [names[reminder.seat]], reminder.left, self._, last=reminder.last
+                )
+            )
         if self._asking is not None:
             self.output.prompt(self._asking.hint(self._))
 

@@ -14,9 +14,11 @@ from typing import Any, Literal
 import engine
 from bot.games import Presentation, RenderContext, presentation
 from bot.i18n import Translator
+from bot.service.paces import pace_of
 from bot.service.reasons import ABANDONED, FORFEIT
 from bot.service.stamps import stamp
 from bot.texts.decisions import MAX_BUTTONS, rows_for
+from bot.texts.paces import pace_text
 from bot.texts.seat_names import seat_labels, seat_names
 from bot.texts.specs import ButtonSpec, ConfirmRow, Row, Screen
 from bot.texts.undo import as_played, taken_back, undo_row
@@ -93,7 +95,7 @@ def chosen_options(record: GameRecord, show: Presentation, _: Translator) -> str
         if option.field in record.options
     ]
     if record.turn_clock is not None:
-        parts.append(_("Turn clock: {clock}", clock=clock_text(record.turn_clock, _)))
+        parts.append(_("Pace: {pace}", pace=pace_text(pace_of(record), _)))
     if record.thinking_ms is not None:
         parts.append(_("Thinking time: {time}", time=thinking_text(record.thinking_ms, _)))
     return " · ".join(parts)
@@ -105,15 +107,6 @@ def thinking_text(ms: int | None, _: Translator) -> str:
     if ms is None:
         return _("fast")
     return _("deep ({seconds} s)", seconds=format(ms / 1000, "g"))
-
-
-def clock_text(seconds: int | None, _: Translator) -> str:
-    """A turn clock in words: "off", "1 min", "5 min", "1 h", "24 h"."""
-    if seconds is None:
-        return _("off")
-    if seconds < 3600:
-        return _("{minutes} min", minutes=seconds // 60)
-    return _("{hours} h", hours=seconds // 3600)
 
 
 def event_lines(
@@ -174,11 +167,14 @@ def table_screen(
     *,
     thinking: int | None = None,
     mentions: bool = True,
+    clock: Sequence[str] = (),
 ) -> Screen:
     """The public table of a started game: the title line, a banner when it ended outside
-    the rules, the game's own sections (from the spectator's view) and the last events; a
-    line when the automatic player of seat ``thinking`` takes a while. What does not change
-    during a game (its options, how to read it) is in the lobby and on the Rules page.
+    the rules, the ``clock`` lines (the time each waited seat has left:
+    ``bot.texts.paces.clock_lines``), the game's own sections (from the spectator's view) and
+    the last events; a line when the automatic player of seat ``thinking`` takes a while.
+    What does not change during a game (its options, how to read it) is in the lobby and on
+    the Rules page.
     ``mentions``: see :func:`context_for`."""
     show = presentation(record.game_name)
     ctx = context_for(record, _, mentions=mentions)
@@ -189,6 +185,7 @@ def table_screen(
     if top:
         lines += [top, ""]
     lines.append(_("**{title}** · game #{game}", title=title, game=record.id))
+    lines += clock
     if thinking is not None:
         lines.append(thinking_line(record, thinking, ctx))
     lines += show.table_sections(view, ctx)

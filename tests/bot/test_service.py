@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 import engine
-from bot.service import GameService, GameSnapshot
+from bot.service import GameService
 from bot.service.errors import OutOfDate, UserError
 from bot.service.history import PlayHistory
 from bot.service.live import RECENT_ACTIONS
@@ -237,32 +237,6 @@ async def test_in_a_game_of_people_only_the_last_one_left_wins(service: GameServ
     assert played.ended and record.status == GameStatus.FINISHED
     assert record.result.winners == (record.seat_of(HOST).seat,)
     assert {s.user_id: s.rank for s in record.seats} == {HOST: 1, BOB: 2, CAROL: 2}
-
-
-async def test_a_game_loaded_at_a_restart_does_not_undo_what_clicks_did_meanwhile(
-    service: GameService,
-) -> None:
-    """A restart loads every running game, then resumes them one by one while clicks are
-    already answered: a game moved or ended in between keeps its move or its end."""
-    moved, ended, untouched = [await started(service, channel_id=c) for c in (2, 3, 4)]
-    restarted = GameService(service.storage)  # a new process: nothing in memory
-    restarted.watch_changes()
-    report = await service.storage.games.load_active_games()
-    loaded = {g.game.id: GameSnapshot(g.game, g.state) for g in report.games}
-
-    snapshot = await restarted.snapshot(moved)  # a click before the resume got there
-    seat = engine.deciding_seats(snapshot.state)[0]
-    key = engine.legal_actions(snapshot.state, seat)[0].key
-    await restarted.act(moved, user_of(snapshot, seat), stamp(snapshot, seat), key)
-    await restarted.abort(ended, reason="admin")
-
-    kept = {game_id: restarted.adopt(loaded[game_id]) for game_id in (moved, ended, untouched)}
-    restarted.stop_watching()
-
-    assert kept == {moved: False, ended: False, untouched: True}
-    assert (await restarted.snapshot(moved)).record.version == 1
-    assert (await restarted.record(ended)).status == GameStatus.ABORTED
-    assert await restarted.snapshot(untouched) is loaded[untouched]
 
 
 async def test_the_recent_actions_kept_in_memory_are_the_stored_ones(

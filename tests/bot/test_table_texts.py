@@ -47,11 +47,11 @@ def test_the_options_are_in_the_lobby_and_on_the_rules_page_not_on_the_table(gam
     state = engine.new_game(game, 2, None, 1)
     record = replace(record_for(state), turn_clock=300)
     table = table_screen(record, state, [], _).text
-    assert "Options" not in table and "Turn clock" not in table
+    assert "Options" not in table and "Pace" not in table
     for line in show.legend(_):
         assert line not in table
     rules = rules_text(game, record.options, _, table=record)
-    assert f"**Options of game #{record.id}**: " in rules and "Turn clock: 5 min" in rules
+    assert f"**Options of game #{record.id}**: " in rules and "Pace: 5 min a move" in rules
     for line in show.legend(_):
         assert line in rules.splitlines()
     assert "**Options of game" not in rules_text(game, None, _)  # no game of it here
@@ -60,7 +60,7 @@ def test_the_options_are_in_the_lobby_and_on_the_rules_page_not_on_the_table(gam
         assert f"-# {line}" in lobby.splitlines()
     started = lobby_text(record, _)
     assert "The game has started: the table is below." in started
-    assert "-# Options: " in started and "Turn clock: 5 min" in started
+    assert "-# Options: " in started and "Pace: 5 min a move" in started
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 
@@ -21,6 +21,7 @@ from engine.records import GameRecordFile, replay_record
 from engine.undo import UNDO_KEY
 from tests.backends import OpenStorage
 from tests.bot.helpers import BOB, CAROL, HOST, play_random, stamp, user_of
+from tests.e2e.clock import ManualClock
 
 
 @pytest.fixture
@@ -145,42 +146,83 @@ async def test_the_export_and_the_replay_show_the_game_as_played(service: GameSe
     assert taken_back.logged[-1].undoes == 1
 
 
-class _Clock:
-    """A clock the test moves by hand (``Deadlines`` reads only ``now``)."""
-
-    def __init__(self) -> None:
-        self.time = datetime(2026, 1, 1, tzinfo=UTC)
-
-    def now(self) -> datetime:
-        return self.time
+@pytest.mark.parametrize("pace", ["1d", "1m"])
+async def test_a_take_back_gives_the_banks_back_as_they_were_before_the_move(
+    open_storage: OpenStorage, pace: str
+) -> None:
+    # the taker's wait goes on from when it began, its reminder already said stays said, and
+    # the move's time (a day under "1d") is not theirs to keep; the deadline and wake follow
+    clock = ManualClock()
+    storage = await open_storage()
+    try:
+        service = GameService(storage, seed=lambda: 1000, clock=clock)
+        start = clock.now()
+        lobby = await service.open_lobby(
+            guild_id=1, channel_id=2, host_id=HOST, game_name="artichokes"
+        )
+        await service.join(lobby.id, BOB)
+        await service.set_pace(lobby.id, HOST, pace)
+        snapshot = await service.start(lobby.id, HOST)
+        seat = engine.deciding_seats(snapshot.state)[0]
+        bank = snapshot.record.seats[seat].bank_ms
+        assert bank is not None and snapshot.record.deadline == start + timedelta(milliseconds=bank)
+        clock.advance(bank / 1000 * 0.55)  # past half the bank: its reminder is said
+        claimed = await service.claim_reminder(lobby.id)
+        assert claimed is not None
+        before = (await service.record(lobby.id)).seats
+        clock.advance(bank / 1000 * 0.05)
+        snapshot = await service.snapshot(lobby.id)
+        key = engine.legal_actions(snapshot.state, seat).keys()[0]
+        played = await service.act(lobby.id, user_of(snapshot, seat), stamp(snapshot, seat), key)
+        assert played.snapshot.record.takeback == (1, seat, key)
+        clock.advance(bank / 1000 * 0.05)
+        after = (await service.take_back(lobby.id, user_of(snapshot, seat), 1)).snapshot.record
+        stored = await storage.games.get_game(lobby.id)  # as a restart reads it
+        for record in (after, stored):
+            mine = record.seats[seat]
+            assert (mine.bank_ms, mine.bank_since, mine.reminders) == (
+                before[seat].bank_ms,
+                before[seat].bank_since,
+                1,
+            )
+            assert (record.seats[1 - seat].bank_since, record.seats[1 - seat].reminders) == (
+                None,
+                0,
+            )
+            assert record.deadline == start + timedelta(milliseconds=bank)
+        # the next wake: the reminder an hour before the end (a bank over two hours), or the end
+        hour_before = start + timedelta(milliseconds=bank) - timedelta(hours=1)
+        assert stored.wake_at == (hour_before if pace == "1d" else stored.deadline)
+    finally:
+        await storage.close()
 
 
 async def test_taking_back_and_replaying_buys_no_time(open_storage: OpenStorage) -> None:
-    # A move its seat may take back gave a fresh turn clock, which a take-back left standing:
-    # harvesting, taking back and harvesting again just before each deadline kept a turn
-    # going for ever. The clock of the decision now runs on, and runs out on time.
-    clock = _Clock()
+    # Harvesting, taking back and harvesting again just before each deadline must not keep a
+    # turn going for ever: a move gives the next decision a clock of its own, but a take-back
+    # gives back the clock as it was before the move, so the turn's deadline stands.
+    clock = ManualClock()
     service = GameService(await open_storage(), seed=lambda: 1000, clock=clock)
     try:
         lobby = await service.open_lobby(
             guild_id=1, channel_id=2, host_id=HOST, game_name="artichokes"
         )
         await service.join(lobby.id, BOB)
-        await service.set_turn_clock(lobby.id, HOST, 60)
+        await service.set_pace(lobby.id, HOST, "1m")
         snapshot = await service.start(lobby.id, HOST)
         deadline = snapshot.record.deadline
-        assert deadline == clock.time + timedelta(seconds=60)
+        assert deadline == clock.now() + timedelta(seconds=60)
         seat = engine.deciding_seats(snapshot.state)[0]
         user = user_of(snapshot, seat)
         key = engine.legal_actions(snapshot.state, seat).keys()[0]
         for _ in range(3):
-            clock.time += timedelta(seconds=15)
+            clock.advance(15)
             played = await service.act(lobby.id, user, stamp(snapshot, seat), key)
-            assert played.snapshot.record.deadline == deadline
-            await service.take_back(lobby.id, user, played.snapshot.record.version)
+            assert played.snapshot.record.takeback is not None
+            await service.take_back(lobby.id, user, played.snapshot.record.takeback.seq)
             snapshot = await service.snapshot(lobby.id)
             assert snapshot.record.deadline == deadline
-        clock.time = deadline
+        clock.advance(15)
         timed_out = await service.timeout(lobby.id, snapshot.record.version)
         assert timed_out is not None and timed_out.moves[0].seat == seat
     finally:

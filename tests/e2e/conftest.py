@@ -116,6 +116,14 @@ async def world(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[Worl
 
 
 @pytest.fixture
+async def any_world(
+    fake_discord: FakeDiscord, tmp_path: Path, database: Path | str
+) -> AsyncIterator[World]:
+    """The world on each backend in turn (``database``: a SQLite file, then PostgreSQL)."""
+    yield await _world(fake_discord, tmp_path, database if isinstance(database, str) else None)
+
+
+@pytest.fixture
 async def postgresql_world(
     fake_discord: FakeDiscord, tmp_path: Path, postgresql_url: str
 ) -> AsyncIterator[World]:

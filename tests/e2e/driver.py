@@ -15,13 +15,16 @@ from typing import Any
 import engine
 from bot.games import presentation
 from bot.i18n import Translator, translator
+from bot.messages.discord_io import timestamp
 from bot.service.live import RECENT_ACTIONS
+from bot.texts.paces import clock_lines
 from bot.texts.rendering import (
     context_for,
     recent_lines,
     seat_screen,
     table_screen,
 )
+from bot.texts.seat_names import seat_names
 from tests.e2e.conftest import World
 from tests.fakediscord.errors import ComponentDisabled
 from tests.fakediscord.interactions import InteractionRecord
@@ -63,21 +66,20 @@ def public_messages(world: World, channel: Channel | None = None) -> list[Messag
     """Every message of ``channel`` (default: the world's game channel) everybody can see,
     deleted ones left out."""
     channel = channel or world.channel
-    return [
-        m
-        for m in world.fake.world.messages.values()
-        if m.channel is channel and m.ephemeral_for is None and not m.deleted
-    ]
+    return [m for m in channel.messages if m.ephemeral_for is None and not m.deleted]
+
+
+def is_table(message: Message, game_id: int) -> bool:
+    """Whether ``message`` is the live table of ``game_id``."""
+    if message.ephemeral_for is not None or message.deleted:
+        return False
+    return any(str(b.get("custom_id")) == f"cr:hand:{game_id}" for b in message.buttons())
 
 
 def find_table(world: World, game_id: int) -> Message | None:
-    """The live table message of ``game_id``, in any channel."""
-    for message in world.fake.world.messages.values():
-        if message.ephemeral_for is not None or message.deleted:
-            continue
-        if any(str(b.get("custom_id")) == f"cr:hand:{game_id}" for b in message.buttons()):
-            return message
-    return None
+    """The live table message of ``game_id``, in any channel (every message of the world is
+    looked at: in a loop over many games, look in the game's channel with :func:`is_table`)."""
+    return next((m for m in world.fake.world.messages.values() if is_table(m, game_id)), None)
 
 
 DATABASE_AWAY = "Cardroom cannot reach its database right now: please try again in a moment."
@@ -137,7 +139,7 @@ class Driver:
         await host.click(lobby, custom_id=f"cr:lobby:{self.game_id}:start")
         assert not [b for b in lobby.buttons() if str(b.get("custom_id")).endswith(":join")]
         self.table = await self.world.fake.wait_for_message(
-            self.where, lambda m: find_table(self.world, self.game_id) is m
+            self.where, lambda m: is_table(m, self.game_id)
         )
         return self.game_id
 
@@ -271,14 +273,21 @@ async def public_translator(world: World, guild_id: int) -> Translator:
 
 async def expected_table_text(world: World, game_id: int) -> str:
     """The table text computed only from the spectator's view and the stored public events,
-    in the guild's language."""
+    in the guild's language, with the time each waited seat has left now."""
     snapshot = await world.bot.service.snapshot(game_id)
     record, state = snapshot.record, snapshot.state
     assert state is not None
     tr = await public_translator(world, record.guild_id)
     logged = await world.bot.storage.games.recent_actions(game_id, RECENT_ACTIONS)
     recent = recent_lines(presentation(record.game_name), logged, context_for(record, tr))
-    return table_screen(record, state, recent, tr).text
+    times = world.bot.service.deadlines.times(record, state)
+    clock = clock_lines(times, seat_names(record, tr), tr, timestamp)
+    return table_screen(record, state, recent, tr, clock=clock).text
+
+
+def without_clock(text: str) -> str:
+    """A table's text without its clock lines (the time left changes as the clock moves)."""
+    return "\n".join(line for line in text.splitlines() if not line.startswith("⏳ "))
 
 
 async def leak_scan(world: World, game_id: int, secret_words: Sequence[str] = ()) -> None:

@@ -209,9 +209,12 @@ async def add_ai(host: User, lobby: Message, level_label: str) -> None:
 
 
 async def set_clock(host: User, lobby: Message, label: str) -> None:
-    """The host sets the turn clock to ``label`` ("5 min", ...) from the lobby's menu."""
+    """The host sets the pace to the one its menu names first ``label`` ("5 min", "1 day"...)
+    from the lobby's menu."""
     menu = lobby_menu(lobby, "turn_clock")
-    value = next(o["value"] for o in menu["options"] if o["label"] == f"Turn clock: {label}")
+    (value,) = [
+        o["value"] for o in menu["options"] if o["label"].startswith(f"Pace: {label} a move")
+    ]
     await host.select(lobby, [value], custom_id=menu["custom_id"])
 
 

@@ -126,8 +126,8 @@ async def clocked_game(world: World) -> tuple[Driver, int]:
     await world.bob.click(lobby, label="Join")
     await set_clock(world.alice, lobby, "1 min")
     table = await start(world, lobby, world.alice, game_id)
-    assert "-# Options: Turn clock: 1 min" in lobby.text()  # in the lobby, not on every edit
-    assert "Turn clock" not in table.text()
+    assert "-# Options: Pace: 1 min a move" in lobby.text()  # in the lobby, not on every edit
+    assert "Pace" not in table.text()
     driver = Driver(world, [world.alice], random.Random(6), "ninjan")
     driver.game_id, driver.table = game_id, table
     return driver, game_id

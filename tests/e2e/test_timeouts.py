@@ -47,7 +47,7 @@ async def pending_kind(world: World, game_id: int, seat: int) -> str | None:
 
 async def time_out_once(world: World, game_id: int, user: User, seat: int) -> None:
     """``user`` (at ``seat``) stays silent through one whole fresh clock: it was started just
-    now, the half-time reminder mentions them with 30 s left, and the deadline makes exactly
+    now, the half-time reminder mentions them with 30 sec left, and the deadline makes exactly
     one move for them."""
     record = (await stored(world, game_id)).record
     assert record.deadline == world.clock.now() + CLOCK, "a fresh full clock"
@@ -56,7 +56,7 @@ async def time_out_once(world: World, game_id: int, user: User, seat: int) -> No
     await advance(world, 30, lambda: last_message(world).id > before)
     reminder = last_message(world)
     assert [u.id for u in reminder.mentions] == [user.id], reminder.content
-    assert f"half your time for game #{game_id} is gone — 30 s left" in reminder.content
+    assert f"half your time for game #{game_id} is gone — 30 sec left" in reminder.content
     version = version_now(world, game_id)
     await advance(world, 31, lambda: version_now(world, game_id) > version)
     rows = [r for r in await log_rows(world, game_id) if r.seat == seat]

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .dms import dm_fields
 from .errors import (
     FakeDiscordError,
     invalid_webhook_token,
@@ -184,9 +185,7 @@ class InteractionRecord:
             "id": str(self.id),
             "type": self.type,
             "user": self.user.payload(),
-            "authorizing_integration_owners": {"0": str(guild.id)}
-            if guild
-            else {"1": str(self.user.id)},
+            "authorizing_integration_owners": {"0": str(guild.id)} if guild else {"0": "0"},
         }
         if self.type in (APPLICATION_COMMAND, AUTOCOMPLETE):
             data["name"] = self.name.lstrip("/")
@@ -205,29 +204,30 @@ class InteractionRecord:
             "token": self.token,
             "version": 1,
             "data": self.data,
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+        }
+        if self.message is not None:
+            data["message"] = self.message.payload()
+        if guild is None:  # a DM with the bot: as Discord sends those (tests/fakediscord/dms.py)
+            return data | dm_fields(self)
+        data |= {
             "channel_id": str(channel.id),
             "channel": channel.payload(permissions_for=user),
             "locale": user.locale,
             "app_permissions": str(channel.permissions_for(world.bot)),
-            "entitlements": [],
-            "entitlement_sku_ids": [],
-            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             "authorizing_integration_owners": self.metadata()["authorizing_integration_owners"],
-            "context": 1 if guild is None else 0,
+            "context": 0,
         }
-        if guild is not None:
-            member = guild.member(user).payload()
-            member["permissions"] = str(channel.permissions_for(user))
-            data |= {
-                "guild_id": str(guild.id),
-                "guild": {"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
-                "guild_locale": guild.preferred_locale,
-                "member": member,
-            }
-        else:
-            data["user"] = user.payload()
-        if self.message is not None:
-            data["message"] = self.message.payload()
+        member = guild.member(user).payload()
+        member["permissions"] = str(channel.permissions_for(user))
+        data |= {
+            "guild_id": str(guild.id),
+            "guild": {"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
+            "guild_locale": guild.preferred_locale,
+            "member": member,
+        }
         return data
 
 

@@ -5,6 +5,7 @@ prompt, typing nothing. Time is a clock the test moves (``tests.e2e.clock``)."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import io
 import os
@@ -12,8 +13,11 @@ from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from bot.i18n import translator
 from bot.service import GameService
+from bot.terminal.command import add_arguments, play
 from bot.terminal.games import NewGame, open_game
 from bot.terminal.lines import Lines
 from bot.terminal.output import Output
@@ -36,7 +40,7 @@ async def test_the_automatic_player_moves_at_the_deadline(tmp_path: Path) -> Non
     clock = ManualClock()
     storage = await Storage.open(path=tmp_path / "games.sqlite3")
     service = GameService(storage, seed=lambda: 5, clock=clock)
-    game = await open_game(service, NewGame("verso", (), clock=60, name="ann"))
+    game = await open_game(service, NewGame("verso", (), pace="1m", name="ann"))
     out = io.StringIO()
     typing, keyboard = os.pipe()
     try:
@@ -82,3 +86,41 @@ async def test_the_automatic_player_moves_at_the_deadline(tmp_path: Path) -> Non
         .rstrip()
         .endswith("Game #1 is saved; to continue it, run:\ncardroom play --resume")
     )
+
+
+def test_turn_based_games_at_the_terminal_are_listed_with_the_time_left(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    clock = ManualClock()
+
+    async def set_up() -> list[int]:
+        storage = await Storage.open(path=db)
+        try:
+            service = GameService(storage, seed=lambda: 5, clock=clock)
+            games = [
+                await open_game(service, NewGame("verso", (), pace="1d", name="ann")),
+                await open_game(service, NewGame("ninjan", ("greedy",), pace="6h", name="ann")),
+            ]
+            await service.play_automatic(games[1].id)  # the automatic player picks
+            return [game.id for game in games]
+        finally:
+            await storage.close()
+
+    verso, ninjan = asyncio.run(set_up())
+    clock.advance(5 * 3600)
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert play(parser.parse_args(["--list", "--db", str(db), "--lang", "en"]), clock=clock) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert listed == [
+        "Your games · 2 wait for your move",
+        f"- Ninjan #{ninjan}: your move, 1 hr left",  # 6 h, 5 of them spent
+        f"- Verso #{verso}: your move, 19 hr left",
+    ]
+    clock.advance(2 * 3600)
+    assert play(parser.parse_args(["--list", "--db", str(db), "verso"]), clock=clock) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == [f"- Verso #{verso}: your move, 17 hr left"]
+    clock.advance(24 * 3600)  # nobody plays between two sessions: the next one times it out
+    assert play(parser.parse_args(["--list", "--db", str(db), "verso"]), clock=clock) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == [f"- Verso #{verso}: your move, time is up"]

@@ -226,7 +226,10 @@ async def test_a_move_that_may_be_taken_back_is_not_followed_by_a_forced_one(
     [
         (["--resume"], "cardroom: no unfinished game to resume in "),
         (["verso", "--players", "9"], "cardroom: verso is played by 1 to 8 players, not 9"),
-        (["ninjan", "--clock", "2m"], "cardroom: --clock 2m: choose one of off, 1m, 5m, 1h, 24h"),
+        (
+            ["ninjan", "--clock", "2m"],
+            "cardroom: --clock 2m: choose one of off, 1m, 5m, 6h, 1d, 3d",
+        ),
         (["--resume", "--seed", "1"], "cardroom: --seed set up a new game: leave them out"),
         ([], "cardroom: which game? one of artichokes, ninjan, pentaquest, verso"),
         (
