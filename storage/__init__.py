@@ -55,6 +55,7 @@ from storage.ratings import RATED_AFTER
 from storage.rows import public_event_list, public_events_from_list
 from storage.settings import StorageSettings, database_name
 from storage.store import Storage
+from storage.threads import AgainOpen, LobbySetup, ThreadStore
 
 __all__ = [
     "LOBBY",
@@ -63,6 +64,7 @@ __all__ = [
     "TABLE",
     "public_event_list",
     "public_events_from_list",
+    "AgainOpen",
     "AlreadySeated",
     "ChannelBusy",
     "Database",
@@ -89,6 +91,7 @@ __all__ = [
     "LoadedGame",
     "LobbyChanged",
     "LobbyFull",
+    "LobbySetup",
     "LoggedAction",
     "MessageStore",
     "MetaStore",
@@ -106,6 +109,7 @@ __all__ = [
     "Storage",
     "StorageError",
     "StorageSettings",
+    "ThreadStore",
     "VerifyResult",
     "WrongStatus",
     "backup_database",

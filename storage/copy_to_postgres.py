@@ -40,6 +40,9 @@ TABLES = (
     "player_totals",
     "rated_games",
     "ratings",
+    "game_invites",
+    "spectators",
+    "thread_archives",
 )
 """Every table, parents before children (the order they are copied in)."""
 

@@ -217,6 +217,12 @@ class GameRecord:
             logged (left out of ``repr``), exported with the finished game's record only.
             ``None`` in the lobby, and for games that ended before it existed.
         seats: the seats, ordered by seat number.
+        parent_id: the channel that holds the game's card when the game is played in a thread
+            of its own (``channel_id`` is that thread; it equals ``parent_id`` for a moment,
+            between the lobby's creation and its thread's), else ``None`` (the game is played
+            in ``channel_id`` itself, and is its only open game).
+        invited_only: only the host and the people invited to the lobby may join it.
+        again_of: the game this lobby plays again ("Play again"), else ``None``.
     """
 
     id: int
@@ -241,11 +247,20 @@ class GameRecord:
     thinking_ms: int | None = None
     automatic_secret: str | None = field(default=None, repr=False)
     seats: tuple[Seat, ...] = field(default=())
+    parent_id: int | None = None
+    invited_only: bool = False
+    again_of: int | None = None
 
     @property
     def is_open(self) -> bool:
         """The game is a lobby or active (it occupies its channel)."""
         return self.status in OPEN_STATUSES
+
+    @property
+    def in_thread(self) -> bool:
+        """The game is played in a thread of its own (``channel_id``), its card in
+        ``parent_id``."""
+        return self.parent_id is not None and self.parent_id != self.channel_id
 
     @property
     def started_with_people_only(self) -> bool:
@@ -322,6 +337,8 @@ class GuildSettings:
             follow the guild's locale in Discord.
         pictures: whether the guild's tables and private screens carry pictures (on unless
             an admin turned them off with ``/cardroom pictures``).
+        threads: whether each new game gets a thread of its own (on unless an admin turned
+            them off with ``/cardroom threads``: then one game per channel).
         default_options: game name -> default table options for that game (JSON objects).
         updated_at: when they were last set, ``None`` if never (all defaults).
     """
@@ -329,6 +346,7 @@ class GuildSettings:
     guild_id: int
     language: str | None = None
     pictures: bool = True
+    threads: bool = True
     default_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     updated_at: datetime | None = None
 

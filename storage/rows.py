@@ -40,7 +40,7 @@ OPEN_SQL = "status IN ('lobby', 'active')"
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game_name, host_id, options, max_seats, status, seed, state, "
     "version, result, created_at, updated_at, started_at, ended_at, set_aside_reason, deadline, "
-    "turn_clock, thinking_ms, automatic_secret"
+    "turn_clock, thinking_ms, automatic_secret, parent_id, invited_only, again_of"
 )
 
 
@@ -85,6 +85,9 @@ def game_from_row(row: Row, seats: Sequence[Seat]) -> GameRecord:
         thinking_ms=row["thinking_ms"],
         automatic_secret=row["automatic_secret"],
         seats=tuple(seats),
+        parent_id=row["parent_id"],
+        invited_only=bool(row["invited_only"]),
+        again_of=row["again_of"],
     )
 
 

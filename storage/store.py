@@ -14,12 +14,13 @@ from storage.models import VerifyResult
 from storage.postgres import PostgresDatabase
 from storage.settings import StorageSettings, is_postgres_url
 from storage.sql import Backend
+from storage.threads import ThreadStore
 from storage.verify import verify_game
 
 
 class Storage:
-    """Cardroom's storage: ``games``, ``messages``, ``guilds``, ``meta``, ``history`` over one
-    backend: a SQLite :class:`Database` or a :class:`PostgresDatabase`.
+    """Cardroom's storage: ``games``, ``messages``, ``guilds``, ``meta``, ``history``,
+    ``threads`` over one backend: a SQLite :class:`Database` or a :class:`PostgresDatabase`.
 
     Usage::
 
@@ -46,6 +47,8 @@ class Storage:
         """Facts about this installation: :class:`MetaStore`."""
         self.history = HistoryStore(db)
         """Stats, ratings, past games, forgetting players: :class:`HistoryStore`."""
+        self.threads = ThreadStore(db)
+        """Where games are played (threads), invitations, spectators: :class:`ThreadStore`."""
 
     @classmethod
     async def open(
