@@ -13,6 +13,7 @@ import discord
 from storage import DatabaseBusy, DatabaseUnavailable, Storage
 
 if TYPE_CHECKING:
+    from bot.handlers.thread_events import ThreadEvents
     from bot.messages.followups import FollowUps
     from bot.messages.languages import GuildLanguages
     from bot.messages.lobby import LobbyMessages
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from bot.messages.pictures import Pictures
     from bot.messages.pings import Pings
     from bot.messages.tables import TableKeeper
+    from bot.messages.threads import GameThreads
     from bot.service import GameService
     from bot.service.history import PlayHistory
     from bot.timing.turn_clocks import TurnClocks
@@ -29,8 +31,8 @@ log = logging.getLogger(__name__)
 
 class Cardroom:
     """The bot's shared parts: the Discord client, storage, the use cases (games, and the
-    memory of play), and the keepers of tables, pings, open screens, lobby messages, pictures
-    and follow-ups (set by ``bot.app`` once built)."""
+    memory of play), and the keepers of tables, pings, open screens, lobby messages, pictures,
+    threads and follow-ups (set by ``bot.app`` once built)."""
 
     client: discord.Client
     storage: Storage
@@ -44,6 +46,8 @@ class Cardroom:
     clocks: TurnClocks
     languages: GuildLanguages
     pictures: Pictures
+    threads: GameThreads
+    thread_events: ThreadEvents
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client

@@ -53,6 +53,7 @@ class Startup:
             await self._resume_loaded(report)
         finally:
             room.service.stop_watching()
+        await room.thread_events.check_all()  # threads lost or archived while away
         ended_games = await room.storage.games.recently_ended(ENDED_TABLES_WINDOW)
         for ended in (game for game in ended_games if self.shards().owns(game.guild_id)):
             try:

@@ -169,6 +169,18 @@ class ThreadStore:
         )
         return games[0] if games else None
 
+    async def open_in_threads(self) -> list[GameRecord]:
+        """Every open game played in a thread of its own (at start-up: are their threads
+        still there?), by id."""
+        return await self._db.read(
+            lambda conn: fetch_games(
+                conn,
+                f"parent_id IS NOT NULL AND parent_id <> channel_id AND {OPEN_SQL}",
+                (),
+                with_state=False,
+            )
+        )
+
     # -- invitations -------------------------------------------------------------------------
 
     async def invited(self, game_id: int) -> tuple[int, ...]:

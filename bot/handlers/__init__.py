@@ -15,6 +15,7 @@ from bot.handlers.history import HistoryHandlers
 from bot.handlers.lobby import LobbyHandlers
 from bot.handlers.play import PlayHandlers
 from bot.handlers.reference import ReferenceHandlers
+from bot.handlers.threads import ThreadHandlers
 
 
 class Handlers:
@@ -22,7 +23,8 @@ class Handlers:
     (``bot.messages.components.ComponentHandlers``)."""
 
     def __init__(self, room: Cardroom) -> None:
-        self.lobby = LobbyHandlers(room)
+        self.threads = ThreadHandlers(room)
+        self.lobby = LobbyHandlers(room, self.threads)
         self.play = PlayHandlers(room)
         self.reference = ReferenceHandlers(room)
         self.admin = AdminHandlers(room)
@@ -102,4 +104,5 @@ __all__ = [
     "LobbyHandlers",
     "PlayHandlers",
     "ReferenceHandlers",
+    "ThreadHandlers",
 ]

@@ -13,6 +13,7 @@ from bot.context import Cardroom
 from bot.games import presentation
 from bot.handlers.draw_ahead import draw_ahead
 from bot.handlers.replies import ephemeral, guarded, say
+from bot.handlers.spectators import Spectators
 from bot.i18n import N_
 from bot.messages import layouts
 from bot.messages.languages import tr
@@ -42,6 +43,7 @@ class PlayHandlers:
 
     def __init__(self, room: Cardroom) -> None:
         self.room = room
+        self.spectators = Spectators(room)
 
     # ------------------------------------------------------------- components
 
@@ -291,6 +293,9 @@ class PlayHandlers:
         record, state = snapshot.record, snapshot.state
         if record.status == GameStatus.LOBBY or state is None:
             raise UserError(N_("This game has not started yet."))
+        if record.seat_of(interaction.user.id) is None:  # a spectator: the public view
+            await self.spectators.screen(interaction, snapshot)
+            return
         seat = self.room.service.seat_of(record, interaction.user.id)
         accent = presentation(record.game_name).accent
         picture = await self.room.pictures.seat(record, state, seat, _.language)
@@ -309,20 +314,27 @@ class PlayHandlers:
     # --------------------------------------------------------------- commands
 
     @guarded("/game hand")
-    async def hand_command(self, interaction: discord.Interaction) -> None:
-        """``/game hand``: the caller's screen for the game in this channel."""
-        game = await self._channel_game(interaction)
+    async def hand_command(
+        self, interaction: discord.Interaction, game_id: int | None = None
+    ) -> None:
+        """``/game hand``: the caller's screen for the game in this channel (``game_id``:
+        which, where several are played)."""
+        game = await self._channel_game(interaction, game_id)
         await self._send_screen(interaction, await self.room.service.snapshot(game.id))
 
     @guarded("/game leave")
-    async def leave_command(self, interaction: discord.Interaction) -> None:
-        """``/game leave``: leave the lobby, or forfeit the running game."""
+    async def leave_command(
+        self, interaction: discord.Interaction, game_id: int | None = None
+    ) -> None:
+        """``/game leave``: leave the lobby, or forfeit the running game (``game_id``:
+        which, where several are played)."""
         _ = tr(interaction)
         room = self.room
-        game = await self._channel_game(interaction)
+        game = await self._channel_game(interaction, game_id)
         if game.status == GameStatus.LOBBY:
             record = await room.service.leave_lobby(game.id, interaction.user.id)
             room.spawn(room.lobbies.refresh(record), f"lobby {game.id}")
+            room.threads.rename(game.id)
             await say(interaction, _("You left the lobby of game #{game}.", game=game.id))
             return
         played = await room.service.forfeit(game.id, interaction.user.id)
@@ -351,10 +363,12 @@ class PlayHandlers:
             game=record.id,
         )
 
-    async def _channel_game(self, interaction: discord.Interaction) -> GameRecord:
+    async def _channel_game(
+        self, interaction: discord.Interaction, game_id: int | None = None
+    ) -> GameRecord:
+        """The game a command run here means (``ThreadUseCases.game_here``)."""
         if interaction.channel_id is None:
             raise UserError(N_("Games are played in server channels."))
-        game = await self.room.storage.games.find_open_game(interaction.channel_id)
-        if game is None:
-            raise UserError(N_("There is no game in this channel. Start one with /game new."))
-        return game
+        return await self.room.service.threads.game_here(
+            interaction.channel_id, interaction.user.id, game_id
+        )

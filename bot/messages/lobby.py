@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import discord
 
 import engine
@@ -37,6 +39,8 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
     ]
     show = presentation(record.game_name)
     if record.status == GameStatus.LOBBY:
+        if record.in_thread:
+            lines.append(_("🧵 The game's thread: {thread}", thread=f"<#{record.channel_id}>"))
         if show.goal:
             lines.append(_(show.goal))
         for option in show.lobby_options:
@@ -82,6 +86,8 @@ ADD_AUTOMATIC = "add_automatic"
 """The lobby menu field that seats an automatic player of the chosen level."""
 REMOVE_AUTOMATIC = "remove_ai"
 """The lobby button op that takes the last automatic player out."""
+INVITED_ONLY = "invited_only"
+"""The lobby toggle field of "invited players only" (a setting of the lobby, not the game's)."""
 
 
 def lobby_settings(
@@ -122,6 +128,9 @@ def lobby_settings(
                 else 0,
             )
         )
+    settings.append(
+        layouts.LobbySetting(INVITED_ONLY, _("Invited players only"), on=record.invited_only)
+    )
     levels = offered_levels(record.game_name, len(record.seats) + 1)
     if len(record.seats) < record.max_seats and levels:
         settings.append(
@@ -160,6 +169,9 @@ class LobbyMessages:
         self.client = client
         self.storage = storage
         self.languages = languages
+        self.layout: Callable[[GameRecord, Translator], discord.ui.LayoutView] = lobby_layout
+        """How a stored lobby message shows its game (a game played in a thread: its card,
+        ``bot.messages.cards.card_layout``)."""
 
     async def refresh(self, record: GameRecord) -> None:
         """Edit the stored lobby message to show ``record`` (after ``/game leave``, an abort)."""
@@ -169,5 +181,5 @@ class LobbyMessages:
         _ = await self.languages.public(record.guild_id)
         channel = self.client.get_partial_messageable(stored.channel_id, guild_id=record.guild_id)
         await discord_io.edit(
-            channel.get_partial_message(stored.message_id), view=lobby_layout(record, _)
+            channel.get_partial_message(stored.message_id), view=self.layout(record, _)
         )

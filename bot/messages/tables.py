@@ -338,6 +338,12 @@ class TableKeeper:
             self._showing(snapshot, look)
         return posted
 
+    async def moved(self, game_id: int) -> None:
+        """The game is played in another channel now (a new thread): its table there is
+        posted anew at the next refresh, the old one left where it was."""
+        self._forget(game_id)
+        await self.storage.messages.delete(game_id, TABLE)
+
     def _forget(self, game_id: int) -> None:
         """Let go of all the keeper knows of ``game_id``'s table (its game has ended)."""
         self._tables.pop(game_id, None)

@@ -14,7 +14,9 @@ shown: callers get data objects back and render them.
 - ``commits`` (:class:`~bot.service.commits.Commits`): applying and committing one action,
   with the deadline and the seat change (``bot.service.seats``) the service decided;
 - ``lobby``, ``play``, ``automatic``, ``history``: the use cases of setting a game up, of
-  people playing it, of automatic players and timeouts, of the memory of play.
+  people playing it, of automatic players and timeouts, of the memory of play;
+- ``threads`` (:class:`~bot.service.threads.ThreadUseCases`): games in threads of their
+  own, invitations, spectators, "play again" (called as ``service.threads.…``).
 
 Callers use the service's methods, each one of a part's (the facade below).
 """
@@ -32,6 +34,7 @@ from bot.service.live import LiveGames
 from bot.service.lobby import LobbyUseCases
 from bot.service.play import PlayUseCases, seat_of
 from bot.service.snapshots import GameSnapshot, Move, Played
+from bot.service.threads import ThreadUseCases
 from storage import Storage
 
 
@@ -65,6 +68,7 @@ class GameService:
             storage, self.gate, self.live, self.commits, search_budget_ms
         )
         self.history = PlayHistory(storage)
+        self.threads = ThreadUseCases(storage, self.gate, self.live, self.lobby)
 
         gate, live, lobby, play, automatic = (
             self.gate,
