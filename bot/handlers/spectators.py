@@ -41,7 +41,7 @@ class Spectators:
                 channel=f"<#{record.channel_id}>",
             )
         if not record.is_open:
-            raise UserError(N_("This game is over: its card shows how it ended."))
+            raise UserError(N_("This game is over: its message in the channel shows how it ended."))
         thread = f"<#{record.channel_id}>"
         if record.seat_of(interaction.user.id) is not None:
             await say(
@@ -55,13 +55,13 @@ class Spectators:
         if added is discord_io.Edit.DONE:
             text = _(
                 "👀 You are watching game #{game}: {thread}. Discord tells you of its thread; "
-                "**Stop watching** on its card ends it.",
+                "**Stop watching** on the game's message ends it.",
                 game=game_id,
                 thread=thread,
             )
         else:
             text = _(
-                "👀 You are watching game #{game}, but I could not add you to its thread: open "
+                "👀 You are watching game #{game}, but I could not put you in its thread: open "
                 "it yourself, {thread}.",
                 game=game_id,
                 thread=thread,

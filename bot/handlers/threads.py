@@ -161,15 +161,11 @@ class ThreadHandlers:
         await room.storage.messages.set(record.id, LOBBY, thread_id, message_id)
         record = await room.service.threads.place(record.id, thread_id)
         _ = tr(interaction)
-        await say(
-            interaction,
-            "🧵 "
-            + _(
-                "Game #{game} is open in a post of its own: {thread}",
-                game=record.id,
-                thread=f"<#{thread_id}>",
-            ),
+        where = f"<#{thread_id}>"
+        text = _(
+            "Game #{game} is open in a post of its own: {thread}", game=record.id, thread=where
         )
+        await say(interaction, "🧵 " + text)
         await self.invite(record, await room.storage.threads.invited(record.id))
 
     async def _in_channel(
@@ -235,10 +231,10 @@ class ThreadHandlers:
             else discord_io.message_link(record.guild_id, stored.channel_id, stored.message_id)
         )
         text = _(
-            "{players}: <@{host}> invites you to play {title} (game #{game}) — press **Join** "
+            "{players}: <@{inviter}> invites you to play {title} (game #{game}) — press **Join** "
             "on its lobby: {link}",
             players=", ".join(f"<@{u}>" for u in invited),
-            host=record.host_id,
+            inviter=record.host_id,
             title=game_title(record.game_name, _),
             game=record.id,
             link=link,
@@ -388,16 +384,12 @@ class ThreadHandlers:
         record = await room.service.threads.join(
             game_id, interaction.user.id, interaction.user.display_name
         )
-        await say(
-            interaction,
-            "✅ "
-            + _(
-                "You joined game #{game} ({title}): {where}",
-                game=record.id,
-                title=game_title(record.game_name, _),
-                where=f"<#{record.channel_id}>",
-            ),
+        where = f"<#{record.channel_id}>"
+        title = game_title(record.game_name, _)
+        text = _(
+            "You joined game #{game} ({title}): {where}", game=record.id, title=title, where=where
         )
+        await say(interaction, "✅ " + text)
         room.spawn(room.lobbies.refresh(record), f"lobby {record.id}")
         room.threads.rename(record.id)
 
@@ -412,7 +404,7 @@ class ThreadHandlers:
         games = await self.room.service.threads.games_here(interaction.channel_id)
         typed = current.strip().lstrip("#")
         user = interaction.user.id
-        games.sort(key=lambda g: (g.seat_of(user) is None, -g.id))
+        games.sort(key=lambda g: (g.seat_of(user) is None, g.id))
         return [
             app_commands.Choice(
                 name=_(

@@ -40,7 +40,8 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
     show = presentation(record.game_name)
     if record.status == GameStatus.LOBBY:
         if record.in_thread:
-            lines.append(_("🧵 The game's thread: {thread}", thread=f"<#{record.channel_id}>"))
+            thread = f"<#{record.channel_id}>"
+            lines.append(_("🧵 The game's thread: {thread}", thread=thread))
         if show.goal:
             lines.append(_(show.goal))
         for option in show.lobby_options:

@@ -89,10 +89,10 @@ def open_lobbies_text(lobbies: Sequence[tuple[GameRecord, str]], _: Translator) 
     lines = [_("**Games waiting for players**")]
     for record, where in lobbies:
         line = _(
-            "#{game} · {title} · hosted by <@{host}> · {taken}/{most} seats · {where}",
+            "#{game} · {title} · hosted by <@{hoster}> · {taken}/{most} seats · {where}",
             game=record.id,
             title=game_title(record.game_name, _),
-            host=record.host_id,
+            hoster=record.host_id,
             taken=len(record.seats),
             most=record.max_seats,
             where=where,
@@ -109,7 +109,9 @@ def open_lobbies_text(lobbies: Sequence[tuple[GameRecord, str]], _: Translator) 
 def watching_text(games: Sequence[GameRecord], _: Translator) -> str:
     """``/game watching``: the games one follows, where each is played and how it stands."""
     if not games:
-        return _("You are not watching any game in this server. Press **Watch** on a game's card.")
+        return _(
+            "You are not watching any game in this server. Press **Watch** on a game's message in its channel."
+        )
     lines = [_("**Games you are watching**")]
     for record in games:
         if record.status == GameStatus.ACTIVE:
