@@ -110,7 +110,8 @@ def watching_text(games: Sequence[GameRecord], _: Translator) -> str:
     """``/game watching``: the games one follows, where each is played and how it stands."""
     if not games:
         return _(
-            "You are not watching any game in this server. Press **Watch** on a game's message in its channel."
+            "You are not watching any game in this server. Press **Watch** on a game's message "
+            "in its channel."
         )
     lines = [_("**Games you are watching**")]
     for record in games:
