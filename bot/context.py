@@ -6,14 +6,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
 from storage import DatabaseBusy, DatabaseUnavailable, Storage
 
 if TYPE_CHECKING:
-    from bot.handlers.thread_events import ThreadEvents
     from bot.messages.followups import FollowUps
     from bot.messages.languages import GuildLanguages
     from bot.messages.lobby import LobbyMessages
@@ -27,6 +26,13 @@ if TYPE_CHECKING:
     from bot.timing.turn_clocks import TurnClocks
 
 log = logging.getLogger(__name__)
+
+
+class ThreadChecks(Protocol):
+    """What a start asks of the games' threads (``bot.handlers.thread_events.ThreadEvents``)."""
+
+    async def check_all(self) -> None:
+        """Look at every running game's thread, for what happened while the bot was away."""
 
 
 class Cardroom:
@@ -47,7 +53,7 @@ class Cardroom:
     languages: GuildLanguages
     pictures: Pictures
     threads: GameThreads
-    thread_events: ThreadEvents
+    thread_events: ThreadChecks
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client

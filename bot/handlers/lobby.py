@@ -9,8 +9,9 @@ import discord
 
 from bot.context import Cardroom
 from bot.games import presentation
+from bot.handlers.places import CHANNEL, invited_ids, tell_invited
 from bot.handlers.replies import guarded, say
-from bot.handlers.threads import CHANNEL, ThreadHandlers, invited_ids
+from bot.handlers.threads import ThreadHandlers
 from bot.i18n import N_, Translator
 from bot.messages import discord_io
 from bot.messages.languages import tr
@@ -79,7 +80,7 @@ class LobbyHandlers:
         await room.storage.messages.set(record.id, LOBBY, record.channel_id, message.id)
         if place.missing:  # the host is told why the game has no thread of its own
             await self.threads.no_thread_note(interaction, place.missing)
-        await self.threads.invite(record, invited)
+        await tell_invited(room, record, invited)
 
     async def _busy_text(self, game_id: int, guild_id: int, _: Translator) -> str:
         messages = await self.room.storage.messages.for_game(game_id)

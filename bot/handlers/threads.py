@@ -14,15 +14,15 @@ host which permission it lacks.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 import discord
 from discord import app_commands
 
 from bot.context import Cardroom
 from bot.handlers.admin import require_admin
+from bot.handlers.again import PlayAgain
+from bot.handlers.places import CHANNEL, FORUM, THREAD, THREAD_NEEDS, Place, tell_invited
 from bot.handlers.replies import ephemeral, guarded, say
 from bot.handlers.spectators import Spectators
 from bot.i18n import N_
@@ -38,30 +38,7 @@ from storage import LOBBY, GameRecord, GameStatus
 
 log = logging.getLogger(__name__)
 
-CHANNEL, THREAD, FORUM = "channel", "thread", "forum"
-THREAD_NEEDS: tuple[tuple[str, str], ...] = (
-    ("create_public_threads", N_("Create Public Threads")),
-    ("send_messages_in_threads", N_("Send Messages in Threads")),
-)
-"""``(discord.Permissions attribute, display name msgid)`` a thread per game needs."""
-MENTION = re.compile(r"<@!?([0-9]{15,20})>")
 THREADS_ON, THREADS_OFF = "on", "off"
-
-
-@dataclass(frozen=True)
-class Place:
-    """Where a new game goes: ``kind`` (:data:`CHANNEL`, :data:`THREAD` or :data:`FORUM`),
-    the channel of its card (the forum, for a post), and the permissions (msgids) whose lack
-    kept it out of a thread."""
-
-    kind: str
-    channel_id: int
-    missing: list[str] = field(default_factory=list)
-
-
-def invited_ids(text: str | None) -> list[int]:
-    """The users mentioned in ``invite:`` (``<@id>`` as Discord writes a mention)."""
-    return [int(found) for found in MENTION.findall(text or "")]
 
 
 def threads_choices() -> list[app_commands.Choice[str]]:
@@ -79,6 +56,7 @@ class ThreadHandlers:
     def __init__(self, room: Cardroom) -> None:
         self.room = room
         self.spectators = Spectators(room)
+        self.again = PlayAgain(room)
 
     async def on_card(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
         """A card's button: Watch, Stop watching, Play again."""
@@ -87,7 +65,7 @@ class ThreadHandlers:
         elif op == UNWATCH:
             await self.spectators.unwatch(interaction, game_id)
         else:
-            await self.play_again(interaction, game_id)
+            await self.again.play_again(interaction, game_id)
 
     # -- where a game goes -------------------------------------------------------------------
 
@@ -144,7 +122,7 @@ class ThreadHandlers:
             await self._in_channel(interaction, record, [])
             return
         record = await room.service.threads.place(record.id, thread_id)
-        await self.invite(record, invited)
+        await tell_invited(self.room, record, invited)
 
     async def _open_post(self, interaction: discord.Interaction, record: GameRecord) -> None:
         room = self.room
@@ -166,7 +144,7 @@ class ThreadHandlers:
             "Game #{game} is open in a post of its own: {thread}", game=record.id, thread=where
         )
         await say(interaction, "🧵 " + text)
-        await self.invite(record, await room.storage.threads.invited(record.id))
+        await tell_invited(self.room, record, await room.storage.threads.invited(record.id))
 
     async def _in_channel(
         self, interaction: discord.Interaction, record: GameRecord, missing: Sequence[str]
@@ -199,7 +177,7 @@ class ThreadHandlers:
                 "⚠️ "
                 + _("I could not make a thread for this game, so it is played in this channel."),
             )
-        await self.invite(record, await room.storage.threads.invited(record.id))
+        await tell_invited(self.room, record, await room.storage.threads.invited(record.id))
 
     async def no_thread_note(
         self, interaction: discord.Interaction, missing: Sequence[str]
@@ -216,136 +194,6 @@ class ThreadHandlers:
                 permissions=", ".join(_(m) for m in missing),
             ),
         )
-
-    async def invite(self, record: GameRecord, invited: Sequence[int]) -> None:
-        """Mention the people invited to ``record`` where it is played, with a link to its
-        lobby (a new message: mentions notify only there)."""
-        if not invited:
-            return
-        room = self.room
-        _ = await room.languages.public(record.guild_id)
-        stored = await room.storage.messages.get(record.id, LOBBY)
-        link = (
-            ""
-            if stored is None
-            else discord_io.message_link(record.guild_id, stored.channel_id, stored.message_id)
-        )
-        text = _(
-            "{players}: <@{inviter}> invites you to play {title} (game #{game}) — press **Join** "
-            "on its lobby: {link}",
-            players=", ".join(f"<@{u}>" for u in invited),
-            inviter=record.host_id,
-            title=game_title(record.game_name, _),
-            game=record.id,
-            link=link,
-        )
-        mentions = discord.AllowedMentions(users=[discord.Object(u) for u in invited])
-        channel = room.channel(record.channel_id, record.guild_id)
-        await discord_io.send(channel, content=text, allowed_mentions=mentions)
-
-    # -- play again --------------------------------------------------------------------------
-
-    @guarded("play again")
-    async def play_again(self, interaction: discord.Interaction, game_id: int) -> None:
-        """**Play again**: the first player who clicks opens a lobby of the same game where
-        the old one was set up (a new thread, where games get threads), the others are
-        invited; each other player who clicks joins it."""
-        room = self.room
-        _ = tr(interaction)
-        old = await room.service.record(game_id)
-        home = old.parent_id if old.parent_id is not None else old.channel_id
-        place = await self._home_place(interaction, old, home)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        again = await room.service.threads.play_again(
-            game_id,
-            interaction.user.id,
-            interaction.user.display_name,
-            channel_id=place.channel_id,
-            in_thread=place.kind != CHANNEL,
-        )
-        record = again.lobby
-        if again.opened:
-            record = await self._post_again(record, place)
-        elif again.joined:
-            await room.lobbies.refresh(record)
-            room.threads.rename(record.id)
-        stored = await room.storage.messages.get(record.id, LOBBY)
-        link = (
-            ""
-            if stored is None
-            else discord_io.message_link(record.guild_id, stored.channel_id, stored.message_id)
-        )
-        if again.opened:
-            text = _(
-                "You opened game #{game}: {title} again, with the same options and automatic "
-                "players; its other players are invited. Start it from its lobby: {link}",
-                game=record.id,
-                title=game_title(record.game_name, _),
-                link=link,
-            )
-        elif again.joined:
-            text = _("You joined game #{game}: {link}", game=record.id, link=link)
-        else:
-            text = _("You are in game #{game} already: {link}", game=record.id, link=link)
-        await say(interaction, "🔁 " + text)
-
-    async def _home_place(
-        self, interaction: discord.Interaction, old: GameRecord, home: int
-    ) -> Place:
-        """Where a game played again goes: where ``/game new`` in its old home would."""
-        guild = interaction.guild
-        channel = guild.get_channel(home) if guild is not None else None
-        if guild is None or not await self.room.threads.wanted(guild.id):
-            return Place(CHANNEL, home)
-        if isinstance(channel, discord.ForumChannel):
-            return Place(FORUM, home)
-        if isinstance(channel, discord.TextChannel) and guild.me is not None:
-            granted = channel.permissions_for(guild.me)
-            missing = [name for attr, name in THREAD_NEEDS if not getattr(granted, attr)]
-            return Place(CHANNEL if missing else THREAD, home, missing)
-        return Place(THREAD if old.parent_id is not None else CHANNEL, home)
-
-    async def _post_again(self, record: GameRecord, place: Place) -> GameRecord:
-        """Post the card of the lobby that plays a game again, start its thread (or post),
-        and invite the old game's people."""
-        room = self.room
-        public = await room.languages.public(record.guild_id)
-        invited = await room.storage.threads.invited(record.id)
-        if place.kind == FORUM:
-            guild = self.room.client.get_guild(record.guild_id)
-            forum = guild.get_channel(place.channel_id) if guild is not None else None
-            made = (
-                await room.threads.open_post(record, forum)
-                if isinstance(forum, discord.ForumChannel)
-                else None
-            )
-            if made is None:
-                await room.service.abort(record.id, reason=LOBBY_LOST)
-                raise UserError(N_("I could not open a post for this game: check my permissions."))
-            await room.storage.messages.set(record.id, LOBBY, made[0], made[1])
-            record = await room.service.threads.place(record.id, made[0])
-            await self.invite(record, invited)
-            return record
-        channel = room.channel(place.channel_id, record.guild_id)
-        posted = await discord_io.send(channel, view=lobby_layout(record, public))
-        if posted is None:
-            await room.service.abort(record.id, reason=LOBBY_LOST)
-            raise UserError(N_("I could not post the new lobby: check my permissions."))
-        await room.storage.messages.set(record.id, LOBBY, place.channel_id, posted.id)
-        if place.kind == THREAD:
-            thread_id = await room.threads.open_from(record, posted.id)
-            if thread_id is not None:
-                record = await room.service.threads.place(record.id, thread_id)
-            else:
-                try:
-                    record = await room.service.threads.in_channel(record.id)
-                except ChannelHasGame:
-                    record = await room.service.abort(record.id, reason=LOBBY_LOST)
-                    await room.lobbies.refresh(record)
-                    raise
-                await room.lobbies.refresh(record)
-        await self.invite(record, invited)
-        return record
 
     # -- finding a game ----------------------------------------------------------------------
 
