@@ -114,7 +114,7 @@ class GameThreads:
         except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
             log.warning("could not start the thread of game %s: %s", record.id, _failed(exc))
             return None
-        self._names[record.id] = Naming(name, asyncio.get_running_loop().time())
+        self._names[record.id] = Naming(name)  # made, not renamed: a rename may follow at once
         return int(data["id"])
 
     async def open_bare(self, record: GameRecord) -> int | None:
@@ -132,7 +132,7 @@ class GameThreads:
         except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
             log.warning("could not start a new thread for game %s: %s", record.id, _failed(exc))
             return None
-        self._names[record.id] = Naming(name, asyncio.get_running_loop().time())
+        self._names[record.id] = Naming(name)  # made, not renamed: a rename may follow at once
         return int(data["id"])
 
     async def open_post(
@@ -152,7 +152,7 @@ class GameThreads:
         except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
             log.warning("could not start the post of game %s: %s", record.id, _failed(exc))
             return None
-        self._names[record.id] = Naming(name, asyncio.get_running_loop().time())
+        self._names[record.id] = Naming(name)  # made, not renamed: a rename may follow at once
         return made.thread.id, made.message.id
 
     # -- naming ------------------------------------------------------------------------------

@@ -48,6 +48,8 @@ class World:
     """Whether the guild's tables carry pictures. Off here (an admin's ``/cardroom pictures
     show:off``): drawing one per move would double the time of the tests about other things;
     the tests of pictures turn them on, and the benchmarks' bot has them on."""
+    thread_rename_interval: float = 0.0
+    """Seconds between two renames of a game's thread (0: none, so each is awaited)."""
     threads: bool = False
     """Whether the guild's new games get a thread each. Off here (an admin's ``/cardroom
     threads off``: one game per channel, played in it), so the tests about other things find
@@ -74,7 +76,7 @@ class World:
             shard_ids=self.shard_ids,
             metrics_port=self.metrics_port,
             metrics_host="127.0.0.1",
-            thread_rename_interval=0.0,
+            thread_rename_interval=self.thread_rename_interval,
         )
         bot = CardroomBot(
             settings,

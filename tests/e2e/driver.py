@@ -140,9 +140,18 @@ class Driver:
             assert f"{label}: on" in lobby.labels()
         await host.click(lobby, custom_id=f"cr:lobby:{self.game_id}:start")
         assert not [b for b in lobby.buttons() if str(b.get("custom_id")).endswith(":join")]
-        self.table = await self.world.fake.wait_for_message(
-            self.where, lambda m: find_table(self.world, self.game_id) is m
-        )
+        screen_button = f"cr:hand:{self.game_id}"
+        threads = self.world.fake.world.thread_of
+
+        def table() -> Message | None:
+            where = threads.get(lobby.id, self.where)  # its thread, where games get threads
+            for message in reversed(where.messages):
+                if any(b.get("custom_id") == screen_button for b in message.buttons()):
+                    return None if message.deleted or message.ephemeral else message
+            return None
+
+        self.table = await self.world.fake.wait_for(table, what=f"the table of {self.game_id}")
+        self.channel = self.table.channel
         return self.game_id
 
     async def show_screen(self, user: User) -> Message:

@@ -165,3 +165,19 @@ async def test_without_thread_permissions_the_game_is_played_in_the_channel(
     assert not [t for t in world.guild.threads if isinstance(t, Thread)]
     game_id = int(reply.original.text().split("#")[1].split()[0])
     assert (await world.bot.storage.games.find_open_game(world.channel.id)).id == game_id
+
+
+async def test_renames_are_paced_as_discord_allows(world: World) -> None:
+    world.thread_rename_interval = 600.0  # Discord allows a channel two renames per 10 min
+    await world.restart()
+    await threads_on(world)
+    game = await open_game(world, [world.alice, world.bob], start=False)
+    await world.bot.wait_idle()
+    assert game.thread.name.endswith("· alice, bob")  # the first rename is made at once
+    await world.carol.click(game.card, custom_id=f"cr:lobby:{game.game_id}:join")
+    await world.dave.click(game.card, custom_id=f"cr:lobby:{game.game_id}:join")
+    await world.bot.wait_idle()
+
+    renames = world.fake.requests_to("PATCH /channels/{channel_id}")
+    assert len(renames) == 1 and "carol" not in game.thread.name  # the next one waits
+    assert game.game_id in world.bot.room.threads._later  # with the newest seats, once due
