@@ -44,7 +44,7 @@ LOOKED_AT = 50
 
 def may_see(interaction: discord.Interaction, record: GameRecord) -> bool:
     """Whether the user may see ``record``: they played in it, manage the server, or can
-    view its channel now."""
+    view its channel (or thread) now."""
     user = interaction.user
     if any(s.user_id == user.id for s in record.seats):
         return True
@@ -52,7 +52,9 @@ def may_see(interaction: discord.Interaction, record: GameRecord) -> bool:
     if permissions.manage_guild or permissions.administrator:
         return True
     guild = interaction.guild
-    channel = guild.get_channel(record.channel_id) if guild is not None else None
+    channel = guild.get_channel_or_thread(record.channel_id) if guild is not None else None
+    if channel is None and guild is not None and record.parent_id is not None:
+        channel = guild.get_channel(record.parent_id)  # its thread, archived: its channel's
     if channel is None or not isinstance(user, discord.Member):
         return False
     return channel.permissions_for(user).view_channel
