@@ -181,6 +181,15 @@ class ThreadStore:
             )
         )
 
+    async def unplaced(self) -> list[GameRecord]:
+        """The lobbies to be played in a thread that has not been made (the bot stopped in
+        between), by id."""
+        return await self._db.read(
+            lambda conn: fetch_games(
+                conn, "status = 'lobby' AND parent_id = channel_id", (), with_state=False
+            )
+        )
+
     # -- invitations -------------------------------------------------------------------------
 
     async def invited(self, game_id: int) -> tuple[int, ...]:
@@ -282,18 +291,20 @@ class ThreadStore:
             )
         )
 
-    async def archives(self) -> list[tuple[int, int, datetime]]:
-        """Every thread waiting to be archived: ``(game_id, thread_id, due)``, soonest first."""
+    async def archives(self) -> list[tuple[int, int, int, datetime]]:
+        """Every thread waiting to be archived: ``(guild_id, game_id, thread_id, due)``,
+        soonest first."""
         rows = await self._db.read(
             lambda conn: conn.execute(
-                "SELECT game_id, thread_id, due_at FROM thread_archives ORDER BY due_at"
+                "SELECT g.guild_id, a.game_id, a.thread_id, a.due_at FROM thread_archives a "
+                "JOIN games g ON g.id = a.game_id ORDER BY a.due_at, a.game_id"
             ).fetchall()
         )
         found = []
         for row in rows:
             due = parse_time(row["due_at"])
             assert due is not None
-            found.append((int(row["game_id"]), int(row["thread_id"]), due))
+            found.append((int(row["guild_id"]), int(row["game_id"]), int(row["thread_id"]), due))
         return found
 
     async def archived(self, game_id: int) -> None:

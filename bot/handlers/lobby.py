@@ -120,6 +120,8 @@ class LobbyHandlers:
         public = await self.room.languages.public(record.guild_id)  # the lobby is public
         await interaction.response.edit_message(view=lobby_layout(record, public))
         self.room.threads.rename(record.id)  # as seats fill
+        if record.status != GameStatus.LOBBY:  # cancelled: its thread is archived later
+            self.room.spawn(self.room.threads.ended(record, False), f"lobby {game_id} closed")
 
     @guarded("lobby option")
     async def on_option(

@@ -17,8 +17,8 @@ import discord
 from bot.context import Cardroom
 from bot.messages import discord_io
 from bot.messages.pings import KINDS as PING_KINDS
-from bot.service.errors import UserError
-from bot.service.reasons import CHANNEL_LOST
+from bot.service.errors import ChannelHasGame, UserError
+from bot.service.reasons import CHANNEL_LOST, LOBBY_LOST
 from storage import LOBBY, TABLE, GameRecord, GameStatus
 
 log = logging.getLogger(__name__)
@@ -161,7 +161,30 @@ class ThreadEvents:
             except Exception:
                 log.exception("could not check the thread of game %s", game.id)
             await asyncio.sleep(1 / STARTUP_CHECKS_PER_SECOND)
-        await room.threads.schedule_archives()
+        for lobby in await room.storage.threads.unplaced():
+            if self.owns_guild(lobby.guild_id):
+                await self._place_lobby(lobby)
+        await room.threads.schedule_archives(self.owns_guild)
+
+    async def _place_lobby(self, lobby: GameRecord) -> None:
+        """A lobby whose thread was never made (the bot stopped in between): made now from
+        its card, else the lobby is played in its channel, else (another game is played
+        there) closed."""
+        room = self.room
+        stored = await room.storage.messages.get(lobby.id, LOBBY)
+        thread_id = (
+            None if stored is None else await room.threads.open_from(lobby, stored.message_id)
+        )
+        try:
+            if thread_id is not None:
+                await room.service.threads.place(lobby.id, thread_id)
+                return
+            record = await room.service.threads.in_channel(lobby.id)
+        except ChannelHasGame:
+            record = await room.service.abort(lobby.id, reason=LOBBY_LOST)
+        except UserError:
+            return  # it was closed meanwhile
+        await room.lobbies.refresh(record)
 
     async def _check(self, game: GameRecord) -> None:
         try:

@@ -167,7 +167,7 @@ class GameThreads:
             if self._closed:
                 return
             record = await self.service.record(game_id)
-            if not record.in_thread:
+            if not record.in_thread or not record.is_open:
                 return
             _ = await self.languages.public(record.guild_id)
             name = thread_name(record, _)
@@ -316,11 +316,12 @@ class GameThreads:
             return
         await self.storage.threads.archived(game_id)
 
-    async def schedule_archives(self) -> None:
-        """At start-up: archive the threads whose time came while the bot was away, and wait
-        for the others."""
-        for game_id, thread_id, due in await self.storage.threads.archives():
-            self._archive_at(game_id, thread_id, due)
+    async def schedule_archives(self, owns: Callable[[int], bool]) -> None:
+        """At start-up: archive the threads (of the guilds ``owns`` says are this process's)
+        whose time came while the bot was away, and wait for the others."""
+        for guild_id, game_id, thread_id, due in await self.storage.threads.archives():
+            if owns(guild_id):
+                self._archive_at(game_id, thread_id, due)
 
     def stop(self) -> None:
         """Stop waiting (shutdown): renames and archives that wait are made at the next start

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlite3
 
 from bot.service.reasons import CHANNEL_LOST
-from storage import TABLE, GameStatus
+from storage import LOBBY, TABLE, GameStatus
 from tests.e2e.conftest import World
 from tests.e2e.driver import expected_table_text
 from tests.e2e.thread_helpers import (
@@ -152,3 +152,27 @@ async def test_after_a_restart_every_old_button_in_every_thread_works(world: Wor
         await world.bot.wait_idle()
         await check_ended_card(world, game.game_id)
         assert (await world.bot.storage.verify_game(game.game_id)).ok
+
+
+async def test_a_lobby_whose_thread_was_never_made_gets_it_at_the_next_start(
+    world: World,
+) -> None:
+    await threads_on(world)
+    # the bot stopped after posting a lobby's message, before starting its thread
+    game = await world.bot.room.service.threads.open_lobby(
+        guild_id=world.guild.id,
+        channel_id=world.channel.id,
+        host_id=world.alice.id,
+        game_name="verso",
+        in_thread=True,
+    )
+    posted = await world.bot.room.channel(world.channel.id, world.guild.id).send("lobby")
+    await world.bot.storage.messages.set(game.id, LOBBY, world.channel.id, posted.id)
+    assert await world.bot.storage.games.find_open_game(world.channel.id) is None
+
+    await world.restart()
+
+    thread = await thread_now(world, game.id)
+    assert thread.id == posted.id and thread.parent is world.channel
+    stored = await world.bot.storage.games.get_game(game.id)
+    assert stored.in_thread and stored.status == GameStatus.LOBBY

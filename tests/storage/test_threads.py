@@ -60,7 +60,9 @@ async def test_a_lobby_without_a_thread_is_played_in_its_channel_if_it_is_free(
     storage: Storage,
 ) -> None:
     lobby = await thread_lobby(storage, 7, 1)
+    assert [g.id for g in await storage.threads.unplaced()] == [lobby]
     moved = await storage.threads.in_channel(lobby)
+    assert await storage.threads.unplaced() == []
     assert (moved.channel_id, moved.parent_id) == (7, None)
     assert (await storage.games.find_open_game(7)).id == lobby
 
@@ -135,11 +137,11 @@ async def test_archives_wait_until_done(storage: Storage) -> None:
     await storage.threads.archive_later(second.id, 702, soon + timedelta(hours=1))
     await storage.threads.archive_later(first.id, 701, soon)
     assert await storage.threads.archives() == [
-        (first.id, 701, soon),
-        (second.id, 702, soon + timedelta(hours=1)),
+        (1, first.id, 701, soon),
+        (1, second.id, 702, soon + timedelta(hours=1)),
     ]
     await storage.threads.archived(first.id)
-    assert [a[0] for a in await storage.threads.archives()] == [second.id]
+    assert [a[1] for a in await storage.threads.archives()] == [second.id]
 
 
 async def test_threads_are_on_until_an_admin_turns_them_off(storage: Storage) -> None:
