@@ -9,6 +9,7 @@ from __future__ import annotations
 import sqlite3
 
 from bot.service.reasons import CHANNEL_LOST
+from bot.shards import shard_of
 from storage import LOBBY, TABLE, GameStatus
 from tests.e2e.conftest import World
 from tests.e2e.driver import expected_table_text
@@ -176,3 +177,24 @@ async def test_a_lobby_whose_thread_was_never_made_gets_it_at_the_next_start(
     assert thread.id == posted.id and thread.parent is world.channel
     stored = await world.bot.storage.games.get_game(game.id)
     assert stored.in_thread and stored.status == GameStatus.LOBBY
+
+
+async def test_a_threads_guild_decides_which_process_mends_it(world: World) -> None:
+    await threads_on(world)
+    game = await open_game(world, [world.alice, world.bob], rng=8)
+    assert await game.driver.step()
+    own = shard_of(world.guild.id, 2)
+    assert world.handle is not None
+    await world.handle.stop()
+    world.guild.delete_channel(game.thread)  # while no process runs
+
+    world.shard_count, world.shard_ids = 2, [1 - own]  # the other shard's process starts
+    await world.start()
+    await world.bot.wait_idle()
+    assert _played_in(world, game.game_id) == game.thread.id  # not its game: left alone
+
+    world.shard_ids = [own]  # the process of the guild's shard
+    await world.restart()
+    await follow(world, game)
+    await game.driver.play_to_the_end()
+    assert (await world.bot.storage.verify_game(game.game_id)).ok
