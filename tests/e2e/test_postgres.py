@@ -1,6 +1,7 @@
 """The bot on PostgreSQL through the fake Discord: the very tests it passes on SQLite (a whole
-game to the end, the memory of play, a restart mid-game, games at once in threads), run again with its games in a real
-PostgreSQL database (``postgresql_world``); and PostgreSQL stopped under the bot."""
+game to the end, the memory of play, a restart mid-game, games at once in threads), run again
+with its games in a real PostgreSQL database (``postgresql_world``); and PostgreSQL stopped
+under the bot."""
 
 from __future__ import annotations
 
