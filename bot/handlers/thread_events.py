@@ -18,6 +18,7 @@ from bot.context import Cardroom
 from bot.messages import discord_io
 from bot.messages.pings import KINDS as PING_KINDS
 from bot.service.errors import ChannelHasGame, UserError
+from bot.service.locks import KeyedLocks
 from bot.service.reasons import CHANNEL_LOST, LOBBY_LOST
 from storage import LOBBY, TABLE, GameRecord, GameStatus
 
@@ -33,6 +34,7 @@ class ThreadEvents:
     def __init__(self, room: Cardroom, owns_guild: Any) -> None:
         self.room = room
         self.owns_guild = owns_guild
+        self._moving = KeyedLocks()
 
     def listen(self, bot: Any) -> None:
         """Hear the gateway events of threads and channels on ``bot`` (a
@@ -94,6 +96,11 @@ class ThreadEvents:
         log.info("game %s aborted: its channel was deleted", game.id)
 
     async def relocate(self, game: GameRecord) -> None:
+        """See :meth:`_relocate`: one at a time per game."""
+        async with self._moving(game.id):
+            await self._relocate(game)
+
+    async def _relocate(self, game: GameRecord) -> None:
         """``game``'s thread is lost: the game goes on in a new thread of the same channel (a
         new post in a forum, with its card), its card links there, its table is posted there
         anew, its players and spectators are told. A channel that is gone aborts it."""
@@ -104,8 +111,8 @@ class ThreadEvents:
             await self.lost(game)
             return
         record = await room.service.record(game.id)
-        if not record.is_open:
-            return
+        if not record.is_open or record.channel_id != game.channel_id:
+            return  # it ended, or another event moved it already
         if isinstance(parent, discord.ForumChannel):
             made = await room.threads.open_post(record, parent)
             if made is None:
