@@ -25,6 +25,7 @@ discord/discord-api-spec's ``specs/openapi.json``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -247,7 +248,7 @@ class Thread(Channel):
         self._members_update(removed=[user.id])
         return True
 
-    def _members_update(self, added: list[int] = (), removed: list[int] = ()) -> None:  # type: ignore[assignment]
+    def _members_update(self, added: Sequence[int] = (), removed: Sequence[int] = ()) -> None:
         assert self.guild is not None
         bot = self._world.bot.id
         data = {
