@@ -87,43 +87,49 @@ class PlayAgain:
         return Place(THREAD if old.parent_id is not None else CHANNEL, home)
 
     async def _post_again(self, record: GameRecord, place: Place) -> GameRecord:
-        """Post the card of the lobby that plays a game again, start its thread (or post),
-        and invite the old game's people."""
+        """Post the card of the lobby that plays a game again and start its thread (or
+        post), holding the game's lock meanwhile (a click on the new card waits for its
+        thread), then invite the old game's people."""
         room = self.room
         public = await room.languages.public(record.guild_id)
         invited = await room.storage.threads.invited(record.id)
-        if place.kind == FORUM:
-            guild = self.room.client.get_guild(record.guild_id)
-            forum = guild.get_channel(place.channel_id) if guild is not None else None
-            made = (
-                await room.threads.open_post(record, forum)
-                if isinstance(forum, discord.ForumChannel)
-                else None
-            )
-            if made is None:
-                await room.service.abort(record.id, reason=LOBBY_LOST)
-                raise UserError(N_("I could not open a post for this game: check my permissions."))
-            await room.storage.messages.set(record.id, LOBBY, made[0], made[1])
-            record = await room.service.threads.place(record.id, made[0])
-            await tell_invited(room, record, invited)
-            return record
-        channel = room.channel(place.channel_id, record.guild_id)
-        posted = await discord_io.send(channel, view=lobby_layout(record, public))
-        if posted is None:
+        lobby = record
+        posted: list[int] = []
+
+        async def post() -> int | None:
+            """The card (and its thread): the thread's id, or ``None``."""
+            if place.kind == FORUM:
+                guild = room.client.get_guild(lobby.guild_id)
+                forum = guild.get_channel(place.channel_id) if guild is not None else None
+                if not isinstance(forum, discord.ForumChannel):
+                    return None
+                made = await room.threads.open_post(lobby, forum)
+                if made is None:
+                    return None
+                posted.append(made[1])
+                await room.storage.messages.set(lobby.id, LOBBY, made[0], made[1])
+                return made[0]
+            channel = room.channel(place.channel_id, lobby.guild_id)
+            card = await discord_io.send(channel, view=lobby_layout(lobby, public))
+            if card is None:
+                return None
+            posted.append(card.id)
+            await room.storage.messages.set(lobby.id, LOBBY, place.channel_id, card.id)
+            return await room.threads.open_from(lobby, card.id) if place.kind == THREAD else None
+
+        placed = await room.service.threads.place_in(record.id, post)
+        if not posted:
             await room.service.abort(record.id, reason=LOBBY_LOST)
             raise UserError(N_("I could not post the new lobby: check my permissions."))
-        await room.storage.messages.set(record.id, LOBBY, place.channel_id, posted.id)
-        if place.kind == THREAD:
-            thread_id = await room.threads.open_from(record, posted.id)
-            if thread_id is not None:
-                record = await room.service.threads.place(record.id, thread_id)
-            else:
-                try:
-                    record = await room.service.threads.in_channel(record.id)
-                except ChannelHasGame:
-                    record = await room.service.abort(record.id, reason=LOBBY_LOST)
-                    await room.lobbies.refresh(record)
-                    raise
+        if placed is not None:
+            record = placed
+        elif place.kind == THREAD:  # its card is there, its thread could not be made
+            try:
+                record = await room.service.threads.in_channel(record.id)
+            except ChannelHasGame:
+                record = await room.service.abort(record.id, reason=LOBBY_LOST)
                 await room.lobbies.refresh(record)
+                raise
+            await room.lobbies.refresh(record)
         await tell_invited(room, record, invited)
         return record

@@ -113,19 +113,21 @@ class ThreadEvents:
         record = await room.service.record(game.id)
         if not record.is_open or record.channel_id != game.channel_id:
             return  # it ended, or another event moved it already
-        if isinstance(parent, discord.ForumChannel):
-            made = await room.threads.open_post(record, parent)
-            if made is None:
-                return
-            thread_id = made[0]
-            await room.storage.messages.set(record.id, LOBBY, made[0], made[1])
-        else:
-            found = await room.threads.open_bare(record)
-            if found is None:
-                return
-            thread_id = found
-        record = await room.service.threads.place(record.id, thread_id)
-        log.info("game %s goes on in a new thread %s", record.id, thread_id)
+        lost = record
+
+        async def make() -> int | None:  # under the game's lock: its moves wait for it
+            if isinstance(parent, discord.ForumChannel):
+                made = await room.threads.open_post(lost, parent)
+                if made is not None:
+                    await room.storage.messages.set(lost.id, LOBBY, made[0], made[1])
+                return None if made is None else made[0]
+            return await room.threads.open_bare(lost)
+
+        placed = await room.service.threads.place_in(record.id, make)
+        if placed is None:
+            return
+        record = placed
+        log.info("game %s goes on in a new thread %s", record.id, record.channel_id)
         if not isinstance(parent, discord.ForumChannel):
             await room.threads.refresh_card(record)
         for kind in PING_KINDS:  # its last ping went with the old thread

@@ -117,27 +117,35 @@ class ThreadHandlers:
             await room.service.abort(record.id, reason=LOBBY_LOST)  # nobody could see it
             raise
         await room.storage.messages.set(record.id, LOBBY, place.channel_id, message_id)
-        thread_id = await room.threads.open_from(record, message_id)
-        if thread_id is None:
+        lobby = record
+        placed = await room.service.threads.place_in(
+            record.id, lambda: room.threads.open_from(lobby, message_id)
+        )
+        if placed is None:
             await self._in_channel(interaction, record, [])
             return
-        record = await room.service.threads.place(record.id, thread_id)
-        await tell_invited(self.room, record, invited)
+        await tell_invited(self.room, placed, invited)
 
     async def _open_post(self, interaction: discord.Interaction, record: GameRecord) -> None:
         room = self.room
         forum = interaction.guild.get_channel(record.channel_id) if interaction.guild else None
         assert isinstance(forum, discord.ForumChannel)
-        made = await room.threads.open_post(record, forum)
-        if made is None:
+        lobby = record
+
+        async def post() -> int | None:  # the card is clickable once posted: under the lock
+            made = await room.threads.open_post(lobby, forum)
+            if made is not None:
+                await room.storage.messages.set(lobby.id, LOBBY, made[0], made[1])
+            return None if made is None else made[0]
+
+        placed = await room.service.threads.place_in(record.id, post)
+        if placed is None:
             await room.service.abort(record.id, reason=LOBBY_LOST)
             raise UserError(
                 N_("I could not open a post for this game in {forum}: check my permissions."),
                 forum=f"<#{forum.id}>",
             )
-        thread_id, message_id = made
-        await room.storage.messages.set(record.id, LOBBY, thread_id, message_id)
-        record = await room.service.threads.place(record.id, thread_id)
+        record, thread_id = placed, placed.channel_id
         _ = tr(interaction)
         where = f"<#{thread_id}>"
         text = _(

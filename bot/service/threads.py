@@ -8,7 +8,7 @@ part records it and keeps the running game in memory current with it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 import engine
@@ -106,6 +106,21 @@ class ThreadUseCases:
         async with self.gate.locked(game_id):
             record = await self.storage.threads.place(game_id, thread_id)
             self.live.forget(game_id)  # read afresh, with its new channel
+            return record
+
+    async def place_in(
+        self, game_id: int, make: Callable[[], Awaitable[int | None]]
+    ) -> GameRecord | None:
+        """Make ``game_id``'s thread (``make()``: its id, or ``None`` when none could be made)
+        and place the game in it, holding the game's lock meanwhile: a click on its lobby
+        (Join, Start) waits until the game has its thread, so nothing of it goes to the
+        channel of its card. ``None`` when no thread was made."""
+        async with self.gate.locked(game_id):
+            thread_id = await make()
+            if thread_id is None:
+                return None
+            record = await self.storage.threads.place(game_id, thread_id)
+            self.live.forget(game_id)
             return record
 
     async def in_channel(self, game_id: int) -> GameRecord:

@@ -9,7 +9,7 @@ from bot.i18n import translator
 from bot.messages.threads import AUTO_ARCHIVE_MINUTES
 from storage import GameStatus
 from tests.e2e.conftest import World
-from tests.e2e.driver import leak_scan, public_messages, spectator_text
+from tests.e2e.driver import find_table, leak_scan, public_messages, spectator_text
 from tests.e2e.helpers import told
 from tests.e2e.thread_helpers import (
     card_says,
@@ -181,3 +181,22 @@ async def test_renames_are_paced_as_discord_allows(world: World) -> None:
     renames = world.fake.requests_to("PATCH /channels/{channel_id}")
     assert len(renames) == 1 and "carol" not in game.thread.name  # the next one waits
     assert game.game_id in world.bot.room.threads._later  # with the newest seats, once due
+
+
+async def test_a_start_while_the_thread_is_being_made_plays_in_the_thread(world: World) -> None:
+    await threads_on(world)
+    # Discord is slow to make the thread (a 429 first): the players click meanwhile
+    world.fake.rate_limit(
+        "POST /channels/{channel_id}/messages/{message_id}/threads", retry_after=0.5
+    )
+    card = (await world.alice.slash(world.channel, "game new", game="artichokes")).original
+    assert card is not None
+    game_id = int(card.text().split("game #")[1].split()[0])
+    await world.bob.click(card, custom_id=f"cr:lobby:{game_id}:join")  # waits for the thread
+    await world.alice.click(card, custom_id=f"cr:lobby:{game_id}:start")
+    await world.bot.wait_idle()
+
+    thread = world.fake.world.thread_of[card.id]
+    table = find_table(world, game_id)
+    assert table is not None and table.channel is thread
+    assert not [m for m in public_messages(world) if m is not card]  # nothing else in #games
