@@ -29,7 +29,9 @@ every half second, so its own garbage collection does not pause it and add to th
 Output keys: game, games, players, think_ms, pictures, threads, interactions, actions, seconds,
 interactions_per_s, p50_ms, p99_ms, max_ms, late, unanswered, rest_requests,
 requests_per_interaction, requests_per_action, uploads (pictures uploaded: they ride on
-the requests counted), uploads_per_action, requests_by_route (top 8),
+the requests counted; every request that shows a picture uploads it, docs/discord.md),
+uploads_per_action, upload_kb_per_action (the pictures' bytes uploaded per action, in KB),
+requests_by_route (top 8),
 requests_per_action_by_purpose (callback, table edits, ping edits and deletions, screen edits),
 bot_cpu_ms_per_interaction, bot_children_cpu_ms_per_interaction (its drawing
 processes'), bot_loop_lag (how late the bot's event loop ran what was due:
@@ -237,6 +239,7 @@ async def run(
             actions = sum(1 for r in records if r.name.startswith(("cr:act:", "cr:sel:")))
             finished = sum(1 for d in drivers if d.table is not None and table_closed(d.table))
             uploads = len(fake.world.attachments)
+            uploaded = sum(len(a.data) for a in fake.world.attachments.values())
         finally:
             sampler.cancel()
             bot.terminate()
@@ -265,6 +268,7 @@ async def run(
         "requests_per_action": round(len(requests) / max(1, actions), 2),
         "uploads": uploads,
         "uploads_per_action": round(uploads / max(1, actions), 3),
+        "upload_kb_per_action": round(uploaded / 1024 / max(1, actions), 1),
         "requests_by_route": dict(routes.most_common(8)),
         "requests_per_action_by_purpose": {
             k: round(n / max(1, actions), 3) for k, n in purposes.most_common()

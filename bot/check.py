@@ -6,8 +6,9 @@ One line per step, ``PASS`` or ``FAIL`` with Discord's HTTP status, code and mes
 1. see the channel (its permission overwrites, its server's roles, the bot's member);
 2. one line per permission Cardroom relies on there (:data:`PERMISSIONS`), saying what needs it;
 3. post a table with its picture (Components V2, with a nonce, as the table keeper posts);
-4. edit it to a new picture, then edit it keeping that picture: each with the arguments of
-   ``bot.messages.pictures.edit_files``, the form the bot's edits take;
+4. edit it to a new picture, then edit its text keeping that picture: each with the
+   arguments of ``bot.messages.pictures.edit_files``, the form the bot's edits take (the
+   picture uploaded again with each edit that shows it: docs/discord.md);
 5. post the largest message the bot sends (``bot.check_messages.largest_table``);
 6. delete what it made, whatever failed before (a message it cannot delete is named, with its
    link, for the operator to delete).
@@ -32,8 +33,8 @@ from urllib.parse import urlsplit
 import aiohttp
 import discord
 
-from bot.check_messages import body_bytes, check_messages
-from bot.messages.discord_io import NOTHING, message_link
+from bot.check_messages import check_messages
+from bot.messages.discord_io import NOTHING, message_link, said
 from bot.messages.pictures import edit_files, send_files
 from bot.messages.table_look import TableLook
 
@@ -74,12 +75,6 @@ PERMISSIONS = (
 checked in this order."""
 
 
-def discord_said(exc: discord.HTTPException) -> str:
-    """Discord's answer on one line: ``403/50013 Missing Permissions``."""
-    text = "; ".join(line.strip() for line in (exc.text or "").splitlines() if line.strip())
-    return f"{exc.status}/{exc.code} {text or exc.response.reason}"
-
-
 class Report:
     """The lines of a check, printed with ``out`` as they come, and what failed."""
 
@@ -105,7 +100,7 @@ class Report:
         try:
             return await request
         except discord.HTTPException as exc:
-            self.fail(step, discord_said(exc))
+            self.fail(step, said(exc))
         except (aiohttp.ClientError, OSError) as exc:  # TimeoutError is an OSError
             self.fail(step, f"no answer from Discord ({exc!r})")
         return None
@@ -226,7 +221,7 @@ async def _post(
         ),
     )
     if posted is not None and look.picture is not None:
-        size = f"{body_bytes(look, number):,} bytes of JSON, a {len(look.picture.data):,}-byte PNG"
+        size = f"{look.body_bytes(number):,} bytes of JSON, a {len(look.picture.data):,}-byte PNG"
         _passed_showing(report, step, posted, look, size)
     return posted
 
@@ -247,12 +242,8 @@ def _passed_showing(
 
 def edit_form(arguments: dict[str, Any]) -> str:
     """How an edit with ``arguments`` (``edit_files``') carries the picture, in words."""
-    if "attachments" not in arguments:
-        return "the file kept, not sent again"
-    sent = sum(isinstance(a, discord.File) for a in arguments["attachments"])
-    kept = len(arguments["attachments"]) - sent
-    files = "its new file" if sent == 1 else f"{sent} files"
-    return f"{files} sent with the edit" + (f", {kept} kept by id" if kept else "")
+    sent = sum(isinstance(a, discord.File) for a in arguments.get("attachments", ()))
+    return "its file sent with the edit" if sent == 1 else f"{sent} files sent with the edit"
 
 
 async def _table_steps(
@@ -264,25 +255,24 @@ async def _table_steps(
     made: list[discord.Message],
 ) -> None:
     """Post ``first``, edit it to ``second`` (a new picture), then to ``kept`` (the same
-    picture, another text), each edit with ``edit_files``' arguments for the picture the table
-    shows, as the table keeper edits."""
+    picture, another text), each edit with ``edit_files``' arguments, as the table keeper
+    edits."""
     table = await _post(report, POST, target, first)
     if table is None:
         report.fail(EDIT_NEW, "not tried: no table to edit (its post failed)")
         report.fail(EDIT_KEEP, "not tried: no table to edit (its post failed)")
         return
     made.append(table)
-    shown = first.picture.name if first.picture is not None else None
+    went = True
     for step, look in ((EDIT_NEW, second), (EDIT_KEEP, kept)):
-        if shown is None:
+        if not went:
             report.fail(step, "not tried: the edit before it failed")
             continue
-        arguments = edit_files(look.picture, shown)
+        arguments = edit_files(look.picture)
         edited = await report.attempt(step, table.edit(view=look.view, **arguments))
-        shown = None
+        went = edited is not None
         if edited is not None:
             _passed_showing(report, step, edited, look, edit_form(arguments))
-            shown = look.picture.name if look.picture is not None else None
 
 
 async def _delete(report: Report, made: list[discord.Message], guild_id: int | None) -> None:
@@ -301,7 +291,7 @@ async def _delete(report: Report, made: list[discord.Message], guild_id: int | N
         except discord.NotFound:
             continue  # gone already
         except discord.HTTPException as exc:
-            left.append(f"{where} ({discord_said(exc)})")
+            left.append(f"{where} ({said(exc)})")
         except (aiohttp.ClientError, OSError) as exc:
             left.append(f"{where} (no answer from Discord: {exc!r})")
     if left:

@@ -9,18 +9,13 @@ seats are automatic players, so no text mentions anyone.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-
-import discord
 
 import engine
 from bot.games import presentation, presented_games
 from bot.i18n import DEFAULT_LANGUAGE, available_languages, translator
 from bot.messages import layouts
-from bot.messages.discord_io import NOTHING
-from bot.messages.pictures import send_files
 from bot.messages.table_look import TableLook, table_look
 from bot.pictures.base import Picture, PictureContext, draw
 from bot.pictures.samples import positions
@@ -54,23 +49,6 @@ class CheckMessages:
     second: TableLook
     kept: TableLook
     largest: TableLook
-
-
-def body_bytes(look: TableLook, nonce: int = 2**64 - 1) -> int:
-    """The bytes of the body discord.py sends to post ``look`` with ``nonce`` (by default the
-    longest: discord.py's own are 64 bits): its JSON in UTF-8, as Discord counts them
-    (decoded, whatever the wire's escaping), its picture's entry included, as
-    ``Messageable.send`` makes it."""
-    files = send_files(look.picture)
-    with discord.http.handle_message_parameters(
-        content=None, view=look.view, allowed_mentions=NOTHING, nonce=nonce, **files
-    ) as params:
-        if params.multipart:  # with a file: the JSON rides as the form's payload_json
-            part = next(p for p in params.multipart if p["name"] == "payload_json")
-            payload = json.loads(part["value"])
-        else:
-            payload = params.payload
-    return len(json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode())
 
 
 def largest_game() -> tuple[str, int]:
@@ -149,7 +127,7 @@ def largest_table(
     low, high = 0, layouts.TEXT_LIMIT  # look(low) fits; the longest that fits, by halves
     while low < high:
         middle = (low + high + 1) // 2
-        if body_bytes(look(middle)) <= limit:
+        if look(middle).body_bytes() <= limit:
             low = middle
         else:
             high = middle - 1
@@ -173,6 +151,6 @@ def check_messages(seed: int = 1) -> CheckMessages:
     languages = (DEFAULT_LANGUAGE, *available_languages())
     largest = max(
         (largest_table(later_record, later, language) for language in languages),
-        key=body_bytes,
+        key=TableLook.body_bytes,
     )
     return CheckMessages(first, second, kept, largest)

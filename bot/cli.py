@@ -1,6 +1,7 @@
 """The ``cardroom`` command (also ``python -m bot``): run the bot, sync its slash commands,
-print its invite link, back up the database, say whether the bot is alive, play a game in
-the terminal (``bot.terminal``).
+print its invite link, play a game in the terminal (``bot.terminal``); the commands that
+look after the database (back it up, rebuild the ratings, copy it to PostgreSQL, say whether
+the bot is alive) are ``bot.admin_commands``'.
 
 Every failure a server admin can fix ends with one line on stderr and an exit code: 2 for
 settings, the token or the database, 3 when Discord cannot be reached. SIGTERM (``docker
@@ -15,7 +16,6 @@ import asyncio
 import logging
 import signal
 import sqlite3
-import sys
 from collections.abc import Awaitable, Callable
 from functools import partial
 from importlib.metadata import PackageNotFoundError, version
@@ -28,16 +28,19 @@ import yarl
 from pydantic import ValidationError
 
 from bot import check as channel_check
+from bot.admin_commands import (
+    backup,
+    fail,
+    health,
+    migrate_db,
+    rebuild_ratings,
+    settings_problems,
+)
 from bot.app import CardroomBot
 from bot.messages.permissions import invite_url
-from bot.settings import BotSettings, ShardSettings, bot_id_from_token
+from bot.settings import BotSettings, bot_id_from_token
 from bot.terminal import command as play_command
-from bot.timing.heartbeat import check as check_heartbeat
-from bot.timing.heartbeat import heartbeat_path
-from storage import Storage, StorageError, StorageSettings, backup_database, database_name
-from storage.copy_to_postgres import CopyNotChecked, copy_to_postgres
-from storage.postgres import redacted
-from storage.settings import is_postgres_url
+from storage import Storage, StorageError
 
 log = logging.getLogger("bot")
 
@@ -109,19 +112,6 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
-def fail(text: str) -> None:
-    """Print one ``cardroom: ...`` line on stderr."""
-    print(f"cardroom: {text}", file=sys.stderr)
-
-
-def settings_problems(exc: ValidationError) -> str:
-    """One line naming each setting ``exc`` refused and why (``DATABASE_URL: ...``)."""
-    return "; ".join(
-        f"{'/'.join(str(p) for p in err['loc']).upper() or 'settings'}: {err['msg']}"
-        for err in exc.errors()
-    )
-
-
 def load_settings() -> BotSettings | None:
     """The settings, or ``None`` after printing a one-line reason."""
     try:
@@ -131,16 +121,6 @@ def load_settings() -> BotSettings | None:
         if any(err["loc"] == ("discord_token",) for err in exc.errors()):
             problems = "DISCORD_TOKEN is missing: put DISCORD_TOKEN=... in .env (see .env.example)"
         fail(problems)
-        return None
-
-
-def load_storage_settings() -> StorageSettings | None:
-    """The database settings (no token needed), or ``None`` after printing a one-line
-    reason (a ``DATABASE_URL`` that is not a ``postgresql://`` URL, say)."""
-    try:
-        return StorageSettings()
-    except ValidationError as exc:
-        fail(settings_problems(exc))
         return None
 
 
@@ -182,8 +162,10 @@ def check_token(settings: BotSettings) -> int | None:
 
 
 async def run(settings: BotSettings, *, sync: str | None = None) -> int:
-    """Run the bot until it is stopped (SIGTERM, Ctrl-C); returns the process exit code."""
-    if not await check_database(settings) or check_token(settings) is None:
+    """Run the bot until it is stopped (SIGTERM, Ctrl-C); returns the process exit code.
+    The token is checked first: a refused token leaves nothing behind (no database, no
+    ``data/`` folder)."""
+    if check_token(settings) is None or not await check_database(settings):
         return 2
     point_at_discord(settings)
     bot = CardroomBot(settings, sync=sync)
@@ -191,8 +173,9 @@ async def run(settings: BotSettings, *, sync: str | None = None) -> int:
 
 
 async def sync_commands(settings: BotSettings) -> int:
-    """Send the slash commands to Discord, then exit."""
-    if not await check_database(settings) or check_token(settings) is None:
+    """Send the slash commands to Discord, then exit (the token checked first, as by
+    :func:`run`)."""
+    if check_token(settings) is None or not await check_database(settings):
         return 2
     point_at_discord(settings)
     bot = CardroomBot(settings, sync="always", resume=False, log_sync=False)
@@ -277,96 +260,6 @@ async def _connected(
     if stopping.is_set():
         log.info("stopped: every change is saved and the database closed")
     return 0
-
-
-def backup(target: Path) -> int:
-    """``cardroom backup PATH``: copy the database of the settings (no token needed)."""
-    settings = load_storage_settings()
-    if settings is None:
-        return 2
-    if settings.database_url is not None:
-        fail("the database is PostgreSQL (DATABASE_URL): back it up with pg_dump (docs/storage.md)")
-        return 2
-    source = settings.database_path
-    try:
-        games = backup_database(source, target)
-    except StorageError as exc:
-        fail(str(exc))
-        return 2
-    print(f"cardroom: backed up {source} ({games} games) to {target}")
-    return 0
-
-
-async def rebuild_ratings() -> int:
-    """``cardroom ratings rebuild``: compute every rating again from the rated games of the
-    database of the settings (no token needed)."""
-    settings = load_storage_settings()
-    if settings is None:
-        return 2
-    path = database_name(settings)
-    try:
-        storage = await Storage.open(settings)
-        try:
-            games = await storage.history.rebuild_ratings()
-        finally:
-            await storage.close()
-    except (StorageError, OSError, sqlite3.Error) as exc:
-        fail(f"cannot rebuild the ratings of {path}: {exc}")
-        return 2
-    print(f"cardroom: rebuilt the ratings of {path} from {games} rated games")
-    return 0
-
-
-async def migrate_db(url: str, source: Path | None) -> int:
-    """``cardroom migrate-db --to URL``: copy the SQLite database into the empty PostgreSQL
-    database ``url`` and replay every game of the copy (``storage.copy_to_postgres``). Exit
-    0 when every game replays as in the source, 1 when one does not or the check could not
-    finish, 2 when nothing could be copied (the target is not empty, or cannot be reached)."""
-    if not is_postgres_url(url):
-        fail(f"--to must be a postgresql://... URL, not {url!r}")
-        return 2
-    path = source
-    if path is None:
-        settings = load_storage_settings()
-        if settings is None:
-            return 2
-        path = settings.database_path
-    try:
-        report = await copy_to_postgres(path, url, progress=lambda line: print(f"cardroom: {line}"))
-    except CopyNotChecked as exc:
-        fail(str(exc))
-        return 1
-    except (StorageError, OSError, sqlite3.Error) as exc:
-        fail(f"cannot copy {path}: {exc}")
-        return 2
-    for game_id, why in report.broken_in_source:
-        fail(f"game {game_id} does not replay in {path} either (copied as it is): {why}")
-    for game_id, why in report.broken:
-        fail(f"the copy of game {game_id} is wrong: {why}")
-    if not report.ok:
-        return 1
-    print(
-        f"cardroom: copied {path} to {redacted(url)}: {report.games} games, each replayed; "
-        "set DATABASE_URL to the URL given to --to and start the bot"
-    )
-    return 0
-
-
-def health() -> int:
-    """``cardroom health``: read the running bot's heartbeat (``bot.timing.heartbeat``)
-    beside the database of the settings (no token needed). Exit 0 when alive, else 1."""
-    try:
-        shard_ids = ShardSettings().shard_ids
-    except ValidationError as exc:
-        fail(f"SHARD_IDS: {exc.errors()[0]['msg']}")
-        return 1
-    settings = load_storage_settings()
-    if settings is None:
-        return 1
-    path = heartbeat_path(settings.database_path, settings.heartbeat_path, shard_ids)
-    alive, why = check_heartbeat(path)
-    print(f"cardroom: {why}", file=sys.stdout if alive else sys.stderr)
-    return 0 if alive else 1
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -253,6 +253,15 @@ class Game(Generic[S, O]):
             chance itself.
         reference: ``options -> Reference``: the reference text shown to players for a table
             with ``options``.
+        final_step: ``(before, action, after) -> bool``: what makes a step final in this
+            game, so that its seat can no longer take it back (``engine.undo``): ``True``
+            when applying ``action`` to ``before`` (leaving ``after``) showed anyone
+            something hidden before it — a card drawn or revealed from a hidden pile, a card
+            or side turned over, a card seen by a power — or the game's own rules make the
+            step final otherwise. The states are read, never changed. What every game shares
+            (chance, another seat's decision, the end) the core adds itself; cards a player
+            shows from their own hidden cards by playing them are theirs to show and do not
+            make a step final. The game's undo rulings: ``docs/undo.md``.
         advance: ``(state, action) -> None``: ``apply`` for a state nobody will show or store
             (playouts of simulations and search players), which may skip building the
             events. Default: ``apply``, its events dropped.
@@ -270,6 +279,7 @@ class Game(Generic[S, O]):
     view: Callable[[S, int | None, Common], View]
     redistribute: Callable[[S, int | None, random.Random], None]
     reference: Callable[[O], Reference]
+    final_step: Callable[[S, Action, S], bool]
     advance: Callable[[S, Action], object] = same_as_apply
     describe: Callable[[S, Action], str] = action_key
     extra_texts: frozenset[str] = frozenset()

@@ -13,6 +13,10 @@ The file is JSON (``FORMAT`` names its version)::
      "actions": [{"seq": 1, "seat": 0, "key": "harvest:0", "actor": "player",
                   "time": "..."}, ...]}
 
+A move taken back stays in the record, with ``undone_by``: the number of the take-back, an
+entry of key ``"undo"`` by the same seat with ``undoes``: the number of the move it took back
+(``engine.undo``; ``cardroom-game/3``). The replay checks every take-back against the rule.
+
 ``seed`` and ``automatic_secret`` stay on the server while the game runs: the seed gives the
 deal, the secret the automatic players' randomness (each of their moves drew from
 ``random.Random(f"{automatic_secret}:{game_id}:{step}:{seat}")``, so the public game id, move
@@ -29,13 +33,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.api import outcome, replay
+from engine.api import new_game, outcome
 from engine.contract import Outcome
 from engine.types import Action
+from engine.undo import UNDO_KEY, Timeline
 
-FORMAT: Literal["cardroom-game/2"] = "cardroom-game/2"
-"""The version of the record format this engine writes (it reads ``cardroom-game/1`` too: the
-same without ``automatic_secret``)."""
+FORMAT: Literal["cardroom-game/3"] = "cardroom-game/3"
+"""The version of the record format this engine writes (it reads ``cardroom-game/2``, the same
+without take-backs, and ``cardroom-game/1``, without ``automatic_secret`` either)."""
 
 OUTSIDE_THE_RULES = ("forfeit",)
 """Result reasons of games that ended without the rules ending them (everyone else left):
@@ -76,19 +81,23 @@ class RecordedResult(_Strict):
 class RecordedAction(_Strict):
     """One logged action: its number (1, 2, ...), the seat, the engine action key, who made
     it (the seat's ``"player"``, an ``"automatic"`` player, or the turn clock on
-    ``"timeout"``) and when it was committed."""
+    ``"timeout"``) and when it was committed; for a move taken back, ``undone_by`` (the
+    number of the take-back); for a take-back (key ``"undo"``), ``undoes`` (the number of the
+    move it took back)."""
 
     seq: int = Field(ge=1)
     seat: int = Field(ge=0)
     key: str
     actor: Literal["player", "automatic", "timeout"]
     time: datetime
+    undoes: int | None = Field(default=None, ge=1)
+    undone_by: int | None = Field(default=None, ge=1)
 
 
 class GameRecordFile(_Strict):
     """A whole finished game (see the module docstring)."""
 
-    format: Literal["cardroom-game/1", "cardroom-game/2"] = FORMAT
+    format: Literal["cardroom-game/1", "cardroom-game/2", "cardroom-game/3"] = FORMAT
     game: str
     game_id: int
     options: dict[str, Any]
@@ -129,20 +138,15 @@ def replay_record(record: GameRecordFile) -> ReplayReport:
     with the recorded result (winners, draw, scores and ranks).
 
     Raises:
-        IllegalAction: an action is not legal where it stands (the record was altered, or
-            comes from another engine).
+        IllegalAction: an action is not legal where it stands, or a take-back was not allowed
+            there (the record was altered, or comes from another engine).
         UnknownGame, ValueError: the game or its options are unknown here.
-        ValueError: the actions are not numbered 1, 2, 3, ...
+        ValueError: the actions are not numbered 1, 2, 3, ..., or a take-back's marks do not
+            match the move the rule took back.
     """
     if [a.seq for a in record.actions] != list(range(1, len(record.actions) + 1)):
         raise ValueError("the actions are not numbered 1, 2, 3, ...")
-    state = replay(
-        record.game,
-        len(record.seats),
-        record.options,
-        record.seed,
-        (Action(a.seat, a.key) for a in record.actions),
-    )
+    state = replay_checked(record).state
     found = outcome(state)
     recorded = record.result
     problem = None
@@ -164,3 +168,27 @@ def replay_record(record: GameRecordFile) -> ReplayReport:
         matches=problem is None,
         problem=problem,
     )
+
+
+def replay_checked(record: GameRecordFile) -> Timeline[int]:
+    """Replay ``record``'s actions with their take-backs (``engine.undo``); each take-back
+    must take back the move its ``undoes`` names, which names it in ``undone_by``.
+
+    Raises:
+        IllegalAction: as :func:`engine.undo.replay_with_undo`.
+        ValueError: a take-back's marks do not match.
+    """
+    undone = {a.seq: a.undone_by for a in record.actions if a.undone_by is not None}
+    timeline: Timeline[int] = Timeline(
+        new_game(record.game, len(record.seats), record.options, record.seed)
+    )
+    for a in record.actions:
+        if a.key != UNDO_KEY:
+            timeline.apply(Action(a.seat, a.key), a.seq)
+            continue
+        taken = timeline.take_back(a.seat)
+        if a.undoes != taken.tag or undone.pop(taken.tag, None) != a.seq:
+            raise ValueError(f"take-back {a.seq} does not match the move it took back")
+    if undone:
+        raise ValueError(f"moves marked taken back but never taken back: {sorted(undone)}")
+    return timeline

@@ -49,9 +49,11 @@ from storage.models import (
     PublicEvent,
     Seat,
     SeatChange,
+    TakeBackMove,
     VerifyResult,
 )
 from storage.ratings import RATED_AFTER
+from storage.reliability import Reliability
 from storage.rows import public_event_list, public_events_from_list
 from storage.settings import StorageSettings, database_name
 from storage.store import Storage
@@ -101,6 +103,7 @@ __all__ = [
     "PlayerStats",
     "PublicEvent",
     "Rating",
+    "Reliability",
     "SchemaTooNew",
     "Seat",
     "SeatChange",
@@ -109,6 +112,7 @@ __all__ = [
     "Storage",
     "StorageError",
     "StorageSettings",
+    "TakeBackMove",
     "ThreadStore",
     "VerifyResult",
     "WrongStatus",

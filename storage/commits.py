@@ -70,6 +70,7 @@ class CommitRequest:
     fetch: bool = False  # read the game back in the same transaction (into ``record``)
     seat_changes: tuple[SeatChange, ...] = ()  # what the move does to seats, as decided
     record: GameRecord | None = field(default=None, repr=False)
+    takeback: bool = False  # its seat may take it back (engine.undo): the game offers it
 
 
 class CommitQueue:
@@ -199,9 +200,10 @@ def apply_batch(
 
 
 def apply_one(conn: Connection, request: CommitRequest, now: str, ends: GameEnds) -> int:
-    """Bump the version (checked in the ``UPDATE``), write the state and deadline, append the
-    log row, apply the request's seat changes; when the action finished the game, write every
-    seat's score and rank, then run the game-end hooks of ``ends``.
+    """Bump the version (checked in the ``UPDATE``), write the state, the deadline and the
+    take-back the game offers now (this move, or none), append the log row, apply the
+    request's seat changes; when the action finished the game, write every seat's score and
+    rank, then run the game-end hooks of ``ends``.
 
     A move that does not end the game reads its game back (``request.fetch``) from the
     ``UPDATE``'s own ``RETURNING`` and the seats; a move with no seat change (a present
@@ -218,7 +220,8 @@ def apply_one(conn: Connection, request: CommitRequest, now: str, ends: GameEnds
     returning = request.fetch and not finished  # an end reads the game after its results
     cursor = conn.execute(
         "UPDATE games SET state = ?, version = version + 1, updated_at = ?, status = ?, "
-        "result = ?, ended_at = ?, deadline = ? WHERE id = ? AND version = ? "
+        "result = ?, ended_at = ?, deadline = ?, takeback_seq = ?, takeback_seat = ?, "
+        "takeback_key = ? WHERE id = ? AND version = ? "
         "AND status = 'active'" + (f" RETURNING {GAME_COLUMNS}" if returning else ""),
         (
             request.state_json,
@@ -227,6 +230,7 @@ def apply_one(conn: Connection, request: CommitRequest, now: str, ends: GameEnds
             request.result_json,
             now if finished else None,
             None if finished else request.deadline,
+            *_offered(request),
             request.game_id,
             request.expected_version,
         ),
@@ -269,6 +273,14 @@ def apply_one(conn: Connection, request: CommitRequest, now: str, ends: GameEnds
     elif request.fetch:
         request.record = fetch_game(conn, request.game_id)
     return new_version
+
+
+def _offered(request: CommitRequest) -> tuple[int | None, int | None, str | None]:
+    """The take-back the game offers after ``request`` (``games.takeback_*``): the move
+    itself when its seat may take it back, else none."""
+    if not request.takeback:
+        return (None, None, None)
+    return (request.expected_version + 1, request.seat, request.action_key)
 
 
 def change_seat(conn: Connection, game_id: int, change: SeatChange) -> bool:

@@ -40,6 +40,7 @@ TABLES = (
     "player_totals",
     "rated_games",
     "ratings",
+    "reliability",
     "game_invites",
     "spectators",
     "thread_archives",

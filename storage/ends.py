@@ -47,9 +47,9 @@ GameEndHook = Callable[[Connection, EndedGame], None]
 
 def seat_rows(conn: Connection, game_id: int) -> list[Row]:
     """The seat columns the hooks read (``seat``, ``user_id``, ``former``, ``left_at``,
-    ``level``, ``rank``, ``score``, ``automatic``), in seat order."""
+    ``level``, ``rank``, ``score``, ``automatic``, ``away``), in seat order."""
     return conn.execute(
-        "SELECT seat, user_id, former, left_at, level, rank, score, automatic FROM seats "
+        "SELECT seat, user_id, former, left_at, level, rank, score, automatic, away FROM seats "
         "WHERE game_id = ? ORDER BY seat",
         (game_id,),
     ).fetchall()

@@ -6,7 +6,8 @@ from ``storage.models``. Writes that change a game's state check its version ins
 
 :class:`GameStore` is made of parts, each with one job, over the same backend: ``lobby``
 (``storage.lobby``), ``play`` (``storage.play``: commits, seat changes, ends), ``queries``
-(``storage.queries``), ``startup`` (``storage.startup``), and ``ends``, the hooks run in the
+(``storage.queries``), ``startup`` (``storage.startup``), ``takebacks`` (``storage.takebacks``:
+undo), and ``ends``, the hooks run in the
 transaction that ends a game (``storage.ends``). Callers use the store's methods, each one
 of a part's.
 """
@@ -19,18 +20,20 @@ from storage.play import PlayOperations
 from storage.queries import GameQueries
 from storage.sql import Backend
 from storage.startup import StartupOperations, parse_state
+from storage.takebacks import TakeBackOperations
 
 
 class GameStore:
     """All game operations on one :class:`Backend`, by part (see the module).
 
     Lobby (``storage.lobby``): create_lobby, join_lobby, leave_lobby, remove_lobby_seat,
-    set_lobby_options, set_turn_clock, set_thinking_time, start_game. Running games
-    (``storage.play``): commit_action, commit_action_record, change_seat, set_deadline,
-    finish_game, abort_game, leave_game. Queries (``storage.queries``): get_game,
+    set_lobby_options, set_turn_clock, set_thinking_time, set_min_reliability, start_game.
+    Running games (``storage.play``): commit_action, commit_action_record, change_seat,
+    set_deadline, finish_game, abort_game, leave_game. Queries (``storage.queries``): get_game,
     find_open_game, find_games_by_player, list_games, lobbies_without_message, recently_ended,
     list_running_with_deadlines, get_actions, recent_actions, snapshot. Startup
-    (``storage.startup``): load_active_games, reinstate_game.
+    (``storage.startup``): load_active_games, reinstate_game. Take-backs
+    (``storage.takebacks``): take_back.
     """
 
     def __init__(self, db: Backend) -> None:
@@ -40,6 +43,8 @@ class GameStore:
         self.play = PlayOperations(db, self.ends)
         self.queries = GameQueries(db)
         self.startup = StartupOperations(db)
+        self.takebacks = TakeBackOperations(db)
+        self.take_back = self.takebacks.take_back
 
         lobby, play, queries, startup = self.lobby, self.play, self.queries, self.startup
         self.create_lobby = lobby.create_lobby
@@ -49,6 +54,7 @@ class GameStore:
         self.set_lobby_options = lobby.set_lobby_options
         self.set_turn_clock = lobby.set_turn_clock
         self.set_thinking_time = lobby.set_thinking_time
+        self.set_min_reliability = lobby.set_min_reliability
         self.start_game = lobby.start_game
 
         self.commit_action = play.commit_action

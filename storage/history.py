@@ -20,6 +20,7 @@ from storage.errors import PlayerInOpenGame
 from storage.history_models import Forgotten, Leaderboard, PlayerStats
 from storage.messages import TABLE
 from storage.models import GameMessage, GameRecord, GameResult, GameStatus
+from storage.reliability import forget_reliability, record_reliability
 from storage.rows import fetch_games, now_text, parse_time
 from storage.sql import Backend, Connection, Row
 
@@ -81,8 +82,9 @@ def add_plays(conn: Connection, ended: EndedGame) -> None:
     _add_totals(conn, ended.guild_id, ended.game_name, fresh)
 
 
-GAME_END_HOOKS: tuple[GameEndHook, ...] = (add_plays, ratings.rate_finished)
-"""What a game's end means for the memory of play, in this order: its plays, its ratings."""
+GAME_END_HOOKS: tuple[GameEndHook, ...] = (add_plays, ratings.rate_finished, record_reliability)
+"""What a game's end means for the memory of play, in this order: its plays, its ratings, its
+players' reliability records (``storage.reliability``)."""
 
 
 def build(conn: Connection) -> int:
@@ -92,6 +94,7 @@ def build(conn: Connection) -> int:
     conn.execute("DELETE FROM ratings")
     conn.execute("DELETE FROM rated_games")
     conn.execute("DELETE FROM plays")
+    conn.execute("DELETE FROM reliability")
     conn.execute("DELETE FROM player_totals")
     ended = conn.execute(
         "SELECT id FROM games WHERE started_at IS NOT NULL AND ended_at IS NOT NULL "
@@ -254,6 +257,7 @@ def forget(conn: Connection, user_id: int) -> Forgotten:
     ).rowcount
     conn.execute("UPDATE games SET host_id = 0 WHERE host_id = ?", (user_id,))
     plays = conn.execute("DELETE FROM plays WHERE user_id = ?", (user_id,)).rowcount
+    forget_reliability(conn, user_id)
     conn.execute("DELETE FROM player_totals WHERE user_id = ?", (user_id,))
     deleted = conn.execute(
         "DELETE FROM ratings WHERE user_id = ? AND level = ''", (user_id,)

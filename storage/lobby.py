@@ -222,8 +222,23 @@ class LobbyOperations:
             raise ValueError("a thinking time is a positive number of milliseconds")
         return await self._set_lobby_setting(game_id, "thinking_ms", ms)
 
+    async def set_min_reliability(self, game_id: int, percent: int | None) -> GameRecord:
+        """Take only players who finish at least ``percent`` of their games (``None``:
+        anyone; ``storage.reliability``).
+
+        Raises:
+            GameNotFound, GameNotInLobby.
+            ValueError: not a percentage from 1 to 100.
+        """
+        if percent is not None and not 1 <= percent <= 100:
+            raise ValueError("a share of finished games is a percentage from 1 to 100")
+        return await self._set_lobby_setting(game_id, "min_reliability", percent)
+
     async def _set_lobby_setting(
-        self, game_id: int, column: Literal["turn_clock", "thinking_ms"], value: int | None
+        self,
+        game_id: int,
+        column: Literal["turn_clock", "thinking_ms", "min_reliability"],
+        value: int | None,
     ) -> GameRecord:
         """Set one of a lobby's ``games`` columns (the game's start reads it).
 

@@ -202,7 +202,7 @@ class GameRecord:
         seed: the game's seed (``None`` in the lobby).
         state_json: ``engine.dumps`` of the current state (``None`` in the lobby; also
             ``None`` in a ``bot.service.GameSnapshot``, which keeps the parsed state instead).
-        version: number of actions committed; equals the state's ``step``.
+        version: log rows committed (moves, take-backs); state ``step`` = version - 2 undone.
         result: how it ended (finished or aborted games), else ``None``.
         created_at, updated_at, started_at, ended_at: times (the last two may be ``None``).
         set_aside_reason: why ``load_active_games`` set this game aside (its stored state
@@ -217,6 +217,8 @@ class GameRecord:
             logged (left out of ``repr``), exported with the finished game's record only.
             ``None`` in the lobby, and for games that ended before it existed.
         seats: the seats, ordered by seat number.
+        undone, takeback: moves taken back (``engine.undo``); the one its seat may now.
+        min_reliability: the host takes players who finish this % of games (``None``: all).
         parent_id: the channel that holds the game's card when the game is played in a thread
             of its own (``channel_id`` is that thread; it equals ``parent_id`` for a moment,
             between the lobby's creation and its thread's), else ``None`` (the game is played
@@ -247,6 +249,9 @@ class GameRecord:
     thinking_ms: int | None = None
     automatic_secret: str | None = field(default=None, repr=False)
     seats: tuple[Seat, ...] = field(default=())
+    undone: int = 0
+    takeback: TakeBackMove | None = None
+    min_reliability: int | None = None
     parent_id: int | None = None
     invited_only: bool = False
     again_of: int | None = None
@@ -296,6 +301,7 @@ class LoggedAction:
         created_at: when it was committed.
         actor: who made it: ``"player"``, ``"automatic"`` (an automatic player) or
             ``"timeout"`` (the turn clock ran out).
+        undoes, undone_by, undone_at: a take-back's move (``seq``); a move's take-back, when.
     """
 
     game_id: int
@@ -305,6 +311,18 @@ class LoggedAction:
     public_events: tuple[PublicEvent, ...]
     created_at: datetime
     actor: str = "player"
+    undoes: int | None = None
+    undone_by: int | None = None
+    undone_at: datetime | None = None
+
+
+class TakeBackMove(NamedTuple):
+    """The move a running game's seat may take back now (``engine.undo``): its ``seq``,
+    ``seat`` and action ``key``."""
+
+    seq: int
+    seat: int
+    key: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,6 +55,7 @@ class PlayOperations:
         actor: str = "player",
         deadline: datetime | None = None,
         seat_changes: Iterable[SeatChange] = (),
+        takeback: bool = False,
         _fetch_into: list[CommitRequest] | None = None,
     ) -> int:
         """Commit one applied action atomically: log row, new state, version + 1.
@@ -66,8 +67,8 @@ class PlayOperations:
         Args:
             expected_version: the version the action was applied to (``state.step`` before).
             seat, action_key: the engine ``Action``.
-            new_state_json: ``engine.dumps(state)`` after the action; its ``step`` must be
-                ``expected_version + 1``.
+            new_state_json: ``engine.dumps(state)`` after the action; its ``step`` is
+                ``expected_version + 1`` less twice the moves taken back (``engine.undo``).
             public_events: the ``engine.Event`` values ``apply`` returned (or
                 ``PublicEvent``/mappings with ``kind``, ``seat``, ``data``). Events with a
                 ``visible_to`` other than ``None`` are private and are dropped, so all of
@@ -82,6 +83,8 @@ class PlayOperations:
             seat_changes: what the move does to seats besides, as the caller decided (its
                 seat's timeouts and whether it is away: a timeout counts, a player who acts
                 is back); written in the same transaction. None: no seat statement.
+            takeback: the engine's rule lets the seat take this move back (``engine.undo``):
+                the game offers it (``GameRecord.takeback``) until anything else happens.
 
         Returns:
             The new version (``expected_version + 1``), equal to the log row's ``seq``.
@@ -97,7 +100,8 @@ class PlayOperations:
         if expected_version < 0:
             raise ValueError("expected_version must be non-negative")
         step = parse_state_header(new_state_json).get("step")
-        if step != expected_version + 1:
+        behind = expected_version + 1 - step if isinstance(step, int) else -1
+        if behind < 0 or behind % 2:  # each take-back: one version more, one step less
             raise ValueError(f"the new state's step is {step!r}, expected {expected_version + 1}")
         result_json = _finish_result(status, result)
         if actor not in ACTORS:
@@ -115,6 +119,7 @@ class PlayOperations:
             future=asyncio.get_running_loop().create_future(),
             fetch=_fetch_into is not None,
             seat_changes=tuple(seat_changes),
+            takeback=takeback,
         )
         if _fetch_into is not None:
             _fetch_into.append(request)

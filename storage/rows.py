@@ -15,6 +15,7 @@ from storage.models import (
     LoggedAction,
     PublicEvent,
     Seat,
+    TakeBackMove,
 )
 from storage.sql import Connection, Row
 
@@ -40,7 +41,8 @@ OPEN_SQL = "status IN ('lobby', 'active')"
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game_name, host_id, options, max_seats, status, seed, state, "
     "version, result, created_at, updated_at, started_at, ended_at, set_aside_reason, deadline, "
-    "turn_clock, thinking_ms, automatic_secret, parent_id, invited_only, again_of"
+    "turn_clock, thinking_ms, automatic_secret, undone, takeback_seq, takeback_seat, takeback_key, "
+    "min_reliability, parent_id, invited_only, again_of"
 )
 
 
@@ -85,6 +87,11 @@ def game_from_row(row: Row, seats: Sequence[Seat]) -> GameRecord:
         thinking_ms=row["thinking_ms"],
         automatic_secret=row["automatic_secret"],
         seats=tuple(seats),
+        undone=row["undone"],
+        takeback=None
+        if row["takeback_seq"] is None
+        else TakeBackMove(row["takeback_seq"], row["takeback_seat"], row["takeback_key"]),
+        min_reliability=row["min_reliability"],
         parent_id=row["parent_id"],
         invited_only=bool(row["invited_only"]),
         again_of=row["again_of"],
@@ -123,6 +130,9 @@ def action_from_row(row: Row) -> LoggedAction:
         public_events=public_events_from_list(json.loads(row["public_events"])),
         created_at=datetime.fromisoformat(row["created_at"]),
         actor=row["actor"],
+        undoes=row["undoes"],
+        undone_by=row["undone_by"],
+        undone_at=parse_time(row["undone_at"]),
     )
 
 

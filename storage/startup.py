@@ -130,8 +130,10 @@ def parse_state(game: GameRecord) -> engine.GameState:
         problems.append(f"state is for {state.game!r}, row says {game.game_name!r}")
     if state.seed != game.seed:
         problems.append(f"state seed {state.seed} != row seed {game.seed}")
-    if state.step != game.version:
-        problems.append(f"state step {state.step} != version {game.version}")
+    if state.step != game.version - 2 * game.undone:  # each take-back: +1 version, -1 step
+        problems.append(
+            f"state step {state.step} != version {game.version} - 2 x {game.undone} taken back"
+        )
     if state.seats != len(game.seats):
         problems.append(f"state has {state.seats} seats, row has {len(game.seats)}")
     if problems:

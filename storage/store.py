@@ -12,6 +12,7 @@ from storage.messages import MessageStore
 from storage.meta import MetaStore
 from storage.models import VerifyResult
 from storage.postgres import PostgresDatabase
+from storage.reliability import ReliabilityStore
 from storage.settings import StorageSettings, is_postgres_url
 from storage.sql import Backend
 from storage.threads import ThreadStore
@@ -47,6 +48,8 @@ class Storage:
         """Facts about this installation: :class:`MetaStore`."""
         self.history = HistoryStore(db)
         """Stats, ratings, past games, forgetting players: :class:`HistoryStore`."""
+        self.reliability = ReliabilityStore(db)
+        """Each person's share of started games finished: :class:`ReliabilityStore`."""
         self.threads = ThreadStore(db)
         """Where games are played (threads), invitations, spectators: :class:`ThreadStore`."""
 

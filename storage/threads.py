@@ -41,14 +41,15 @@ class AgainOpen(StorageError):
 @dataclass(frozen=True, slots=True)
 class LobbySetup:
     """What a lobby starts with besides its host: who is invited, the automatic players
-    seated after the host (``(level, name)`` each, in seat order), the turn clock and the
-    search level's thinking time, whether only invited people may join, and the game it
-    plays again (``None``: none)."""
+    seated after the host (``(level, name)`` each, in seat order), the turn clock, the
+    search level's thinking time and the host's minimum share of finished games, whether only
+    invited people may join, and the game it plays again (``None``: none)."""
 
     invited: tuple[int, ...] = ()
     automatic: tuple[tuple[str, str], ...] = ()
     turn_clock: int | None = None
     thinking_ms: int | None = None
+    min_reliability: int | None = None
     invited_only: bool = False
     again_of: int | None = None
 
@@ -67,9 +68,16 @@ def set_up(conn: Connection, game_id: int, setup: LobbySetup, now: str) -> None:
         if row is not None:
             raise AgainOpen(setup.again_of, row["id"])
     conn.execute(
-        "UPDATE games SET turn_clock = ?, thinking_ms = ?, invited_only = ?, again_of = ? "
-        "WHERE id = ?",
-        (setup.turn_clock, setup.thinking_ms, int(setup.invited_only), setup.again_of, game_id),
+        "UPDATE games SET turn_clock = ?, thinking_ms = ?, min_reliability = ?, invited_only = ?, "
+        "again_of = ? WHERE id = ?",
+        (
+            setup.turn_clock,
+            setup.thinking_ms,
+            setup.min_reliability,
+            int(setup.invited_only),
+            setup.again_of,
+            game_id,
+        ),
     )
     for seat, (level, name) in enumerate(setup.automatic, start=1):
         conn.execute(

@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 
 import engine
+from engine.undo import UNDO_KEY, Timeline
 from storage.models import GameRecord, GameResult, GameStatus, LoggedAction, VerifyResult
 from storage.queries import GameQueries
 
@@ -27,8 +28,10 @@ def verify_replay(game: GameRecord, actions: Sequence[LoggedAction]) -> VerifyRe
     """Check ``game`` against ``actions`` (its whole log, ascending). Never raises for bad data.
 
     Checks, in order: the log is numbered 1..version without gaps; every action is legal
-    where it stands; the replayed state equals the stored one (as JSON); a game the engine
-    considers over is not still active, and a finished game's winners/draw match the engine.
+    where it stands and every take-back was allowed by the engine's rule there
+    (``engine.undo``), naming the move it took back, which is marked so; the replayed state
+    equals the stored one (as JSON); a game the engine considers over is not still active,
+    and a finished game's winners/draw match the engine.
     """
 
     def result(ok: bool, message: str, replayed: int | None) -> VerifyResult:
@@ -46,12 +49,17 @@ def verify_replay(game: GameRecord, actions: Sequence[LoggedAction]) -> VerifyRe
             False, f"the log holds {len(actions)} actions but the version is {game.version}", None
         )
     try:
-        state = engine.new_game(game.game_name, len(game.seats), game.options, game.seed or 0)
+        start = engine.new_game(game.game_name, len(game.seats), game.options, game.seed or 0)
     except Exception as exc:
         return result(False, f"cannot set the game up again: {type(exc).__name__}: {exc}", None)
+    timeline: Timeline[int] = Timeline(start)
+    undone = {a.seq: a.undone_by for a in actions if a.undone_by is not None}
     for action in actions:
         try:
-            engine.apply(state, engine.Action(action.seat, action.action_key))
+            if action.action_key != UNDO_KEY:
+                timeline.apply(engine.Action(action.seat, action.action_key), action.seq)
+                continue
+            taken = timeline.take_back(action.seat)
         except engine.IllegalAction as exc:
             return result(
                 False,
@@ -59,6 +67,16 @@ def verify_replay(game: GameRecord, actions: Sequence[LoggedAction]) -> VerifyRe
                 f"on replay: {exc.message}",
                 action.seq - 1,
             )
+        if action.undoes != taken.tag or undone.pop(taken.tag, None) != action.seq:
+            return result(
+                False,
+                f"take-back {action.seq} does not match the move it took back "
+                f"({taken.tag}: marked {action.undoes})",
+                action.seq - 1,
+            )
+    if undone or 2 * sum(a.undoes is not None for a in actions) != 2 * game.undone:
+        return result(False, "the moves marked taken back do not match the take-backs", None)
+    state = timeline.state
     replayed = len(actions)
     try:
         stored = json.loads(game.state_json)

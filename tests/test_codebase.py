@@ -89,9 +89,10 @@ def _game_words() -> dict[str, set[str]]:
 
 GAME_SHAPE = {
     "__init__.py", "cards.py", "state.py", "setup.py", "rules.py", "view.py", "hidden.py",
-    "describe.py", "game.py", "greedy.py", "players.py", "measured.json",
+    "describe.py", "game.py", "greedy.py", "players.py", "measured.json", "undo.py",
 }  # fmt: skip
-"""What every game package holds: its rules behind the contract (``game``), its automatic
+"""What every game package holds: its rules behind the contract (``game``, with what makes a
+step final for ``engine.undo`` in ``undo``), its automatic
 players (``greedy``, ``players``) and how its search did against greedy (``measured.json``)."""
 
 

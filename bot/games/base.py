@@ -145,6 +145,12 @@ class Presentation(ABC):
     def event_line(self, event: Event, viewer: int | None, ctx: RenderContext) -> str | None:
         """One line for an event ``viewer`` may see, or ``None`` when not worth a line."""
 
+    def move_text(self, key: str, ctx: RenderContext) -> str:
+        """A move of the viewer's own, from its action ``key`` alone, for the Undo that takes
+        it back ("Undo: <move>"): the move is gone from the view by then (default: "your last
+        move")."""
+        return ctx._("your last move")
+
     def placeholder(self, decision: Decision, view: View, ctx: RenderContext) -> str:
         """The text of a select menu before a choice is made."""
         return ctx._("Choose…")
@@ -195,9 +201,30 @@ class Presentation(ABC):
 
     def choice_number(self, decision: Decision, option: str) -> int | None:
         """The number the terminal gives ``option`` of ``decision`` on every screen, where the
-        game's own numbering means something (a die's number), from 1; ``None`` (default):
-        the choice is numbered in order, after those that have one."""
+        game's own numbering means something (a die's number), from 1 to at most
+        :attr:`own_numbers`; ``None`` (default): the choice is numbered in order, after those
+        that have one."""
         return None
+
+    own_numbers: int = 0
+    """The highest number :meth:`choice_number` gives (a game's five dice: 5). The terminal
+    numbers every other choice of the game after it, on every screen, so that none of them
+    takes a number that means a die, and each keeps its place from screen to screen."""
+
+    def same_choice(
+        self, decision: Decision, option: str, view: View, ctx: RenderContext
+    ) -> OptionText | None:
+        """Where options of one single-select ``decision`` make the same move by the rules
+        (cards that differ only in name), the terminal shows them as one choice, which
+        plays the first of them: this returns the wording of that choice, the same for every
+        option it stands for. ``None`` (default): ``option`` is a choice of its own."""
+        return None
+
+    def choices_heading(self, view: View, ctx: RenderContext) -> list[str]:
+        """Markdown lines the terminal repeats right above a deciding player's choices: what
+        the decision turns on (the dice and what they beat), which the table above
+        may have scrolled away (default: none)."""
+        return []
 
     def option_sort_key(self, decision: Decision, option: str) -> Any:
         """Where ``option`` appears in its menu (default: the options' own order)."""

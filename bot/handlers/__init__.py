@@ -16,6 +16,7 @@ from bot.handlers.lobby import LobbyHandlers
 from bot.handlers.play import PlayHandlers
 from bot.handlers.reference import ReferenceHandlers
 from bot.handlers.threads import ThreadHandlers
+from bot.handlers.undo import UndoHandlers
 
 
 class Handlers:
@@ -29,6 +30,7 @@ class Handlers:
         self.reference = ReferenceHandlers(room)
         self.admin = AdminHandlers(room)
         self.history = HistoryHandlers(room)
+        self.undo = UndoHandlers(room, self.play)
 
     async def on_lobby_button(self, interaction: discord.Interaction, game: int, op: str) -> None:
         """A lobby button."""
@@ -80,6 +82,10 @@ class Handlers:
         """A confirmation's "no"."""
         await self.play.on_back(interaction, game)
 
+    async def on_undo(self, interaction: discord.Interaction, game: int, seq: int) -> None:
+        """A private screen's Undo."""
+        await self.undo.on_undo(interaction, game, seq)
+
     async def on_replay(self, interaction: discord.Interaction, game: int, step: int) -> None:
         """A replay's button or menu."""
         await self.history.on_replay(interaction, game, step)
@@ -105,4 +111,5 @@ __all__ = [
     "PlayHandlers",
     "ReferenceHandlers",
     "ThreadHandlers",
+    "UndoHandlers",
 ]

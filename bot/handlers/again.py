@@ -13,7 +13,6 @@ from bot.handlers.replies import guarded, say
 from bot.i18n import N_
 from bot.messages import discord_io
 from bot.messages.languages import tr
-from bot.messages.lobby import lobby_layout
 from bot.service.errors import ChannelHasGame, UserError
 from bot.service.reasons import LOBBY_LOST
 from bot.texts.history import game_title
@@ -110,7 +109,7 @@ class PlayAgain:
                 await room.storage.messages.set(lobby.id, LOBBY, made[0], made[1])
                 return made[0]
             channel = room.channel(place.channel_id, lobby.guild_id)
-            card = await discord_io.send(channel, view=lobby_layout(lobby, public))
+            card = await discord_io.send(channel, view=await room.lobbies.look(lobby, public))
             if card is None:
                 return None
             posted.append(card.id)

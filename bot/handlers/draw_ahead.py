@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import engine
 from bot.context import Cardroom
+from bot.messages.picture_guard import REPLY, UPDATE, Route
 from bot.service.commits import Prepare
 from storage import GameRecord
 
@@ -14,9 +15,13 @@ def draw_ahead(room: Cardroom, user_id: int, where: str, language: str) -> Prepa
     guild's language) when ``where`` is ``"table"`` — from the game the move leads to, while
     the move is committed. The answer then finds it drawn or under way (the painter draws a
     picture once) instead of waiting for it after the commit; a refused commit leaves a
-    picture in the cache that nobody is shown."""
+    picture in the cache that nobody is shown. Nothing is drawn where pictures are held off
+    (``bot.messages.picture_guard``)."""
 
     def prepare(record: GameRecord, state: engine.GameState) -> None:
+        form = UPDATE if where in ("table", "screen") else REPLY
+        if room.pictures.guard.held(Route(record.channel_id, form)):
+            return  # the answer goes without: Discord refused a picture there lately
         if where == "table":
             room.spawn(_table(room, record, state), f"game {record.id} table picture")
             return

@@ -17,14 +17,15 @@ from discord import app_commands
 from bot.context import Cardroom
 from bot.games import presentation
 from bot.handlers.admin import require_admin
-from bot.handlers.replies import ephemeral, guarded, say
+from bot.handlers.replies import ephemeral, guarded, say, showing
 from bot.i18n import N_
 from bot.messages import history_views, layouts
 from bot.messages.languages import tr
-from bot.messages.pictures import edit_files, send_files
+from bot.messages.picture_guard import REPLY, UPDATE, Route
 from bot.pictures.base import Picture
 from bot.service.errors import UserError
 from bot.service.history import PlayHistory
+from bot.texts.fair_play import reliability_line
 from bot.texts.history import (
     game_title,
     history_text,
@@ -91,8 +92,11 @@ class HistoryHandlers:
         who = player or interaction.user
         if everywhere and who.id != interaction.user.id:
             raise UserError(N_("Stats from every server are shown only for your own."))
-        stats = await self.history.stats(who.id, None if everywhere else guild_id, game_name)
-        await say(interaction, stats_text(who.mention, stats, _, everywhere=everywhere))
+        where = None if everywhere else guild_id
+        stats = await self.history.stats(who.id, where, game_name)
+        record = (await self.room.service.reliability(where, [who.id]))[who.id]
+        text = stats_text(who.mention, stats, _, everywhere=everywhere)
+        await say(interaction, text + "\n" + reliability_line(record, _))
 
     @guarded("/game leaderboard")
     async def leaderboard(self, interaction: discord.Interaction, game_name: str) -> None:
@@ -121,35 +125,39 @@ class HistoryHandlers:
             raise UserError(N_("There is no game #{game} in this server."), game=game_id)
         return record
 
-    async def _replay_view(
-        self, interaction: discord.Interaction, game_id: int, step: int
-    ) -> tuple[discord.ui.LayoutView, Picture | None]:
-        """The replay's layout at ``step``, and the table's picture it shows (drawn as the
-        table's of that step is, from the spectator's view; ``None`` where the guild shows
-        none)."""
+    async def _replay(
+        self, interaction: discord.Interaction, game_id: int, step: int, *, update: bool
+    ) -> None:
+        """Answer with the replay at ``step`` (in place with ``update``, else in a new private
+        message), with the table's picture of that step (drawn as the table's of that step
+        is, from the spectator's view; none where the guild shows none, and again without it
+        when Discord refuses it)."""
         _ = tr(interaction)
         record = await self._finished(interaction, game_id)
         replay = await self.history.step(game_id, record.guild_id, step)
+        route = Route(interaction.channel_id or 0, UPDATE if update else REPLY)
         picture = await self.room.pictures.table(
-            replay.record, replay.state, _.language, urgent=True
+            replay.record, replay.state, _.language, urgent=True, route=route
         )
-        view = history_views.replay(
-            game_id,
-            replay_heading(replay, _),
-            replay_table(replay, _),
-            replay.step,
-            replay.steps,
-            presentation(record.game_name).accent,
-            _,
-            picture,
-        )
-        return view, picture
+
+        async def view(shown: Picture | None) -> discord.ui.LayoutView:
+            return history_views.replay(
+                game_id,
+                replay_heading(replay, _),
+                replay_table(replay, _),
+                replay.step,
+                replay.steps,
+                presentation(record.game_name).accent,
+                _,
+                shown,
+            )
+
+        await showing(interaction, self.room.pictures.guard, picture, view, update=update)
 
     @guarded("/game replay")
     async def replay(self, interaction: discord.Interaction, game_id: int) -> None:
         """A finished game's replay, from its start."""
-        view, picture = await self._replay_view(interaction, game_id, 0)
-        await ephemeral(interaction, view=view, **send_files(picture))
+        await self._replay(interaction, game_id, 0, update=False)
 
     @guarded("replay button")
     async def on_replay(self, interaction: discord.Interaction, game_id: int, step: int) -> None:
@@ -157,10 +165,7 @@ class HistoryHandlers:
         _record, actions = await self.history.finished(game_id, self._guild(interaction))
         if not 0 <= step <= len(actions):  # every step of an ended game may be shown
             raise UserError(N_("That choice was not offered."))
-        view, picture = await self._replay_view(interaction, game_id, step)
-        message = interaction.message
-        shown = message.attachments[0].filename if message and message.attachments else None
-        await interaction.response.edit_message(view=view, **edit_files(picture, shown))
+        await self._replay(interaction, game_id, step, update=True)
 
     @guarded("/game export")
     async def export(self, interaction: discord.Interaction, game_id: int) -> None:

@@ -19,17 +19,18 @@ from bot.messages.layouts import offered_index
 from bot.messages.lobby import (
     ADD_AUTOMATIC,
     INVITED_ONLY,
+    MIN_RELIABILITY,
     REMOVE_AUTOMATIC,
     THINKING_TIME,
     TURN_CLOCK,
-    lobby_layout,
 )
 from bot.messages.permissions import require_channel_permissions
 from bot.service.errors import ChannelHasGame, UserError
+from bot.service.fair_play import MIN_RELIABILITIES
 from bot.service.lobby import THINKING_TIMES, TURN_CLOCKS
 from bot.service.reasons import LOBBY_LOST, TABLE_LOST
 from engine.players import LEVELS
-from storage import LOBBY, TABLE, GameStatus
+from storage import LOBBY, TABLE, GameRecord, GameStatus
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +72,7 @@ class LobbyHandlers:
             return
         public = await room.languages.public(record.guild_id)
         try:
-            await interaction.response.send_message(view=lobby_layout(record, public))
+            await interaction.response.send_message(view=await self._layout(record, public))
             message = await interaction.original_response()
         except Exception:
             # nothing half-created: without its message the lobby would block the channel
@@ -81,6 +82,11 @@ class LobbyHandlers:
         if place.missing:  # the host is told why the game has no thread of its own
             await self.threads.no_thread_note(interaction, place.missing)
         await tell_invited(room, record, invited)
+
+    async def _layout(self, record: GameRecord, public: Translator) -> discord.ui.LayoutView:
+        """The lobby's layout for ``record`` (the card of a game played in its thread, once it
+        runs), each person with their reliability record."""
+        return await self.room.lobbies.look(record, public)
 
     async def _busy_text(self, game_id: int, guild_id: int, _: Translator) -> str:
         messages = await self.room.storage.messages.for_game(game_id)
@@ -118,7 +124,7 @@ class LobbyHandlers:
         else:
             raise UserError(N_("This button is no longer in use."))
         public = await self.room.languages.public(record.guild_id)  # the lobby is public
-        await interaction.response.edit_message(view=lobby_layout(record, public))
+        await interaction.response.edit_message(view=await self._layout(record, public))
         self.room.threads.rename(record.id)  # as seats fill
         if record.status != GameStatus.LOBBY:  # cancelled: its thread is archived later
             self.room.spawn(self.room.threads.ended(record, False), f"lobby {game_id} closed")
@@ -136,6 +142,7 @@ class LobbyHandlers:
             TURN_CLOCK: TURN_CLOCKS,
             THINKING_TIME: THINKING_TIMES,
             ADD_AUTOMATIC: LEVELS,
+            MIN_RELIABILITY: MIN_RELIABILITIES,
         }
         if field in menus:
             index = offered_index(values, len(menus[field]))
@@ -146,11 +153,14 @@ class LobbyHandlers:
                 record = await service.set_turn_clock(game_id, user, TURN_CLOCKS[index])
             elif field == THINKING_TIME:
                 record = await service.set_thinking_time(game_id, user, THINKING_TIMES[index])
+            elif field == MIN_RELIABILITY:
+                chosen = MIN_RELIABILITIES[index]
+                record = await service.set_min_reliability(game_id, user, chosen)
             else:  # the service seats only a level the game offers at that table
                 record = await service.add_automatic(game_id, user, LEVELS[index])
                 self.room.threads.rename(record.id)
             public = await self.room.languages.public(record.guild_id)
-            await interaction.response.edit_message(view=lobby_layout(record, public))
+            await interaction.response.edit_message(view=await self._layout(record, public))
             return
         record = await service.record(game_id)
         option = next(
@@ -164,7 +174,7 @@ class LobbyHandlers:
             game_id, interaction.user.id, field, allowed[index], allowed
         )
         public = await self.room.languages.public(record.guild_id)
-        await interaction.response.edit_message(view=lobby_layout(record, public))
+        await interaction.response.edit_message(view=await self._layout(record, public))
 
     async def _start(self, interaction: discord.Interaction, game_id: int) -> None:
         room = self.room
@@ -176,7 +186,7 @@ class LobbyHandlers:
         public = await room.languages.public(snapshot.record.guild_id)
         try:  # the lobby, or the card of a game played in its thread
             await interaction.response.edit_message(
-                view=room.lobbies.layout(snapshot.record, public)
+                view=await self._layout(snapshot.record, public)
             )
         except discord.HTTPException as exc:  # the game started all the same: post its table
             log.warning("could not update the lobby of game %s: %s", game_id, exc.text)
@@ -187,7 +197,7 @@ class LobbyHandlers:
             # the lobby already says the game started: say it was closed (through the
             # interaction, which needs no channel permission)
             try:
-                await interaction.edit_original_response(view=lobby_layout(record, public))
+                await interaction.edit_original_response(view=await self._layout(record, public))
             except discord.HTTPException as exc:
                 log.warning("could not close the lobby of game %s: %s", game_id, exc.text)
             raise UserError(

@@ -12,12 +12,14 @@ import engine
 from bot.context import Cardroom
 from bot.games import presentation
 from bot.handlers.draw_ahead import draw_ahead
-from bot.handlers.replies import ephemeral, guarded, say
+from bot.handlers.replies import ephemeral, guarded, say, showing
 from bot.handlers.spectators import Spectators
 from bot.i18n import N_
 from bot.messages import layouts
 from bot.messages.languages import tr
-from bot.messages.pictures import edit_files, send_files
+from bot.messages.picture_guard import REPLY, UPDATE, Route
+from bot.messages.pictures import edit_files
+from bot.messages.table_look import TableLook
 from bot.pictures.base import Picture
 from bot.service import GameSnapshot, Played
 from bot.service.errors import OutOfDate, UserError
@@ -29,13 +31,10 @@ from bot.texts.rendering import (
     seat_screen,
 )
 from bot.texts.seat_names import seat_names
+from bot.texts.specs import Screen
 from storage import GameRecord, GameStatus
 
 log = logging.getLogger(__name__)
-
-
-def _name(picture: Picture | None) -> str | None:
-    return picture.name if picture is not None else None
 
 
 class PlayHandlers:
@@ -167,11 +166,18 @@ class PlayHandlers:
         try:
             if where == "table":  # public controls: the answer is the table itself
                 tables = self.room.tables
-                look = await tables.render(played.snapshot, urgent=True)
+                look = await tables.render(played.snapshot, urgent=True, form=UPDATE)
                 try:
-                    files = tables.edit_files(game_id, look)
-                    await interaction.response.edit_message(view=look.view, **files)
-                    await tables.shown(played.snapshot, look)
+                    looks: dict[Picture | None, TableLook] = {look.picture: look}
+
+                    async def table(picture: Picture | None) -> discord.ui.LayoutView:
+                        if picture not in looks:  # refused: the table without its picture
+                            looks[picture] = await tables.render(played.snapshot, picture=False)
+                        return looks[picture].view
+
+                    guard = self.room.pictures.guard
+                    shown = await showing(interaction, guard, look.picture, table, update=True)
+                    await tables.shown(played.snapshot, looks[shown])
                 finally:  # after the answer, so that its table edit is not made twice
                     self.room.spawn(followups, f"after game {game_id} action")
                 return
@@ -200,7 +206,8 @@ class PlayHandlers:
             return False
         layout = layouts.seat(record.id, screen, accent=presentation(record.game_name).accent)
         if where == "screen":
-            await interaction.response.edit_message(view=layout)
+            # the question shows no picture: the screen's is dropped, not left behind
+            await interaction.response.edit_message(view=layout, **edit_files(None))
         else:
             await ephemeral(interaction, view=layout)
         self.room.screens.remember(interaction, snapshot, screen)  # a move replaces the question
@@ -264,27 +271,53 @@ class PlayHandlers:
         if state is None:
             raise UserError(N_("This game has not started yet."))
         seat = self.room.service.seat_of(record, interaction.user.id)
-        drawing = asyncio.ensure_future(self.room.pictures.seat(record, state, seat, _.language))
+        update = where == "screen"
+        route = Route(interaction.channel_id or 0, UPDATE if update else REPLY)
+        drawing = asyncio.ensure_future(
+            self.room.pictures.seat(record, state, seat, _.language, route=route)
+        )
         try:  # the picture is handed to its worker, then drawn while the text is written
             await asyncio.sleep(0)
             screen = seat_screen(record, state, seat, _, private or [], notice=notice)
         except BaseException:
             drawing.cancel()
             raise
-        picture = await drawing
-        layout = layouts.seat(
-            record.id, screen, accent=presentation(record.game_name).accent, picture=picture
-        )
-        if where == "screen":
-            message = interaction.message
-            shown = message.attachments[0].filename if message and message.attachments else None
-            files = edit_files(picture, shown)
-            await interaction.response.edit_message(view=layout, **files)
-        else:
-            await ephemeral(interaction, view=layout, **send_files(picture))
+        await self._answer(interaction, record, screen, await drawing, update=update)
         if record.status == GameStatus.ACTIVE:
-            bare = seat_screen(record, state, seat, _)
-            self.room.screens.remember(interaction, snapshot, bare, _name(picture))
+            self._remember(interaction, snapshot, seat_screen(record, state, seat, _), seat)
+
+    def _remember(
+        self, interaction: discord.Interaction, snapshot: GameSnapshot, bare: Screen, seat: int
+    ) -> None:
+        """Keep the answer's screen current; if it is behind what an edit showed meanwhile,
+        bring it up to date now."""
+        user_id = interaction.user.id
+        if self.room.screens.remember(interaction, snapshot, bare):
+            screens, service = self.room.screens, self.room.service
+
+            async def catch_up() -> None:
+                await screens.catch_up(await service.snapshot(snapshot.id), seat, user_id)
+
+            self.room.spawn(catch_up(), f"game {snapshot.id} screen catch-up")
+
+    async def _answer(
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        screen: Screen,
+        picture: Picture | None,
+        *,
+        update: bool = False,
+    ) -> None:
+        """Answer with the private ``screen`` of ``record``'s game and its ``picture`` (in
+        place with ``update``, else in a new private message; refused with its picture, again
+        without)."""
+        accent = presentation(record.game_name).accent
+
+        async def layout(shown: Picture | None) -> discord.ui.LayoutView:
+            return layouts.seat(record.id, screen, accent=accent, picture=shown)
+
+        await showing(interaction, self.room.pictures.guard, picture, layout, update=update)
 
     async def _send_screen(
         self, interaction: discord.Interaction, snapshot: GameSnapshot, back: bool = False
@@ -297,19 +330,16 @@ class PlayHandlers:
             await self.spectators.screen(interaction, snapshot)
             return
         seat = self.room.service.seat_of(record, interaction.user.id)
-        accent = presentation(record.game_name).accent
-        picture = await self.room.pictures.seat(record, state, seat, _.language)
+        route = Route(interaction.channel_id or 0, REPLY)
+        picture = await self.room.pictures.seat(record, state, seat, _.language, route=route)
         if record.status != GameStatus.ACTIVE:
             screen = seat_screen(record, state, seat, _, notice=_("This game is over."))
-            layout = layouts.seat(record.id, screen, accent=accent, picture=picture)
-            await ephemeral(interaction, view=layout, **send_files(picture))
+            await self._answer(interaction, record, screen, picture)
             return
         notice = _("Welcome back: you play your seat again.") if back else ""
         screen = seat_screen(record, state, seat, _, notice=notice)
-        layout = layouts.seat(record.id, screen, accent=accent, picture=picture)
-        await ephemeral(interaction, view=layout, **send_files(picture))
-        bare = seat_screen(record, state, seat, _)
-        self.room.screens.remember(interaction, snapshot, bare, _name(picture))
+        await self._answer(interaction, record, screen, picture)
+        self._remember(interaction, snapshot, seat_screen(record, state, seat, _), seat)
 
     # --------------------------------------------------------------- commands
 

@@ -26,7 +26,10 @@ from bot.handlers.gate import InFlight
 from bot.i18n import N_
 from bot.messages import layouts
 from bot.messages.languages import tr
+from bot.messages.picture_guard import REPLY, UPDATE, PictureGuard, Route
+from bot.messages.pictures import edit_files, send_files
 from bot.metrics import FAILED, REFUSED, handling
+from bot.pictures.base import Picture
 from bot.service.errors import UserError
 from storage import DatabaseBusy, DatabaseUnavailable
 
@@ -50,6 +53,33 @@ async def ephemeral(
         await interaction.followup.send(view=view, ephemeral=True, **files)
     else:
         await interaction.response.send_message(view=view, ephemeral=True, **files)
+
+
+async def showing(
+    interaction: discord.Interaction,
+    guard: PictureGuard,
+    picture: Picture | None,
+    layout: Callable[[Picture | None], Awaitable[discord.ui.LayoutView]],
+    *,
+    update: bool = False,
+) -> Picture | None:
+    """Answer with ``await layout(picture)`` carrying ``picture``: the message the clicked
+    component is on, updated in place (``update``: callback type 7), or a new private message
+    (:func:`ephemeral`). Refused with its picture, the answer is made again at once with
+    ``await layout(None)`` and no picture (``bot.messages.picture_guard``). Returns the
+    picture it shows."""
+    form = UPDATE if update else REPLY
+    route = Route(interaction.channel_id or 0, form)
+
+    async def answer(shown: Picture | None) -> Picture | None:
+        view = await layout(shown)
+        if update:
+            await interaction.response.edit_message(view=view, **edit_files(shown))
+        else:
+            await ephemeral(interaction, view=view, **send_files(shown))
+        return shown
+
+    return await guard.carry(route, picture, answer)
 
 
 async def say(interaction: discord.Interaction, text: str) -> None:

@@ -29,7 +29,6 @@ from bot.i18n import N_
 from bot.messages import discord_io
 from bot.messages.cards import UNWATCH, WATCH, open_layout
 from bot.messages.languages import tr
-from bot.messages.lobby import lobby_layout
 from bot.service.errors import ChannelHasGame, UserError
 from bot.service.reasons import LOBBY_LOST
 from bot.texts.cards import open_lobbies_text
@@ -111,7 +110,9 @@ class ThreadHandlers:
             return
         public = await room.languages.public(record.guild_id)
         try:
-            answer = await interaction.response.send_message(view=lobby_layout(record, public))
+            answer = await interaction.response.send_message(
+                view=await room.lobbies.look(record, public)
+            )
             message_id = answer.message_id or (await interaction.original_response()).id
         except Exception:
             await room.service.abort(record.id, reason=LOBBY_LOST)  # nobody could see it

@@ -11,7 +11,7 @@ thread of its own (``bot.texts.cards`` holds its words), with its buttons: **Wat
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 import discord
@@ -22,7 +22,7 @@ from bot.i18n import Translator
 from bot.messages import layouts
 from bot.messages.lobby import lobby_layout
 from bot.texts.cards import card_text
-from storage import GameRecord, GameStatus
+from storage import GameRecord, GameStatus, Reliability
 
 CARD_TEMPLATE = r"cr:card:(?P<game>[0-9]{1,18}):(?P<op>watch|unwatch|again)"
 OPEN_TEMPLATE = r"cr:open:(?P<game>[0-9]{1,18})"
@@ -104,12 +104,15 @@ def again_button(game_id: int, _: Translator) -> CardButton:
     return CardButton(game_id, AGAIN, _("Play again"), "success")
 
 
-def card_layout(record: GameRecord, _: Translator) -> discord.ui.LayoutView:
+def card_layout(
+    record: GameRecord, _: Translator, records: Mapping[int, Reliability] | None = None
+) -> discord.ui.LayoutView:
     """The card of ``record``: its lobby while it is one (or was closed as one, or the game is
-    played in its channel), else the card of a game played in its thread, with Watch and
-    Stop watching while it runs and Play again once it finished."""
+    played in its channel; its people's reliability ``records`` beside their names), else the
+    card of a game played in its thread, with Watch and Stop watching while it runs and Play
+    again once it finished."""
     if record.status == GameStatus.LOBBY or record.started_at is None or record.parent_id is None:
-        return lobby_layout(record, _)  # a lobby, or a game played in its channel
+        return lobby_layout(record, _, records)  # a lobby, or a game played in its channel
     view = ui.LayoutView(timeout=None)
     view.stop()  # only dynamic items: nothing to keep listening (see layouts._layout)
     container: ui.Container[ui.LayoutView] = ui.Container(

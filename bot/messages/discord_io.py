@@ -1,11 +1,13 @@
 """Every Discord side effect the bot makes outside an interaction response goes through these
-wrappers, so one place decides what a failed send or edit means (logged, never raised)."""
+wrappers, so one place decides what a failed send or edit means (logged, never raised; only
+:func:`post` raises, for a caller that makes the request again otherwise, such as without its
+picture: ``bot.messages.picture_guard``)."""
 
 from __future__ import annotations
 
 import enum
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
@@ -15,13 +17,36 @@ log = logging.getLogger(__name__)
 
 NOTHING = discord.AllowedMentions.none()
 
-FILE_REFUSALS = (50013, 40005, 30015)
-"""Discord's codes for a refused upload: Missing Permissions (no Attach Files), Request
-entity too large, too many attachments."""
-
-
 Fresh = Callable[[], dict[str, Any]]
 """More arguments, made anew for each try (files: discord.py closes one once it is sent)."""
+
+
+async def post(
+    channel: discord.abc.Messageable,
+    *,
+    again_if_lost: bool = False,
+    fresh: Fresh | None = None,
+    **kwargs: Any,
+) -> discord.Message:
+    """``channel.send(**kwargs, **fresh())``. ``again_if_lost``: when no answer came (Discord
+    may have made the message), send once more; with the same ``nonce`` Discord answers with
+    that message (also after a server error). A refusal (4xx) is not tried again.
+
+    Raises:
+        discord.HTTPException: Discord refused or failed it.
+        aiohttp.ClientError, OSError: no answer (after the second try, with ``again_if_lost``).
+    """
+    kwargs.setdefault("allowed_mentions", NOTHING)
+    where = getattr(channel, "id", "?")
+    for last in (False, True) if again_if_lost else (True,):
+        try:
+            return await channel.send(**kwargs, **(fresh() if fresh is not None else {}))
+        except (discord.DiscordServerError, aiohttp.ClientError, OSError) as exc:
+            if last:  # TimeoutError is an OSError
+                raise
+            log.warning("sending to channel %s failed: %s", where, _described(exc))
+            log.info("sending to channel %s again (Discord may have made the message)", where)
+    raise AssertionError("unreachable")  # the last pass returns or raises
 
 
 async def send(
@@ -31,27 +56,33 @@ async def send(
     fresh: Fresh | None = None,
     **kwargs: Any,
 ) -> discord.Message | None:
-    """``channel.send(**kwargs, **fresh())``; ``None`` (and a log line) when Discord refuses
-    or fails it, or cannot be reached. ``again_if_lost``: when no answer came (Discord may
-    have made the message), send once more; with the same ``nonce`` Discord answers with that
-    message. A refusal is not tried again."""
-    kwargs.setdefault("allowed_mentions", NOTHING)
-    where = getattr(channel, "id", "?")
-    for last in (False, True) if again_if_lost else (True,):
-        try:
-            return await channel.send(**kwargs, **(fresh() if fresh is not None else {}))
-        except discord.Forbidden as exc:
-            log.warning("cannot send to channel %s: %s", where, exc.text)
-            return None
-        except discord.HTTPException as exc:
-            log.warning("sending to channel %s failed: %s %s", where, exc.status, exc.text)
-            if exc.status < 500:
-                return None
-        except (aiohttp.ClientError, OSError) as exc:  # TimeoutError is an OSError
-            log.warning("sending to channel %s failed: %r", where, exc)
-        if not last:
-            log.info("sending to channel %s again (Discord may have made the message)", where)
-    return None
+    """:func:`post`; ``None`` (and a log line) when Discord refuses or fails it, or cannot be
+    reached."""
+    try:
+        return await post(channel, again_if_lost=again_if_lost, fresh=fresh, **kwargs)
+    except BaseException as exc:
+        if not unsent(exc, f"sending to channel {getattr(channel, 'id', '?')}"):
+            raise
+        return None
+
+
+def unsent(exc: BaseException, what: str) -> bool:
+    """Whether ``exc`` is Discord refusing or failing a request, or not answering it (then it
+    is logged, ``what`` naming the request)."""
+    if not isinstance(exc, discord.HTTPException | aiohttp.ClientError | OSError):
+        return False
+    log.warning("%s failed: %s", what, _described(exc))
+    return True
+
+
+def _described(exc: BaseException) -> str:
+    return said(exc) if isinstance(exc, discord.HTTPException) else repr(exc)
+
+
+def said(exc: discord.HTTPException) -> str:
+    """Discord's answer on one line: ``400/50035 Invalid Form Body; In components.0...``."""
+    text = "; ".join(line.strip() for line in (exc.text or "").splitlines() if line.strip())
+    return f"{exc.status}/{exc.code} {text or exc.response.reason}"
 
 
 class Edit(enum.Enum):
@@ -62,9 +93,6 @@ class Edit(enum.Enum):
     """The message was deleted: the caller may post it again."""
     REFUSED = "refused"
     """Discord refused it (permissions, the body): the same edit again would fail again."""
-    REFUSED_FILE = "refused file"
-    """Discord refused the file it uploads (no Attach Files permission, too large, too many):
-    the same edit without it may pass."""
     FAILED = "failed"
     """Discord failed (a server error, also after discord.py's own tries) or could not be
     reached: the same edit may work later."""
@@ -75,21 +103,30 @@ async def edit(
 ) -> Edit:
     """``message.edit(**kwargs, **fresh())``; what became of it (a failure is logged)."""
     extra = fresh() if fresh is not None else {}
+    return await outcome(message.id, message.edit(**kwargs, **extra))
+
+
+async def outcome(message_id: int, edit: Awaitable[object]) -> Edit:
+    """What became of ``edit``, an edit of message ``message_id`` (a failure is logged)."""
     try:
-        await message.edit(**kwargs, **extra)
-        return Edit.DONE
-    except discord.NotFound:
+        await edit
+    except BaseException as exc:
+        return failed_edit(message_id, exc)
+    return Edit.DONE
+
+
+def failed_edit(message_id: int, exc: BaseException) -> Edit:
+    """What ``exc``, raised by an edit of message ``message_id``, makes of it (logged);
+    ``exc`` itself again if it is not Discord's answer or its absence."""
+    if isinstance(exc, discord.NotFound):
         return Edit.GONE
-    except discord.DiscordServerError as exc:
-        log.warning("editing message %s failed: %s %s", message.id, exc.status, exc.text)
-        return Edit.FAILED
-    except discord.HTTPException as exc:
-        log.warning("editing message %s was refused: %s %s", message.id, exc.status, exc.text)
-        uploading = any(isinstance(a, discord.File) for a in extra.get("attachments", ()))
-        return Edit.REFUSED_FILE if uploading and exc.code in FILE_REFUSALS else Edit.REFUSED
-    except (aiohttp.ClientError, OSError) as exc:  # TimeoutError is an OSError
-        log.warning("editing message %s failed: %r", message.id, exc)
-        return Edit.FAILED
+    if isinstance(exc, discord.DiscordServerError | aiohttp.ClientError | OSError):
+        log.warning("editing message %s failed: %s", message_id, _described(exc))
+        return Edit.FAILED  # TimeoutError is an OSError
+    if isinstance(exc, discord.HTTPException):
+        log.warning("editing message %s was refused: %s", message_id, said(exc))
+        return Edit.REFUSED
+    raise exc
 
 
 async def delete(message: discord.PartialMessage) -> bool:

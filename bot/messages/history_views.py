@@ -25,6 +25,7 @@ from bot.i18n import Translator
 from bot.messages.cards import CARD_ITEMS
 from bot.messages.components import DYNAMIC_ITEMS
 from bot.messages.layouts import NEUTRAL, _layout, clip, gallery
+from bot.messages.undo_button import UndoButton
 from bot.pictures.base import Picture
 from bot.texts.history import step_label
 
@@ -178,7 +179,7 @@ class ForgetButton(ui.DynamicItem[ui.Button], template=FORGET_TEMPLATE):
 
 HISTORY_ITEMS = (ReplayButton, ReplayGoSelect, ResetButton, ForgetButton)
 """The components of this module."""
-PERSISTENT_ITEMS = (*DYNAMIC_ITEMS, *HISTORY_ITEMS, *CARD_ITEMS)
+PERSISTENT_ITEMS = (*DYNAMIC_ITEMS, *HISTORY_ITEMS, *CARD_ITEMS, UndoButton)
 """Every persistent component the bot dispatches by ``custom_id``: register them with
 ``bot.add_dynamic_items``."""
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 from discord import ui
+from discord.http import handle_message_parameters
 
 from bot.i18n import Translator
 from bot.messages.components import (
@@ -26,17 +27,19 @@ from bot.messages.components import (
     RulesButton,
     ShowScreenButton,
 )
+from bot.messages.discord_io import NOTHING
+from bot.messages.pictures import as_file
+from bot.messages.undo_button import UndoButton
 from bot.pictures.base import Picture
-from bot.texts.specs import ConfirmRow, Row, Screen, SelectSpec
+from bot.texts.specs import ConfirmRow, Row, Screen, SelectSpec, UndoRow
 
 TEXT_LIMIT = 3900  # Discord allows 4000 characters of text per message; keep a margin
 NEUTRAL = 0x5865F2  # for messages about no game in particular
 BODY_LIMIT = 8000
 """The most bytes a message body may take (its JSON in UTF-8): the project's cap, under
 Discord's undocumented one (discord/discord-api-docs#8554); the fake Discord refuses more."""
-OTHER_FIELDS = 200
-"""Bytes a body holds besides its components and its picture's entry (flags, nonce, tts,
-allowed mentions), with room to spare."""
+LONGEST_NONCE = 2**64 - 1
+"""The longest ``nonce`` the bot sends (discord.py's own are 64 bits; the tables' are 63)."""
 
 
 def clip(text: str) -> str:
@@ -193,15 +196,23 @@ def lobby(
     return view
 
 
-def body_bytes(view: ui.LayoutView, picture: Picture | None) -> int:
-    """About how many bytes the body of a message of ``view`` and ``picture`` takes (at most
-    :data:`OTHER_FIELDS` more): its components and the picture's attachment entry, as JSON
-    in UTF-8."""
-    parts: list[object] = [view.to_components()]
-    if picture is not None:
-        parts.append({"id": 0, "filename": picture.name})
-    text = json.dumps(parts, separators=(",", ":"), ensure_ascii=False)
-    return len(text.encode()) + OTHER_FIELDS
+def body_bytes(
+    view: ui.LayoutView, picture: Picture | None = None, nonce: int | None = LONGEST_NONCE
+) -> int:
+    """The bytes of the body discord.py sends to post ``view`` with ``picture`` and ``nonce``
+    (by default the longest), allowed mentions none, as ``Messageable.send`` makes it: its
+    JSON (a multipart body's ``payload_json``) in UTF-8, as Discord counts them (decoded,
+    whatever the wire's escaping). The largest body the bot sends a layout in: an edit, an
+    update or an interaction's answer of it holds no nonce and no ``tts``."""
+    params = handle_message_parameters(
+        content=None, view=view, allowed_mentions=NOTHING, nonce=nonce
+    )
+    payload = params.payload
+    assert payload is not None  # no file: a JSON body
+    if picture is not None:  # the picture's entry, as discord.py lists an upload
+        payload["attachments"] = [as_file(picture).to_dict(0)]
+    text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+    return len(text.encode())
 
 
 def _fitted(build: Callable[[bool], ui.LayoutView], picture: Picture | None) -> ui.LayoutView:
@@ -220,6 +231,8 @@ def _add_rows(
 
 
 def _row_items(game_id: int, since: int, row: Row, descriptions: bool = True) -> list[ui.Item]:
+    if isinstance(row, UndoRow):
+        return [UndoButton(game_id, row.seq, row.label)]
     if isinstance(row, ConfirmRow):
         return [ConfirmButton(game_id, since, row.key, row.confirm), BackButton(game_id, row.back)]
     if isinstance(row, SelectSpec):

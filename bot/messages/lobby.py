@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import discord
 
@@ -12,20 +12,25 @@ from bot.games import Presentation, presentation
 from bot.i18n import Translator
 from bot.messages import discord_io, layouts
 from bot.messages.languages import GuildLanguages
+from bot.service.fair_play import MIN_RELIABILITIES
 from bot.service.lobby import THINKING_TIMES, TURN_CLOCKS, has_search_player
 from bot.service.reasons import ADMIN_ABORT
+from bot.texts.fair_play import min_reliability_text, names_with_records
 from bot.texts.rendering import chosen_options, clock_text, thinking_text
 from bot.texts.seat_names import LEVEL_HINTS, LEVEL_NAMES, levels_line, seat_names
 from engine.players import LEVELS, measured_wins, offered_levels
-from storage import LOBBY, GameRecord, GameStatus, Storage
+from storage import LOBBY, GameRecord, GameStatus, Reliability, Storage
 
 
-def lobby_text(record: GameRecord, _: Translator) -> str:
-    """The lobby message: game, host, players so far, the goal, what each option does and how
-    to read the table, and what happens next; once the game started, the options it was set
-    up with (the table does not repeat them)."""
+def lobby_text(
+    record: GameRecord, _: Translator, records: Mapping[int, Reliability] | None = None
+) -> str:
+    """The lobby message: game, host, players so far (each person with their reliability
+    record, of ``records`` by user id), the goal, what each option does and how to read the
+    table, and what happens next; once the game started, the options it was set up with (the
+    table does not repeat them)."""
     info = engine.get_game(record.game_name).info
-    names = seat_names(record, _)
+    names = names_with_records(record, seat_names(record, _), records or {}, _)
     host = f"<@{record.host_id}>"
     lines = [
         _("**{title}** · lobby of game #{game}", title=_(info.title), game=record.id),
@@ -81,6 +86,8 @@ def lobby_text(record: GameRecord, _: Translator) -> str:
 
 TURN_CLOCK = "turn_clock"
 """The lobby menu field of the table's turn clock (every game has one)."""
+MIN_RELIABILITY = "min_reliability"
+"""The lobby menu field of the host's fair-play filter (``bot.service.fair_play``)."""
 THINKING_TIME = "thinking_ms"
 """The lobby menu field of the search level's thinking time (once a search player sits)."""
 ADD_AUTOMATIC = "add_automatic"
@@ -118,6 +125,16 @@ def lobby_settings(
             current=TURN_CLOCKS.index(record.turn_clock) if record.turn_clock in TURN_CLOCKS else 0,
         )
     )
+    settings.append(
+        layouts.LobbySetting(
+            MIN_RELIABILITY,
+            _("Players who finish"),
+            choices=tuple(min_reliability_text(p, _) for p in MIN_RELIABILITIES),
+            current=MIN_RELIABILITIES.index(record.min_reliability)
+            if record.min_reliability in MIN_RELIABILITIES
+            else 0,
+        )
+    )
     if has_search_player(record):
         settings.append(
             layouts.LobbySetting(
@@ -149,18 +166,27 @@ def lobby_settings(
     return settings
 
 
-def lobby_layout(record: GameRecord, _: Translator) -> discord.ui.LayoutView:
-    """The lobby message's layout for ``record`` (components only while it is a lobby)."""
+def lobby_layout(
+    record: GameRecord, _: Translator, records: Mapping[int, Reliability] | None = None
+) -> discord.ui.LayoutView:
+    """The lobby message's layout for ``record`` (components only while it is a lobby), the
+    players' reliability ``records`` beside their names."""
     show = presentation(record.game_name)
     return layouts.lobby(
         record.id,
-        lobby_text(record, _),
+        lobby_text(record, _, records),
         lobby_settings(record, show, _),
         _,
         show.accent,
         closed=record.status != GameStatus.LOBBY,
         removable=any(s.user_id is None for s in record.seats),
     )
+
+
+LobbyLook = Callable[
+    [GameRecord, Translator, Mapping[int, Reliability] | None], discord.ui.LayoutView
+]
+"""A lobby message's layout of a game, with its people's reliability records by user id."""
 
 
 class LobbyMessages:
@@ -170,17 +196,23 @@ class LobbyMessages:
         self.client = client
         self.storage = storage
         self.languages = languages
-        self.layout: Callable[[GameRecord, Translator], discord.ui.LayoutView] = lobby_layout
+        self.layout: LobbyLook = lobby_layout
         """How a stored lobby message shows its game (a game played in a thread: its card,
         ``bot.messages.cards.card_layout``)."""
+
+    async def look(self, record: GameRecord, _: Translator) -> discord.ui.LayoutView:
+        """The layout of ``record``'s lobby message (:attr:`layout`), each person seated with
+        their reliability record in the game's guild."""
+        people = [s.user_id for s in record.seats if s.user_id is not None]
+        return self.layout(
+            record, _, await self.storage.reliability.records(record.guild_id, people)
+        )
 
     async def refresh(self, record: GameRecord) -> None:
         """Edit the stored lobby message to show ``record`` (after ``/game leave``, an abort)."""
         stored = await self.storage.messages.get(record.id, LOBBY)
         if stored is None:
             return
-        _ = await self.languages.public(record.guild_id)
+        view = await self.look(record, await self.languages.public(record.guild_id))
         channel = self.client.get_partial_messageable(stored.channel_id, guild_id=record.guild_id)
-        await discord_io.edit(
-            channel.get_partial_message(stored.message_id), view=self.layout(record, _)
-        )
+        await discord_io.edit(channel.get_partial_message(stored.message_id), view=view)

@@ -6,6 +6,13 @@ game ended) or something happened only they may see (cards passed to them), so t
 ask again. Screens show public information only while their player has a decision, so a
 waiting player's screen does not go stale as others play.
 
+A screen carries its seat's picture, uploaded with each edit (``bot.messages.pictures``). An
+edit Discord refuses with it (as it refuses an ``@original`` edit that uploads a picture a
+media gallery shows, discord/discord-api-docs#7529) is made again at once without, and the
+channel's screen edits go without pictures for a while (``bot.messages.picture_guard``): the
+screen goes on following the game. A screen is let go only when Discord refuses its edit
+without a picture too (its interaction expired, its message deleted).
+
 Each screen's edits go through a ``bot.timing.debounce.Debouncer``, keyed by game and user:
 one at a time, and refreshes asked for while one is made are merged into one more edit (the
 newest state, with the private lines of each). They are :data:`SCREEN_EDIT_INTERVAL` apart.
@@ -23,7 +30,9 @@ import discord
 from bot.games import presentation
 from bot.messages import layouts
 from bot.messages.languages import tr
+from bot.messages.picture_guard import ORIGINAL, Route
 from bot.messages.pictures import Pictures, edit_files
+from bot.pictures.base import Picture
 from bot.service import GameSnapshot, Played
 from bot.texts.rendering import private_lines, seat_screen
 from bot.texts.specs import Screen
@@ -52,7 +61,6 @@ class OpenScreen:
     opened: float
     shown: bytes  # fingerprint of what it shows apart from private event lines
     version: int
-    picture: str | None = None  # the name of the picture it shows
     edited: float | None = None  # when the bot last edited it (``Debouncer`` time)
 
 
@@ -117,12 +125,14 @@ class OpenScreens:
         interaction: discord.Interaction,
         snapshot: GameSnapshot,
         screen: Screen,
-        picture: str | None = None,
-    ) -> None:
+    ) -> bool:
         """``interaction``'s answer now shows ``screen`` of this game, ``screen`` rendered
-        without private event lines, and the picture named ``picture`` (screens Discord no
-        longer lets the bot edit are forgotten on the way)."""
+        without private event lines (screens Discord no longer lets the bot edit are
+        forgotten on the way). Whether an edit of this player's screen showed a newer state
+        of the game meanwhile (an automatic player moved while the answer was made): then
+        the answer is behind, and :meth:`catch_up` brings it up to date."""
         mine = (snapshot.id, interaction.user.id)
+        before = self._screens.get(mine)
         for name in _NOT_FOR_EDITS:
             if hasattr(interaction, name):  # a later discord.py may rename one
                 setattr(interaction, name, None)
@@ -132,8 +142,14 @@ class OpenScreens:
             for key in [k for k, s in self._screens.items() if now - s.opened > SCREEN_LIFETIME]:
                 del self._screens[key]
         self._screens[mine] = OpenScreen(
-            interaction, now, fingerprint(screen), snapshot.record.version, picture
+            interaction, now, fingerprint(screen), snapshot.record.version
         )
+        return before is not None and before.version > snapshot.record.version
+
+    async def catch_up(self, snapshot: GameSnapshot, seat: int, user_id: int) -> None:
+        """Edit ``user_id``'s screen of this game (``seat``'s) to show ``snapshot``, if it
+        shows an older state and would look different."""
+        await self._edits.run((snapshot.id, user_id), ScreenChange(snapshot, seat), wait=True)
 
     def watching(self, game_id: int, user_id: int) -> bool:
         """Whether ``user_id`` has a screen of ``game_id`` open and clicked on the game in the
@@ -190,19 +206,31 @@ class OpenScreens:
             return False
         private = list(change.private)
         fresh = seat_screen(record, state, change.seat, _, private) if private else bare
+        route = Route(screen.interaction.channel_id or 0, ORIGINAL)
         picture = None
         if self.pictures is not None:
-            picture = await self.pictures.seat(record, state, change.seat, _.language, urgent=False)
-        accent = presentation(record.game_name).accent
-        try:
-            await screen.interaction.edit_original_response(
-                view=layouts.seat(record.id, fresh, accent=accent, picture=picture),
-                **edit_files(picture, screen.picture),
+            picture = await self.pictures.seat(
+                record, state, change.seat, _.language, urgent=False, route=route
             )
+        accent = presentation(record.game_name).accent
+
+        async def edit(shown: Picture | None) -> None:
+            await screen.interaction.edit_original_response(
+                view=layouts.seat(record.id, fresh, accent=accent, picture=shown),
+                **edit_files(shown),
+            )
+
+        try:
+            if self.pictures is not None:
+                await self.pictures.guard.carry(route, picture, edit)
+            else:
+                await edit(None)
             screen.shown = shown
             screen.version = record.version
-            screen.picture = picture.name if picture is not None else None
             self._edits.mark_edited(screen)
+            now = self._screens.get(key)
+            if now is not None and now is not screen and now.version < record.version:
+                self._edits.request(key, change)  # answered meanwhile, older: it too
         except discord.HTTPException as exc:
             log.info("screen of game %s seat %s not editable: %s", record.id, change.seat, exc)
             self._screens.pop(key, None)

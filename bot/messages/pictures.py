@@ -2,11 +2,14 @@
 stored per guild, on by default), whether the bot may attach files in the channel, and the
 table's or a seat's picture of a stored game, drawn by the painter off the event loop.
 
-How a picture rides on a message (Discord's way): a Components V2 layout holds a media
-gallery whose item is ``attachment://NAME``, the file uploaded with ``files=`` on a send and
-``attachments=`` on an edit. An edit that lists attachments drops the others, so a new
-picture replaces the old one in the same request; an edit that lists none keeps them, so a
-picture that did not change is not uploaded again (:func:`edit_files`).
+How a picture rides on a message (docs/discord.md, "Pictures"): a Components V2 layout holds
+a media gallery whose item is ``attachment://NAME``, and the file NAME is uploaded in that
+same request, every time: ``files=`` on a send or an interaction's answer, ``attachments=``
+(that file alone, so that the earlier one is dropped) on an edit or an update. No request
+names a file uploaded by an earlier one (documented for embeds, not for components; Discord
+refuses it at times), so nobody needs to know which picture a message shows now. Every such
+request goes through the :class:`~bot.messages.picture_guard.PictureGuard`
+(:attr:`Pictures.guard`): refused with its picture, it is made again without.
 """
 
 from __future__ import annotations
@@ -18,14 +21,12 @@ import discord
 
 import engine
 from bot.i18n import translator
+from bot.messages.picture_guard import PictureGuard, Route
 from bot.pictures.base import Picture, PictureContext
 from bot.pictures.painter import Painter
 from bot.texts.rendering import ended_early, seat_view
 from bot.texts.seat_names import seat_labels
 from storage import GameRecord, Storage
-
-UNKNOWN = "?"
-"""What a message is known to show when nobody knows (after a restart, a failed edit)."""
 
 
 def as_file(picture: Picture) -> discord.File:
@@ -41,14 +42,11 @@ def send_files(picture: Picture | None) -> dict[str, Any]:
     return {"files": [as_file(picture)]} if picture is not None else {}
 
 
-def edit_files(picture: Picture | None, shown: str | None) -> dict[str, Any]:
-    """The arguments of an edit of a message showing the picture named ``shown`` (``None``:
-    none; :data:`UNKNOWN`: maybe one) so that it shows ``picture``: the new file when the
-    picture changed, no attachment at all when there is none now, nothing (the attachment is
-    kept, not uploaded again) when it is the same."""
-    if picture is not None:
-        return {} if shown == picture.name else {"attachments": [as_file(picture)]}
-    return {} if shown is None else {"attachments": []}
+def edit_files(picture: Picture | None) -> dict[str, Any]:
+    """The arguments of an edit (of a message, of an interaction's answer, or an update) so
+    that the message shows ``picture``: its file uploaded in this very request, as the only
+    attachment kept; without a picture, no attachment at all."""
+    return {"attachments": [as_file(picture)] if picture is not None else []}
 
 
 class Pictures:
@@ -59,6 +57,8 @@ class Pictures:
         self.client = client
         self.painter = painter
         self._wanted: dict[int, bool] = {}
+        self.guard = PictureGuard(client)
+        """Pictures Discord refused, held off per channel and form of request."""
 
     async def wanted(self, guild_id: int) -> bool:
         """Whether ``guild_id``'s messages carry pictures."""
@@ -80,17 +80,29 @@ class Pictures:
             return True
         return channel.permissions_for(guild.me).attach_files
 
-    async def _allowed(self, record: GameRecord) -> bool:
-        return await self.wanted(record.guild_id) and self.can_attach(
-            record.guild_id, record.channel_id
-        )
+    async def _allowed(self, record: GameRecord, route: Route | None) -> bool:
+        if not await self.wanted(record.guild_id):
+            return False
+        if not self.can_attach(record.guild_id, record.channel_id):
+            return False
+        if route is not None and self.guard.held(route):
+            self.guard.went_without()
+            return False
+        return True
 
     async def table(
-        self, record: GameRecord, state: engine.GameState, language: str, *, urgent: bool = False
+        self,
+        record: GameRecord,
+        state: engine.GameState,
+        language: str,
+        *,
+        urgent: bool = False,
+        route: Route | None = None,
     ) -> Picture | None:
         """The public table's picture in ``language`` (``None``: none for this guild, game
-        or channel); ``urgent``: an interaction's answer waits for it."""
-        if not await self._allowed(record):
+        or channel, or held off on ``route``, where it is to ride); ``urgent``: an
+        interaction's answer waits for it."""
+        if not await self._allowed(record, route):
             return None
         ctx = self._context(record, language)
         view = engine.view(state, None)
@@ -104,10 +116,12 @@ class Pictures:
         language: str,
         *,
         urgent: bool = True,
+        route: Route | None = None,
     ) -> Picture | None:
         """``seat``'s private screen's picture in ``language``, from that seat's view
-        (``urgent``, the default: an interaction's answer waits for it)."""
-        if not await self._allowed(record):
+        (``urgent``, the default: an interaction's answer waits for it; ``None`` also when
+        held off on ``route``, where it is to ride)."""
+        if not await self._allowed(record, route):
             return None
         ctx = self._context(record, language)
         view = seat_view(record, state, seat)

@@ -52,6 +52,10 @@ class TableLook:
         """What it looks like, in 32 hex digits (the picture's name is in its layout)."""
         return _digest(self.view)
 
+    def body_bytes(self, nonce: int | None = layouts.LONGEST_NONCE) -> int:
+        """The bytes of its post's body with ``nonce`` (``layouts.body_bytes``)."""
+        return layouts.body_bytes(self.view, self.picture, nonce)
+
 
 def table_look(
     record: GameRecord,

@@ -16,8 +16,10 @@ when it was deleted — with as few requests as Discord needs to see.
   shows, so a restart edits only the tables that are behind their game. Those versions are
   written a few seconds later, many in one transaction (a crash meanwhile only means that a
   restart edits a few tables that were current).
-- A table carries its picture (``bot.messages.pictures``), uploaded with the edit it belongs
-  to and only when it changed; an edit refused with it is made again without.
+- A table carries its picture (``bot.messages.pictures``), uploaded with each post and edit
+  that shows it. A post or edit Discord refuses with its picture is made again at once
+  without, and the channel's table posts or edits go without pictures for a while
+  (``bot.messages.picture_guard``); the table goes on following the game.
 - An edit Discord fails (a server error, no answer) is tried again after each of
   :data:`RETRY_DELAYS`, showing the game as stored then: the table catches up once Discord
   is back, even when no move follows (after a game's last move none does).
@@ -37,9 +39,10 @@ import discord
 import engine
 from bot.messages import discord_io, layouts
 from bot.messages.languages import GuildLanguages
-from bot.messages.pictures import UNKNOWN, Pictures, edit_files, send_files
+from bot.messages.picture_guard import EDIT, POST, Route
+from bot.messages.pictures import Pictures, edit_files, send_files
 from bot.messages.table_look import TableLook, message_id, nonce, table_look
-from bot.metrics import picture_degraded
+from bot.pictures.base import Picture
 from bot.service import GameService, GameSnapshot
 from bot.service.locks import KeyedLocks
 from bot.timing.debounce import Debouncer
@@ -72,9 +75,7 @@ class TableState:
     """The stored table message: its channel, its id, the game version it shows (``None``:
     not read yet, or none posted)."""
     shown: str | None = None
-    """The digest of what it shows (``None``: not known)."""
-    picture: str | None = UNKNOWN
-    """The name of the picture it shows (``None``: none; :data:`UNKNOWN`: not known)."""
+    """The digest of what it shows, its picture's name included (``None``: not known)."""
     deciding: tuple[int, ...] | None = None
     """The seats it showed deciding in its last edit of a running game."""
     edited: float | None = None
@@ -125,17 +126,22 @@ class TableKeeper:
         *,
         picture: bool = True,
         urgent: bool = False,
+        form: str = EDIT,
     ) -> TableLook:
         """The table of ``snapshot`` in its guild's language, with its picture unless not
-        ``picture`` or the guild has none (``thinking``: the seat of an automatic player
-        thinking for a while; ``urgent``: an interaction's answer waits for it)."""
+        ``picture``, the guild has none or the channel holds them off for requests of
+        ``form`` (``bot.messages.picture_guard``) (``thinking``: the seat of an automatic
+        player thinking for a while; ``urgent``: an interaction's answer waits for it)."""
         record = snapshot.record
         _ = await self.languages.public(record.guild_id)
         if snapshot.state is None:
             return TableLook(layouts.notice(_("This game was closed before it started.")))
         drawing = None
         if picture:  # drawn while the last events are read
-            draw = self.pictures.table(record, snapshot.state, _.language, urgent=urgent)
+            route = Route(record.channel_id, form)
+            draw = self.pictures.table(
+                record, snapshot.state, _.language, urgent=urgent, route=route
+            )
             drawing = asyncio.ensure_future(draw)
         logged = await self.service.recent_actions(record.id)
         drawn = None if drawing is None else await drawing
@@ -156,11 +162,6 @@ class TableKeeper:
         if state is None:
             state = self._tables[game_id] = TableState()
         return state
-
-    def edit_files(self, game_id: int, look: TableLook) -> dict[str, Any]:
-        """The attachments of an edit of ``game_id``'s table to ``look`` (its picture if new)."""
-        state = self._tables.get(game_id)
-        return edit_files(look.picture, UNKNOWN if state is None else state.picture)
 
     def request(self, game_id: int) -> None:
         """Bring the table up to date in the background (:meth:`refresh`): the caller does
@@ -198,7 +199,6 @@ class TableKeeper:
         """The table now shows ``snapshot`` (as ``look``)."""
         state = self._state(snapshot.id)
         state.shown = look.digest
-        state.picture = look.picture.name if look.picture is not None else None
         self._edits.mark_edited(state)
         if snapshot.state is not None and snapshot.record.status == GameStatus.ACTIVE:
             state.deciding = tuple(engine.deciding_seats(snapshot.state))
@@ -286,8 +286,6 @@ class TableKeeper:
                 if edited is discord_io.Edit.DONE:
                     self._showing(snapshot, look)
                     await self._record_version(game_id, record.version)
-                else:
-                    self._state(game_id).picture = UNKNOWN  # it may show the new one or not
                 if record.status != GameStatus.ACTIVE and edited is not discord_io.Edit.FAILED:
                     self._forget(game_id)
                 return edited
@@ -317,25 +315,43 @@ class TableKeeper:
     ) -> tuple[discord_io.Edit, TableLook]:
         """Edit the table to ``look`` (its picture refused: again without); what became of
         the edit, and the look it was for."""
-        while True:  # the second time without its picture: it ends
+
+        async def edit(picture: Picture | None) -> TableLook:
+            shown = look if picture is look.picture else await self._bare(snapshot, thinking)
             self.edits += 1
-            fresh = functools.partial(self.edit_files, snapshot.id, look)
-            edited = await discord_io.edit(message, view=look.view, fresh=fresh)
-            if edited is not discord_io.Edit.REFUSED_FILE or look.picture is None:
-                return edited, look
-            log.info("table of game %s refused with its picture: again without", snapshot.id)
-            picture_degraded(self.client, "refused")
-            look = await self.render(snapshot, thinking, picture=False)
+            await message.edit(view=shown.view, **edit_files(shown.picture))
+            return shown
+
+        route = Route(snapshot.record.channel_id, EDIT)
+        try:
+            return discord_io.Edit.DONE, await self.pictures.guard.carry(route, look.picture, edit)
+        except Exception as exc:
+            return discord_io.failed_edit(message.id, exc), look
+
+    async def _bare(self, snapshot: GameSnapshot, thinking: int | None = None) -> TableLook:
+        """The table of ``snapshot`` without its picture (Discord refused it)."""
+        return await self.render(snapshot, thinking, picture=False)
 
     async def _send(
         self, target: discord.abc.Messageable, snapshot: GameSnapshot, look: TableLook, **kw: Any
     ) -> discord.Message | None:
-        """Post ``look`` (``kw``: ``nonce``, ``again_if_lost``); the message, or ``None``."""
-        self.edits += 1
-        fresh = functools.partial(send_files, look.picture)  # new files for each try
-        posted = await discord_io.send(target, view=look.view, fresh=fresh, **kw)
-        if posted is not None:
-            self._showing(snapshot, look)
+        """Post ``look`` (``kw``: ``nonce``, ``again_if_lost``; its picture refused: again
+        without); the message, or ``None``."""
+
+        async def post(picture: Picture | None) -> tuple[discord.Message, TableLook]:
+            shown = look if picture is look.picture else await self._bare(snapshot)
+            self.edits += 1
+            fresh = functools.partial(send_files, shown.picture)  # new files for each try
+            return await discord_io.post(target, view=shown.view, fresh=fresh, **kw), shown
+
+        route = Route(snapshot.record.channel_id, POST)
+        try:
+            posted, shown = await self.pictures.guard.carry(route, look.picture, post)
+        except BaseException as exc:
+            if not discord_io.unsent(exc, f"posting the table of game {snapshot.id}"):
+                raise
+            return None
+        self._showing(snapshot, shown)
         return posted
 
     async def moved(self, game_id: int) -> None:
@@ -355,7 +371,7 @@ class TableKeeper:
         async with self._posting(game_id):
             if await self.message(game_id) is not None:
                 return True
-            look = await self.render(snapshot, urgent=True)  # its players wait for it
+            look = await self.render(snapshot, urgent=True, form=POST)  # its players wait
             posted = await self._send(
                 channel, snapshot, look, nonce=nonce(game_id, None), again_if_lost=True
             )

@@ -22,6 +22,7 @@ from typing import Any, Literal
 import aiohttp
 import discord
 
+from bot.i18n import Translator
 from bot.messages import discord_io
 from bot.messages.cards import card_layout
 from bot.messages.languages import GuildLanguages
@@ -145,7 +146,7 @@ class GameThreads:
         try:
             made = await forum.create_thread(
                 name=name,
-                view=card_layout(record, _),
+                view=await self._card(record, _),
                 auto_archive_duration=AUTO_ARCHIVE_MINUTES,
                 allowed_mentions=discord_io.NOTHING,
             )
@@ -196,12 +197,19 @@ class GameThreads:
 
     # -- the card ----------------------------------------------------------------------------
 
+    async def _card(self, record: GameRecord, _: Translator) -> discord.ui.LayoutView:
+        """``record``'s card, its people's reliability records beside their names."""
+        people = [s.user_id for s in record.seats if s.user_id is not None]
+        return card_layout(
+            record, _, await self.storage.reliability.records(record.guild_id, people)
+        )
+
     async def refresh_card(self, record: GameRecord) -> None:
         """Show ``record`` on its card; a card that was deleted is posted again (in the
         channel, or in a forum post's thread) and remembered."""
         stored = await self.storage.messages.get(record.id, LOBBY)
         _ = await self.languages.public(record.guild_id)
-        view = card_layout(record, _)
+        view = await self._card(record, _)
         if stored is not None:
             channel = self.client.get_partial_messageable(
                 stored.channel_id, guild_id=record.guild_id

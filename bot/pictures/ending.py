@@ -4,9 +4,11 @@ for every game, so that a phone tells at a glance that it is over, who won and t
 It is worded from the game contract alone (``engine.Outcome``: winners, draw, scores, ranks)
 and the picture's context: "Game over" on a coloured band, then who won (one player, several
 sharing the win, a draw, a solo game won or lost, a game ended outside the rules), then every
-place with its score where the outcome ranks the seats. Each game's ``picture.py`` places it
-(:func:`ending`, :func:`banner_height`, :func:`banner`) and says how a score reads; its
-palette takes :data:`PAIRS`.
+place with its score where the outcome ranks the seats. A solo game that is neither won nor
+lost but scored against a ladder of scores is worded by its game (``solo``): the outcome of
+such a game names its one seat the winner, which the banner must not say. Each game's
+``picture.py`` places it (:func:`ending`, :func:`banner_height`, :func:`banner`) and says
+how a score reads; its palette takes :data:`PAIRS`.
 """
 
 from __future__ import annotations
@@ -78,11 +80,14 @@ def ending(
     seats: int,
     ctx: PictureContext,
     score: Callable[[int], str] = str,
+    solo: tuple[str, str] | None = None,
 ) -> Ending | None:
     """The banner of a game of ``seats`` seats that ended with ``outcome`` (``None``: it
     has not ended, and the banner is not drawn, unless ``ctx.closed``: it ended outside the
     rules). ``score`` writes a score in the places ("12", "+7": its unit would leave a name
-    too little room in three columns; each seat's area says it)."""
+    too little room in three columns; each seat's area says it). ``solo``: for a solo game
+    scored against a ladder rather than won or lost, its result line ("Score: 38") and
+    the line under it (the rung reached), in place of "Solo game won"."""
     _ = ctx._
     title = _("Game over")
     if ctx.closed:
@@ -93,10 +98,12 @@ def ending(
         return Ending(title, _("Draw: nobody won"))
     scores, ranks = outcome.scores, outcome.ranks
     if seats == 1:
+        if solo is not None:
+            return Ending(title, solo[0], (Place(None, solo[1], ""),))
         if not outcome.winners:
             return Ending(title, _("Solo game lost"), lost=True)
-        solo = (Place(None, _("Score"), score(scores[0])),) if scores else ()
-        return Ending(title, _("Solo game won"), solo)
+        kept = (Place(None, _("Score"), score(scores[0])),) if scores else ()
+        return Ending(title, _("Solo game won"), kept)
     names = [ctx.name(seat) for seat in outcome.winners]
     if not names:
         result = _("Nobody won")
@@ -180,7 +187,7 @@ def words(found: Ending) -> str:
             ", ".join(
                 f"{place.rank}. {place.name} {place.score}"
                 if place.rank is not None
-                else f"{place.name} {place.score}"
+                else f"{place.name} {place.score}".rstrip()
                 for place in found.places
             )
         )

@@ -77,7 +77,9 @@ def write(out: Path, seed: int = 1, phone: bool = False) -> list[Path]:
 def main(argv: list[str] | None = None) -> None:
     """The command line (see the module docstring)."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot.pictures", description=__doc__.split("\n\n")[0]
+        prog="python -m bot.pictures",
+        description="Sample pictures of every game, for anyone to look at: early, halfway and "
+        "end positions of a seeded game at its smallest and largest table, in every language.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
     sample = commands.add_parser("sample", help="draw sample positions of every game")

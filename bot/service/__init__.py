@@ -16,7 +16,10 @@ shown: callers get data objects back and render them.
 - ``lobby``, ``play``, ``automatic``, ``history``: the use cases of setting a game up, of
   people playing it, of automatic players and timeouts, of the memory of play;
 - ``threads`` (:class:`~bot.service.threads.ThreadUseCases`): games in threads of their
-  own, invitations, spectators, "play again" (called as ``service.threads.…``).
+  own, invitations, spectators, "play again" (called as ``service.threads.…``);
+- ``undo`` (:class:`~bot.service.undo.TakeBacks`): a person taking back their own move;
+- ``fair_play`` (:class:`~bot.service.fair_play.FairPlay`): reliability records and the
+  host's join filter.
 
 Callers use the service's methods, each one of a part's (the facade below).
 """
@@ -28,6 +31,7 @@ from collections.abc import Callable
 from bot.service.automatic import AutomaticPlay
 from bot.service.commits import Commits
 from bot.service.deadlines import Deadlines, Now
+from bot.service.fair_play import FairPlay
 from bot.service.gate import Gate
 from bot.service.history import PlayHistory
 from bot.service.live import LiveGames
@@ -35,6 +39,7 @@ from bot.service.lobby import LobbyUseCases
 from bot.service.play import PlayUseCases, seat_of
 from bot.service.snapshots import GameSnapshot, Move, Played
 from bot.service.threads import ThreadUseCases
+from bot.service.undo import TakeBacks
 from storage import Storage
 
 
@@ -68,7 +73,9 @@ class GameService:
             storage, self.gate, self.live, self.commits, search_budget_ms
         )
         self.history = PlayHistory(storage)
-        self.threads = ThreadUseCases(storage, self.gate, self.live, self.lobby)
+        self.undo = TakeBacks(storage, self.gate, self.live)
+        self.fair_play = FairPlay(storage, self.gate, self.live, self.lobby)
+        self.threads = ThreadUseCases(storage, self.gate, self.live, self.fair_play)
 
         gate, live, lobby, play, automatic = (
             self.gate,
@@ -89,7 +96,9 @@ class GameService:
         self.stop_watching = live.stop_watching
 
         self.open_lobby = lobby.open_lobby
-        self.join = lobby.join
+        self.join = self.fair_play.join  # the host's filter, then the lobby's join
+        self.set_min_reliability = self.fair_play.set_min_reliability
+        self.reliability = self.fair_play.records
         self.leave_lobby = lobby.leave_lobby
         self.add_automatic = lobby.add_automatic
         self.remove_automatic = lobby.remove_automatic
@@ -103,6 +112,7 @@ class GameService:
         self.act = play.act
         self.forfeit = play.forfeit
         self.abort = play.abort
+        self.take_back = self.undo.take_back
 
         self.play_automatic = automatic.play_automatic
         self.timeout = automatic.timeout

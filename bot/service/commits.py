@@ -14,6 +14,7 @@ from bot.service.live import LiveGames
 from bot.service.seats import change_after_move, with_player_back
 from bot.service.snapshots import GameSnapshot, Move, Played
 from engine import Action
+from engine.undo import is_final
 from storage import (
     DatabaseUnavailable,
     GameRecord,
@@ -35,8 +36,9 @@ MOVED_ON = N_("The game has moved on since that button was shown.")
 
 class Commits:
     """Applies an action to a copy of a running game's state and commits it, with the
-    deadline (``deadlines``) and the seat change (``bot.service.seats``) that follow; only
-    then is the copy adopted in ``live``. Callers hold the game's lock."""
+    deadline (``deadlines``), the seat change (``bot.service.seats``) that follow and whether
+    its seat may take it back (``engine.undo``: a person's move only); only then is the copy
+    adopted in ``live``. Callers hold the game's lock."""
 
     def __init__(self, storage: Storage, live: LiveGames, deadlines: Deadlines) -> None:
         self.storage = storage
@@ -76,6 +78,8 @@ class Commits:
         if actor == "player":  # a person who acts is back: their clock counts again
             record = with_player_back(record, action.seat)
         deadline = self.deadlines.after(record, current.state, state, current.record.deadline)
+        # a person's move the engine's rule lets them take back is offered to them (undo)
+        takeback = actor == "player" and not is_final(current.state, action, state)
         if prepare is not None:
             prepare(record, state)
         started = time.perf_counter()
@@ -92,6 +96,7 @@ class Commits:
                 actor=actor,
                 deadline=deadline,
                 seat_changes=() if change is None else (change,),
+                takeback=takeback,
             )
         except StaleVersion:
             self.live.forget(current.id)  # another process moved it: read it afresh next time

@@ -3,7 +3,8 @@ leaderboard and last games, a finished game rebuilt step by step for its replay,
 file, forgetting a player.
 
 Nothing here shows a running game: only games that ended are read, and a replay is built from
-the stored setup and log by the engine (``engine.replay``), one step at a time.
+the stored setup and log by the engine (``engine.undo``'s replay, take-backs included), one
+step at a time.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from datetime import datetime
 import engine
 from bot.i18n import N_
 from bot.service.errors import UserError
+from bot.service.undo import replay_log
 from engine.records import GameRecordFile, RecordedAction, RecordedResult, RecordedSeat
 from storage import (
     Forgotten,
@@ -123,6 +125,8 @@ def export_file(record: GameRecord, actions: list[LoggedAction]) -> GameRecordFi
                 key=a.action_key,
                 actor=a.actor,  # type: ignore[arg-type]
                 time=a.created_at,
+                undoes=a.undoes,
+                undone_by=a.undone_by,
             )
             for a in actions
         ],
@@ -188,14 +192,9 @@ class PlayHistory:
         """
         record, actions = await self.finished(game_id, guild_id)
         step = max(0, min(step, len(actions)))
-        state = await asyncio.to_thread(
-            engine.replay,
-            record.game_name,
-            len(record.seats),
-            record.options,
-            record.seed or 0,
-            (engine.Action(a.seat, a.action_key) for a in actions[:step]),
-        )
+        # the game as played: a move taken back, then its take-back (``engine.undo``)
+        timeline = await asyncio.to_thread(replay_log, record, actions[:step])
+        state = timeline.state
         return ReplayStep(
             record_at(record, actions, step),
             state,

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 import engine
 from bot.i18n import N_
 from bot.service.errors import ChannelHasGame, UserError
+from bot.service.fair_play import FairPlay
 from bot.service.gate import Gate
 from bot.service.live import LiveGames
-from bot.service.lobby import LobbyUseCases
 from storage import AgainOpen, ChannelBusy, GameRecord, GameStatus, LobbySetup, Storage
 
 MAX_INVITED = 10
@@ -35,8 +35,8 @@ class Again:
 
 def _again_setup(old: GameRecord, host_id: int) -> LobbySetup:
     """The set-up of a lobby that plays ``old`` again, hosted by ``host_id``: its people
-    invited, its automatic players seated (in their order), its turn clock and thinking time,
-    "invited players only" if it was."""
+    invited, its automatic players seated (in their order), its turn clock, thinking time and
+    minimum share of finished games, "invited players only" if it was."""
     people = [s.user_id for s in old.seats if s.person and s.user_id not in (None, host_id)]
     return LobbySetup(
         invited=tuple(u for u in people if u is not None),
@@ -47,20 +47,21 @@ def _again_setup(old: GameRecord, host_id: int) -> LobbySetup:
         ),
         turn_clock=old.turn_clock,
         thinking_ms=old.thinking_ms,
+        min_reliability=old.min_reliability,
         invited_only=old.invited_only,
         again_of=old.id,
     )
 
 
 class ThreadUseCases:
-    """Games in threads, invitations, spectators and "play again", over the lobby's use
-    cases (``lobby``) and the game's lock (``gate``)."""
+    """Games in threads, invitations, spectators and "play again", under the game's lock
+    (``gate``); people join through ``fair_play`` (the host's minimum, then the lobby's join)."""
 
-    def __init__(self, storage: Storage, gate: Gate, live: LiveGames, lobby: LobbyUseCases) -> None:
+    def __init__(self, storage: Storage, gate: Gate, live: LiveGames, fair_play: FairPlay) -> None:
         self.storage = storage
         self.gate = gate
         self.live = live
-        self.lobby = lobby
+        self.fair_play = fair_play
 
     async def open_lobby(
         self,
@@ -142,14 +143,15 @@ class ThreadUseCases:
         with "invited players only", the people invited.
 
         Raises:
-            UserError: not invited, or what ``LobbyUseCases.join`` raises.
+            UserError: not invited, or what ``FairPlay.join`` raises (below the host's
+                minimum share of finished games, the lobby full or started).
         """
         record = await self.live.record(game_id)
         closed = record.invited_only and record.status == GameStatus.LOBBY
         invited = await self.storage.threads.invited(game_id) if closed else ()
         if closed and user_id != record.host_id and user_id not in invited:
             raise UserError(N_("Only the people the host invited can join this game."))
-        return await self.lobby.join(game_id, user_id, name)
+        return await self.fair_play.join(game_id, user_id, name)
 
     async def toggle_invited_only(self, game_id: int, user_id: int) -> GameRecord:
         """Turn the lobby's "invited players only" on or off (host only).
@@ -264,4 +266,5 @@ class ThreadUseCases:
             return Again(lobby, opened=False, joined=False)
         if lobby.status != GameStatus.LOBBY:
             raise UserError(N_("This game has already started or ended."))
-        return Again(await self.lobby.join(lobby.id, user_id, name), opened=False, joined=True)
+        joined = await self.fair_play.join(lobby.id, user_id, name)
+        return Again(joined, opened=False, joined=True)

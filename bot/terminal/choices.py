@@ -9,8 +9,12 @@ numbers, space- or comma-separated, checked by :func:`bot.texts.decisions.decode
 exactly what the menu offered.
 
 Where the game's own numbers mean something (``Presentation.choice_number``: a
-game's dice), a choice keeps that number on every screen, and the others follow after the highest;
-elsewhere the choices are numbered from 1 in the order the bot lays them out.
+game's dice), a choice keeps that number on every screen, and the others follow after the
+highest such number the game has (``Presentation.own_numbers``: from 6 for five dice, even
+on a screen where dice 4 and 5, or all five, cannot be chosen), so that typing a die's number
+never makes another move and each other choice keeps its place from screen to screen;
+elsewhere the choices are numbered from 1 in the order the bot lays them out. Options that
+make the same move by the rules (``Presentation.same_choice``) are one choice.
 """
 
 from __future__ import annotations
@@ -20,62 +24,34 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from bot.games.base import OptionText
 from bot.i18n import Translator
+from bot.terminal.hints import how_many, what_to_type
+from bot.terminal.menus import Choice, Menu
 from bot.texts.decisions import decode, menu_values
-from bot.texts.specs import ConfirmRow, Row, SelectSpec
+from bot.texts.specs import ConfirmRow, Row, SelectSpec, UndoRow
 from engine import Decision
 
 RULES = ("r", "rules")
 QUIT = ("q", "quit")
+UNDO = ("u", "undo")
 NUMBER = re.compile(r"[0-9]{1,9}")
 """A choice's number as typed: ASCII digits (``str.isdigit`` also takes "²", which ``int``
 refuses, and ``int`` refuses more than 4,300 digits); longer is out of range anyway."""
 
 Numbered = Callable[[Decision, str], "int | None"]
 """The number the game gives an option of a decision, or ``None`` (numbered in order)."""
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One numbered choice: its ``label`` (with an optional ``emoji`` and ``description``),
-    ``current`` when it is the player's present answer to a simultaneous decision, and what
-    it means: the action ``key`` (a button, or an option of a single-select menu), the menu
-    ``value`` (an option of a multi-select menu), or ``back`` (an "are you sure?"'s way
-    back to the screen, changing nothing)."""
-
-    number: int
-    label: str
-    description: str = ""
-    emoji: str | None = None
-    current: bool = False
-    key: str | None = None
-    value: str | None = None
-    back: bool = False
-
-
-@dataclass(frozen=True)
-class Menu:
-    """The choices of one component row: a row of buttons (``title`` empty), or a select
-    menu with its placeholder as ``title``; a multi-select (``decision`` set) takes from
-    ``least`` to ``most`` of its numbers together."""
-
-    title: str
-    choices: tuple[Choice, ...]
-    decision: Decision | None = None
-    least: int = 1
-    most: int = 1
-
-    @property
-    def multi(self) -> bool:
-        """Several of its numbers answer it together."""
-        return self.decision is not None
+Joined = Callable[[Decision, str], "OptionText | None"]
+"""The wording of the one choice an option of a single-select menu shares with the others
+that make the same move, or ``None`` (a choice of its own)."""
 
 
 @dataclass(frozen=True)
 class Answer:
     """What a typed line means: an action ``key`` to play, the rules (``rules``), leaving
-    (``quit``), going back from an "are you sure?" (``back``), nothing at all (``empty``:
-    an empty line, asked again), or a ``problem``: one line saying what to type instead."""
+    (``quit``), going back from an "are you sure?" (``back``), taking back the move logged as
+    ``undo`` (``u``, while the screen offers it), nothing at all (``empty``: an empty line,
+    asked again), or a ``problem``: one line saying what to type instead."""
 
     key: str | None = None
     rules: bool = False
@@ -83,12 +59,15 @@ class Answer:
     back: bool = False
     empty: bool = False
     problem: str = ""
+    undo: int | None = None
 
 
 class Question:
     """The numbered choices of one screen's component ``rows`` (answering ``decisions``, the
     viewer's pending ones, stamped ``since``); ``numbered`` gives the game's own number of
-    an option, where it has one (see the module docstring)."""
+    an option, where it has one, up to ``reserved``; ``joined`` joins the options that make
+    the same move (see the module docstring). ``heading``: Markdown lines shown right above
+    the choices (``Presentation.choices_heading``)."""
 
     def __init__(
         self,
@@ -96,13 +75,24 @@ class Question:
         decisions: Sequence[Decision],
         since: int,
         numbered: Numbered | None = None,
+        *,
+        reserved: int = 0,
+        joined: Joined | None = None,
+        heading: Sequence[str] = (),
     ) -> None:
         self.since = since
+        self.heading = tuple(heading)
         # (row, the game's own number or None, the choice numbered 0 until all are known)
         entries: list[tuple[int, int | None, Choice]] = []
+        shared: set[tuple[str, str]] = set()  # the joined choices listed: (kind, label)
         menus: list[Menu] = []
+        self.undo: UndoRow | None = None
+        """The screen's "↶ Undo" (typed ``u``), when it offers one."""
         for index, row in enumerate(rows):
-            if isinstance(row, ConfirmRow):
+            if isinstance(row, UndoRow):
+                self.undo = row
+                menus.append(Menu("", ()))
+            elif isinstance(row, ConfirmRow):
                 entries.append((index, None, Choice(0, row.confirm, key=row.key)))
                 entries.append((index, None, Choice(0, row.back, back=True)))
                 menus.append(Menu("", ()))
@@ -111,10 +101,14 @@ class Question:
                 offered = dict(menu_values(decision))
                 single = not decision.multi
                 for option in row.options:
+                    words = (option.label, option.description)
+                    join = joined if single else None
+                    said = _wording(join, shared, decision, offered[option.value], words)
+                    if said is None:
+                        continue  # the same move as a choice already listed
                     choice = Choice(
                         0,
-                        option.label,
-                        option.description,
+                        *said,
                         current=option.default,
                         key=decode(decision, [option.value]) if single else None,
                         value=None if single else option.value,
@@ -131,10 +125,13 @@ class Question:
                 for button in row:
                     owner = next((d for d in decisions if button.key in d.options), None)
                     fixed = numbered(owner, button.key) if numbered and owner else None
-                    choice = Choice(0, button.label, emoji=button.emoji, key=button.key)
+                    said = _wording(joined, shared, owner, button.key, (button.label, ""))
+                    if said is None:
+                        continue
+                    choice = Choice(0, *said, emoji=button.emoji, key=button.key)
                     entries.append((index, fixed, choice))
                 menus.append(Menu("", ()))
-        numbers = _numbers([fixed for _row, fixed, _choice in entries])
+        numbers = _numbers([fixed for _row, fixed, _choice in entries], reserved)
         for index, menu in enumerate(menus):
             choices = sorted(
                 (
@@ -164,6 +161,8 @@ class Question:
             return Answer(quit=True)
         if text in RULES:
             return Answer(rules=True)
+        if text in UNDO and self.undo is not None:
+            return Answer(undo=self.undo.seq)
         tokens = [t for t in re.split(r"[\s,;]+", text) if t]
         numbers = [int(t) for t in tokens if NUMBER.fullmatch(t)]
         if (
@@ -223,87 +222,14 @@ class Question:
         return answers[0] if len(answers) == 1 else None
 
     def hint(self, _: Translator) -> str:
-        """What to type here, in one line: a list that takes several numbers says how many
-        and which, then the other numbers (a newcomer told "Type a number" under "Type 2
-        numbers" typed one)."""
-        if not self.count:
-            return _("Type r for the rules or q to quit.")
-        multi = [menu for menu in self.menus if menu.multi]
-        others = [c.number for menu in self.menus if not menu.multi for c in menu.choices]
-        if len(multi) > 1:
-            return _(
-                "Type a number from 1 to {last} (several where a list says so), r for the "
-                "rules or q to quit.",
-                last=self.numbers[-1],
-            )
-        if multi:
-            what = how_many(multi[0], _)
-            if not others:
-                return _("{what} Or type r for the rules, q to quit.", what=what)
-            if len(others) == 1:
-                return _(
-                    "{what} Or type {number}, r for the rules or q to quit.",
-                    what=what,
-                    number=others[0],
-                )
-            if len(others) == 2:
-                return _(
-                    "{what} Or type {first} or {last}, r for the rules or q to quit.",
-                    what=what,
-                    first=others[0],
-                    last=others[1],
-                )
-            if _contiguous(others):
-                return _(
-                    "{what} Or type one number from {first} to {last}, r for the rules or q "
-                    "to quit.",
-                    what=what,
-                    first=others[0],
-                    last=others[-1],
-                )
-            return _(
-                "{what} Or type one of {numbers}, r for the rules or q to quit.",
-                what=what,
-                numbers=", ".join(map(str, others)),
-            )
-        if len(others) == 1:
-            return _("Type {number}, r for the rules or q to quit.", number=others[0])
-        if _contiguous(others):
-            return _(
-                "Type a number from {first} to {last}, r for the rules or q to quit.",
-                first=others[0],
-                last=others[-1],
-            )
-        return _(
-            "Type one of {numbers}, r for the rules or q to quit.",
-            numbers=", ".join(map(str, others)),
-        )
+        """What to type here, in one line (:func:`bot.terminal.hints.what_to_type`)."""
+        return what_to_type(self.menus, _)
 
 
-def how_many(menu: Menu, _: Translator) -> str:
-    """How many of ``menu``'s numbers go together, and which numbers they are, in one line
-    (a list may start after other choices)."""
-    first, last = menu.choices[0].number, menu.choices[-1].number
-    if menu.least == menu.most:
-        return _.plural(
-            "Type {count} number from {first} to {last}.",
-            "Type {count} numbers from {first} to {last}, separated by spaces.",
-            menu.least,
-            first=first,
-            last=last,
-        )
-    return _(
-        "Type {least} to {most} numbers from {first} to {last}, separated by spaces.",
-        least=menu.least,
-        most=menu.most,
-        first=first,
-        last=last,
-    )
-
-
-def _numbers(fixed: Sequence[int | None]) -> list[int]:
+def _numbers(fixed: Sequence[int | None], reserved: int = 0) -> list[int]:
     """The number of each choice: its game's own (``fixed``) where it has one that no other
-    choice has, else the next after the highest of those, in order."""
+    choice has, else the next after the highest of those and of ``reserved`` (the highest
+    the game gives, on any screen), in order."""
     taken: set[int] = set()
     own: list[int | None] = []
     for number in fixed:
@@ -312,7 +238,7 @@ def _numbers(fixed: Sequence[int | None]) -> list[int]:
         if keep:
             assert number is not None
             taken.add(number)
-    following = max(taken, default=0)
+    following = max(*taken, reserved, 0)
     numbers = []
     for number in own:
         if number is None:
@@ -322,9 +248,23 @@ def _numbers(fixed: Sequence[int | None]) -> list[int]:
     return numbers
 
 
-def _contiguous(numbers: Sequence[int]) -> bool:
-    """``numbers`` (ascending) follow one another without a gap."""
-    return numbers[-1] - numbers[0] == len(numbers) - 1
+def _wording(
+    joined: Joined | None,
+    shared: set[tuple[str, str]],
+    decision: Decision | None,
+    option: str,
+    words: tuple[str, str],
+) -> tuple[str, str] | None:
+    """The label and description of ``option``'s choice (its own ``words``, or those of the
+    choice it joins); ``None`` when that choice is listed already (its ``(kind, label)`` in
+    ``shared``, which this adds to)."""
+    same = None if joined is None or decision is None else joined(decision, option)
+    if decision is None or same is None:
+        return words
+    if (decision.kind, same.label) in shared:
+        return None
+    shared.add((decision.kind, same.label))
+    return same.label, same.description
 
 
 def _count(menu: Menu, size: int) -> int:

@@ -25,8 +25,10 @@ from rich.table import Table
 from rich.text import Text
 
 from bot.i18n import Translator
-from bot.terminal.choices import Question, how_many
+from bot.terminal.choices import Question
+from bot.terminal.hints import how_many
 from bot.terminal.markdown import line_of, text_of
+from bot.terminal.menus import Choice
 
 SIDE_BY_SIDE = 120
 """The least terminal width (in columns) at which the table and the screen sit side by side."""
@@ -112,11 +114,17 @@ class Output:
         """One line of its own (a problem with what was typed, a reminder)."""
         self.console.print(self._wrapped(line_of(self._cells(markdown))))
 
-    def question(self, question: Question, _: Translator, clock: str = "") -> None:
-        """The numbered choices, then ``clock`` (how long is left to answer, if anything)
-        and the line to type them on. One line says what to type; only when several lists
-        take several numbers does each say how many under its title."""
-        number_style = Style(bold=True)
+    def question(
+        self, question: Question, _: Translator, clock: str = "", problem: str = ""
+    ) -> None:
+        """The game's heading lines, the numbered choices, then ``clock`` (how long is left
+        to answer, if anything) and the line to type them on. One line says what to type;
+        only when several lists take several numbers does each say how many under its
+        title. After a line that was not an answer, ``problem`` says why right above the
+        prompt, in place of that line when it says the same. In a terminal a choice too long
+        for the width wraps under its words, not under its number."""
+        for heading in question.heading:
+            self.console.print(self._wrapped(line_of(self._cells(heading))))
         several = sum(menu.multi for menu in question.menus) > 1
         alone = len(question.menus) == 1 and not question.menus[0].multi
         for menu in question.menus:
@@ -124,21 +132,42 @@ class Output:
                 self.console.print(Text(self._cells(menu.title), style=Style(bold=True)))
             if menu.multi and several:
                 self.console.print(Text(how_many(menu, _), style=Style(dim=True)))
-            for choice in menu.choices:
-                line = Text(f"{choice.number:>3}  ", style=number_style)
-                if choice.emoji:
-                    line.append(self._cells(f"{choice.emoji} "))
-                line.append(self._cells(choice.label))
-                if choice.description:
-                    description = self._cells(choice.description)
-                    joint = " " if description.startswith("→") else " — "
-                    line.append(f"{joint}{description}", style=Style(dim=True))
-                if choice.current:
-                    line.append(" ✓", style=Style(bold=True))
-                self.console.print(line)
+            self._choices(menu.choices)
+        if question.undo is not None:  # typed "u"
+            undo = Text(f"{'u':>3}  ", style=Style(bold=True))
+            self.console.print(undo.append(self._cells(question.undo.label)))
         if clock:
             self.console.print(Text(self._cells(clock), style=Style(dim=True)))
-        self.prompt(question.hint(_))
+        hint = question.hint(_)
+        if problem:
+            self.console.print(Text(self._cells("⚠️ " + problem), style=Style(bold=True)))
+        self.prompt(None if problem == hint else hint)
+
+    def _choices(self, choices: Iterable[Choice]) -> None:
+        """One line per choice: its number (bold), emoji, label, description (dim) and a
+        tick when it is the present answer."""
+        rows = []
+        for choice in choices:
+            line = Text()
+            if choice.emoji:
+                line.append(self._cells(f"{choice.emoji} "))
+            line.append(self._cells(choice.label))
+            if choice.description:
+                description = self._cells(choice.description)
+                joint = " " if description.startswith("→") else " — "
+                line.append(f"{joint}{description}", style=Style(dim=True))
+            if choice.current:
+                line.append(" ✓", style=Style(bold=True))
+            rows.append((Text(f"{choice.number:>3}  ", style=Style(bold=True)), line))
+        for number, line in rows:
+            if not self.styled:  # plain: one line each, unwrapped
+                self.console.print(number + line)
+                continue
+            grid = Table.grid()  # one per choice: a short line gets no trailing spaces
+            grid.add_column(no_wrap=True)
+            grid.add_column()
+            grid.add_row(number, line)
+            self.console.print(grid)
 
     def prompt(self, hint: str | None) -> None:
         """``hint`` (none: the prompt alone, asked again) and the prompt, the cursor after

@@ -29,7 +29,8 @@ async def write_table_picture(
     path: Path, record: GameRecord, state: engine.GameState, language: str
 ) -> bool:
     """Draw the table (in a worker thread, off the event loop) and replace ``path`` with it
-    at once (a viewer never sees half a file). ``False`` when the game has no picture.
+    at once (a viewer never sees half a file), making its folder first if there is none.
+    ``False`` when the game has no picture.
 
     Raises:
         OSError: ``path`` cannot be written.
@@ -37,6 +38,7 @@ async def write_table_picture(
     data = await asyncio.to_thread(table_picture, record, state, language)
     if data is None:
         return False
+    path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(f".{path.name}.partial")
     partial.write_bytes(data)
     os.replace(partial, path)

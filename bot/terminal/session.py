@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import Callable, Coroutine
+from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ from bot.terminal.games import PLAYER
 from bot.terminal.lines import Lines
 from bot.terminal.output import Output
 from bot.terminal.picture import write_table_picture
+from bot.terminal.questions import seat_question
 from bot.texts.rendering import (
     confirmation_screen,
     context_for,
@@ -35,7 +36,6 @@ from bot.texts.rendering import (
     recent_lines,
     rules_text,
     seat_screen,
-    seat_view,
     table_screen,
     thinking_line,
 )
@@ -142,6 +142,12 @@ class Session:
                 continue
             if decided is BACK:
                 continue
+            if isinstance(decided, Answer) and decided.undo is not None:  # "u": take back
+                try:
+                    await self.service.take_back(self.game_id, PLAYER, decided.undo)
+                except UserError as error:
+                    notice = "⚠️ " + error.text(_)
+                continue
             assert isinstance(decided, str)
             try:
                 played = await self.service.act(self.game_id, PLAYER, question.since, decided)
@@ -181,17 +187,14 @@ class Session:
             if screen is None:
                 return asked
             self.output.screen(screen.text, presentation(record.game_name).accent)
-            decisions = seat_view(record, state, 0).decisions
-            confirm = Question(screen.rows, decisions, screen.since, self._numbered(record))
+            confirm = seat_question(
+                record, state, 0, screen.rows, screen.since, self._, heading=False
+            )
             answer = await self._ask(confirm, record)
             if answer == asked:  # made anyway: no second question
                 return asked
             asked = answer
         return asked
-
-    def _numbered(self, record: GameRecord) -> Callable[[engine.Decision, str], int | None]:
-        """The game's own numbers of its choices (``Presentation.choice_number``)."""
-        return presentation(record.game_name).choice_number
 
     async def _automatic(self) -> Played | None:
         """The automatic moves that are due, saying so when a player thinks for a while."""
@@ -230,19 +233,19 @@ class Session:
             await self._write_picture(record, state)
         if record.status != GameStatus.ACTIVE:
             return None
-        decisions = seat_view(record, state, 0).decisions
-        return Question(seat.rows, decisions, seat.since, self._numbered(record))
+        return seat_question(record, state, 0, seat.rows, seat.since, _)
 
     async def _write_picture(self, record: GameRecord, state: engine.GameState) -> None:
         """The table's picture into :attr:`picture`; a file that cannot be written is said
-        once, and the game goes on without it."""
+        once, with that the game goes on without pictures."""
         assert self.picture is not None
         try:
             await write_table_picture(self.picture, record, state, self.language)
         except OSError as exc:
             self.output.text(
                 self._(
-                    "The picture cannot be written to {path}: {error}",
+                    "The picture cannot be written to {path}: {error}. No more pictures in "
+                    "this game.",
                     path=str(self.picture),
                     error=exc.strerror or str(exc),
                 )
@@ -276,6 +279,8 @@ class Session:
                 if not self.lines.terminal:  # nothing echoed it: the transcript shows it
                     self.output.console.print(Text(typed or ""))
                 if self._stop:
+                    if self.lines.terminal:  # "Game #1 is saved" under the prompt and its "^C"
+                        self.output.console.print()
                     return None
                 answer = question.answer(typed, _)
                 if answer.quit:
@@ -286,15 +291,15 @@ class Session:
                     return answer.key
                 if answer.back:
                     return BACK
+                if answer.undo is not None:
+                    return answer
                 if answer.empty:
                     self.output.prompt(None)
                     continue
                 if answer.rules:
                     rules = rules_text(record.game_name, record.options, _, terminal=True)
                     self.output.text(rules)
-                else:
-                    self.output.line("⚠️ " + answer.problem)
-                self.output.question(question, _, self._clock_line(record))
+                self.output.question(question, _, self._clock_line(record), answer.problem)
         finally:
             self._asking = None
 

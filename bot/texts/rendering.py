@@ -18,6 +18,7 @@ from bot.service.reasons import ABANDONED, FORFEIT
 from bot.texts.decisions import MAX_BUTTONS, rows_for
 from bot.texts.seat_names import seat_labels, seat_names
 from bot.texts.specs import ButtonSpec, ConfirmRow, Row, Screen
+from bot.texts.undo import as_played, taken_back, undo_row
 from engine import Event, View
 from storage import GameRecord, GameStatus, LoggedAction
 
@@ -133,10 +134,11 @@ def recent_lines(
     ctx: RenderContext,
     limit: int | None | Literal["shown"] = "shown",
 ) -> list[str]:
-    """The table's "last events": public events of the last logged actions, newest last: the
-    last ``limit`` lines (``"shown"``: as many as the presentation's ``recent_limit``, what
-    the table shows; ``None``: all of them)."""
+    """The table's "last events": public events of the last logged actions, newest last (as
+    played: see ``as_played``): the last ``limit`` lines (``"shown"``: as many as the
+    presentation's ``recent_limit``, what the table shows; ``None``: all of them)."""
     lines: list[str] = []
+    taken = taken_back(logged)
     for action in logged:
         if action.actor == "timeout" and action.seat < len(ctx.names):
             timed_out = ctx._(
@@ -145,7 +147,7 @@ def recent_lines(
             )
             if not lines or lines[-1] != timed_out:
                 lines.append(timed_out)
-        lines += event_lines(show, action.public_events, None, ctx)
+        lines += as_played(action, event_lines(show, action.public_events, None, ctx), taken, ctx)
     lines = _collapse_repeats(lines, ctx)
     if limit == "shown":
         limit = show.recent_limit
@@ -278,7 +280,8 @@ def seat_screen(
     lines += ["", f"**{prompt}**"]
     lines += [f"-# {line}" for line in show.notes(view, ctx)]
     since = view.decisions[0].since if view.decisions else 0
-    return Screen("\n".join(lines), rows_for(view.decisions, view, show, ctx), since)
+    rows = rows_for(view.decisions, view, show, ctx) + undo_row(record, seat, ctx)
+    return Screen("\n".join(lines), rows, since)
 
 
 def confirmation_screen(

@@ -69,9 +69,19 @@ class ConfirmRow:
     back: str
 
 
+@dataclass(frozen=True)
+class UndoRow:
+    """The "↶ Undo" of a private screen: it takes back the viewer's move logged as ``seq``
+    (``engine.undo``), saying what it takes back in its ``label`` ("↶ Undo: " and the move)."""
+
+    seq: int
+    label: str
+
+
 ButtonRow = tuple[ButtonSpec, ...]
-Row = ButtonRow | SelectSpec | ConfirmRow
-"""One action row: up to 5 buttons, one select menu, or a confirmation's two buttons."""
+Row = ButtonRow | SelectSpec | ConfirmRow | UndoRow
+"""One action row: up to 5 buttons, one select menu, a confirmation's two buttons, or the
+Undo button."""
 
 
 @dataclass(frozen=True)

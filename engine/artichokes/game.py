@@ -15,6 +15,7 @@ from engine.artichokes.hidden import redistribute
 from engine.artichokes.rules import apply_legal, carry_out, decisions
 from engine.artichokes.setup import new_game
 from engine.artichokes.state import SCHEMA_VERSION, ArtichokesOptions, ArtichokesState
+from engine.artichokes.undo import final_step
 from engine.artichokes.view import view
 from engine.contract import Game, GameInfo, Outcome, Reference, ReferenceSection
 
@@ -59,5 +60,6 @@ GAME: Game[ArtichokesState, ArtichokesOptions] = Game(
     redistribute=redistribute,
     reference=reference,
     describe=describe_action,
+    final_step=final_step,
 )
 """Abandon All Artichokes (2-4 players) — ``shared/rules/artichokes.md``."""

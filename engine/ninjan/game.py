@@ -9,6 +9,7 @@ from engine.ninjan.hidden import redistribute
 from engine.ninjan.rules import apply_legal, decisions, scores
 from engine.ninjan.setup import new_game
 from engine.ninjan.state import SCHEMA_VERSION, NinjanOptions, NinjanState
+from engine.ninjan.undo import final_step
 from engine.ninjan.view import view
 
 MAX_PLAYERS = 5
@@ -52,5 +53,6 @@ GAME: Game[NinjanState, NinjanOptions] = Game(
     redistribute=redistribute,
     reference=reference,
     describe=describe_action,
+    final_step=final_step,
 )
 """Ninjan (2-5 players) — ``shared/rules/ninjan.md``."""

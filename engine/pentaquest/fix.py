@@ -18,6 +18,11 @@ MAX_FIX_CARDS = 2
 """The longest fix searched (the rules' "strong" yardstick looks at 1-2-card fixes)."""
 
 ONE_DIE_POWERS = ("add", "sub", "addsub", "mirror")
+FLEXIBILITY = {"add": 0, "sub": 0, "mirror": 1, "addsub": 2}
+"""How much a one-die power can do, for choosing between fixes that beat the same card: a
+±1 card does whatever a +1 or a −1 card does and more, and a mirror acts on every face
+(a +1 card cannot act on a 6). The fix that spends the least of it keeps the army's most
+useful cards for later turns."""
 
 
 class FixCard(NamedTuple):
@@ -63,9 +68,11 @@ def cheapest_fix(
 ) -> tuple[FixCard, ...] | None:
     """The fewest cards of ``army`` (``(card id, power)`` pairs) whose one-die powers make
     ``dice`` beat a card of ``quest``; among fixes of one length, the one beating the hardest
-    card. ``()`` when the dice beat a card already, ``None`` when no fix of at most
-    :data:`MAX_FIX_CARDS` cards exists. With ``first``, the fix must begin with that card
-    (one already in use; it is not part of ``army``), and ``()`` is not an answer.
+    card, then the one spending the least flexible cards (:data:`FLEXIBILITY`: Knocker (−1)
+    rather than Ettin (±1) when both do it), then the first found (powers in name order,
+    dice from the left). ``()`` when the dice beat a card already, ``None`` when no fix of
+    at most :data:`MAX_FIX_CARDS` cards exists. With ``first``, the fix must begin with that
+    card (one already in use; it is not part of ``army``), and ``()`` is not an answer.
 
     Each power is represented by its lowest card id, so the answer names real cards.
     """
@@ -100,14 +107,14 @@ def _search(
         return ()
     singles: list[tuple[int, str]] = [(cards[0], p) for p, cards in sorted(by_power.items())]
     starts = [first] if first is not None else singles
-    best: tuple[tuple[int, int], tuple[FixCard, ...]] | None = None
+    best: tuple[tuple[int, int, int], tuple[FixCard, ...]] | None = None
     # one card
     for card, power in starts:
         for die, value in moves(power, dice):
             new = code - PLACE[dice[die]] + PLACE[value]
             target = hardest(MASKS[new] & qmask, quest)
             if target is not None:
-                rank = (ROLLS[target], target)
+                rank = (ROLLS[target], target, FLEXIBILITY[power])
                 if best is None or rank < best[0]:
                     best = (rank, (FixCard(card, die, value),))
     if best is not None:
@@ -127,7 +134,7 @@ def _search(
                     new = first_code - PLACE[after_first[die2]] + PLACE[value2]
                     target = hardest(MASKS[new] & qmask, quest)
                     if target is not None:
-                        rank = (ROLLS[target], target)
+                        rank = (ROLLS[target], target, FLEXIBILITY[power] + FLEXIBILITY[power2])
                         if best is None or rank < best[0]:
                             best = (
                                 rank,

@@ -28,6 +28,7 @@ from engine.pentaquest.state import (
     PentaquestOptions,
     PentaquestState,
 )
+from engine.pentaquest.undo import final_step
 from engine.pentaquest.view import view
 
 
@@ -153,6 +154,7 @@ GAME: Game[PentaquestState, PentaquestOptions] = Game(
     redistribute=redistribute,
     reference=reference,
     describe=describe_action,
+    final_step=final_step,
     # the quest area and the armies name every creature, though the Rules page does not
     extra_texts=frozenset(card.name for card in DECK),
 )

@@ -10,6 +10,7 @@ from engine.verso.rules import apply_legal, decisions
 from engine.verso.setup import new_game, pile_size
 from engine.verso.state import SCHEMA_VERSION, VersoOptions, VersoState
 from engine.verso.text import reference as whole_reference
+from engine.verso.undo import final_step
 from engine.verso.view import view
 
 MIN_PLAYERS = 1
@@ -77,5 +78,6 @@ GAME: Game[VersoState, VersoOptions] = Game(
     redistribute=redistribute,
     reference=reference,
     describe=describe_action,
+    final_step=final_step,
 )
 """Verso (1-8 players, 1 = solo against the simulated opponent) — ``shared/rules/verso.md``."""

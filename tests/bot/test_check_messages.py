@@ -8,7 +8,6 @@ import discord
 from bot.check import PERMISSIONS
 from bot.check_messages import (
     LARGEST_BODY,
-    body_bytes,
     check_messages,
     largest_game,
     largest_table,
@@ -47,9 +46,9 @@ def test_the_largest_message_is_as_large_as_the_bots_limits_let_it() -> None:
     record = record_of(state)
     for language in ("en", "uk"):
         look = largest_table(record, state, language)
-        size, length = body_bytes(look), len(text_of(look.view))
+        size, length = look.body_bytes(), len(text_of(look.view))
         assert size <= LARGEST_BODY and length <= layouts.TEXT_LIMIT
         # one character more would pass one of the two limits
         assert length == layouts.TEXT_LIMIT or size > LARGEST_BODY - 8, (language, size)
     largest = check_messages().largest
-    assert LARGEST_BODY - 8 < body_bytes(largest) <= LARGEST_BODY
+    assert LARGEST_BODY - 8 < largest.body_bytes() <= LARGEST_BODY

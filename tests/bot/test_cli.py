@@ -66,7 +66,9 @@ async def test_a_database_path_that_is_a_folder_is_one_clean_line(tmp_path: Path
     folder = tmp_path / "games"
     folder.mkdir()
     for _attempt in range(3):  # the aiosqlite thread once printed a traceback, sometimes
-        code, _out, err = await cardroom(tmp_path, DISCORD_TOKEN="abc", DATABASE_PATH=str(folder))
+        code, _out, err = await cardroom(
+            tmp_path, DISCORD_TOKEN=EXAMPLE_TOKEN, DATABASE_PATH=str(folder)
+        )
         assert code == 2
         assert err.strip().splitlines() == [
             f"cardroom: cannot open the database {folder}: {folder} is a folder: the database "
@@ -310,11 +312,33 @@ async def test_a_database_url_that_is_not_postgresql_is_one_line_for_every_comma
         tmp_path, *args, DISCORD_TOKEN="abc", DATABASE_URL="mysql://db/cardroom"
     )
     assert (code, out) == (exit_code, "")
-    assert err.strip().splitlines() == [
-        "cardroom: DATABASE_URL: Value error, DATABASE_URL must be a postgresql://... URL "
-        "(or unset for SQLite)"
+    assert err.strip().splitlines() == [  # the bot's own words, not pydantic's "Value error,"
+        "cardroom: DATABASE_URL must be a postgresql://... URL (or unset for SQLite)"
     ]
     assert not (tmp_path / "copy.sqlite3").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [(("ratings", "rebuild"), "there is no database at data/cardroom.sqlite3"),
+     (("backup", "copy.sqlite3"), "there is no database at data/cardroom.sqlite3"),
+     (("migrate-db", "--to", "postgresql://localhost/x"),
+      "cannot copy data/cardroom.sqlite3: there is no database at data/cardroom.sqlite3"),
+     (("run",), NOT_A_TOKEN.removeprefix("cardroom: ")),
+     (("sync",), NOT_A_TOKEN.removeprefix("cardroom: "))],
+)  # fmt: skip
+async def test_a_command_that_is_refused_leaves_nothing_behind(
+    tmp_path: Path, args: tuple[str, ...], said: str
+) -> None:
+    """In a folder without a database, ``ratings rebuild`` made an empty
+    data/cardroom.sqlite3 and "rebuilt the ratings ... from 0 rated games" while ``backup``
+    and ``migrate-db`` said there was no database; ``run`` and ``sync`` with a bad token
+    made an empty data/ folder before refusing the token."""
+    code, out, err = await cardroom(
+        tmp_path, *args, DISCORD_TOKEN="abc", DATABASE_PATH="data/cardroom.sqlite3"
+    )
+    assert (code, out, err.strip().splitlines()) == (2, "", [f"cardroom: {said}"])
+    assert list(tmp_path.iterdir()) == []
 
 
 BAD_URL = "postgresql://cardroom:s3cr@t:pw@db:5432/cardroom"
@@ -330,7 +354,7 @@ async def test_a_postgresql_url_that_does_not_read_is_one_line_without_its_passw
     async with await Storage.open(path=tmp_path / "db.sqlite3"):
         pass  # migrate-db's source
     url = {} if args[:1] == ("migrate-db",) else {"DATABASE_URL": BAD_URL}
-    code, out, err = await cardroom(tmp_path, *args, DISCORD_TOKEN="abc", **url)
+    code, out, err = await cardroom(tmp_path, *args, DISCORD_TOKEN=EXAMPLE_TOKEN, **url)
     assert (code, out) == (2, "")
     (line,) = err.strip().splitlines()
     assert line.endswith(

@@ -59,7 +59,7 @@ async def test_an_unusable_database_path_is_one_line_and_exit_2(
 ) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")
-    settings = BotSettings(discord_token="abc", database_path=blocker / "db.sqlite3")
+    settings = BotSettings(discord_token=EXAMPLE_TOKEN, database_path=blocker / "db.sqlite3")
     assert await run(settings) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("cardroom: cannot open the database")

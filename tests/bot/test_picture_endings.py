@@ -64,7 +64,10 @@ def test_an_ended_games_picture_says_it_is_over_who_won_and_the_places(
             sizes = dict(texts)
             # "GAME OVER" large: at least 20 pixels on a phone, and the result 16
             assert sizes.get(_("Game over").upper(), 0) >= 20, (language, texts[:3])
-            if seats == 1 and not outcome.winners:
+            if seats == 1 and game == "verso":  # scored on a ladder, not won or lost
+                assert outcome.scores is not None
+                result = _("Score: {score} VP", score=outcome.scores[0])
+            elif seats == 1 and not outcome.winners:
                 result = _("Solo game lost")
             elif seats == 1:
                 result = _("Solo game won")
@@ -117,8 +120,11 @@ def test_the_banner_words_every_outcome_from_the_contract_alone() -> None:
     assert one == Ending("Game over", WINNER + "Bo wins")  # no scores: no places
     draw_ = ending(Outcome((), True, "turn_limit"), 4, ctx)
     assert draw_ == Ending("Game over", "Draw: nobody won")
-    solo = ending(Outcome((0,), False, "solo_ladder_40", (42,), (1,)), 1, ctx)
+    solo = ending(Outcome((0,), False, "won", (42,), (1,)), 1, ctx)
     assert solo == Ending("Game over", "Solo game won", (Place(None, "Score", "42"),))
+    laddered = ending(Outcome((0,), False, "won", (42,), (1,)), 1, ctx, solo=("42", "rung"))
+    assert laddered == Ending("Game over", "42", (Place(None, "rung", ""),))
+    assert described(laddered, "Pile 1") == "Game over. 42. rung. Pile 1"
     closed = PictureContext("en", ctx.labels, closed=True)
     assert ending(None, 4, closed) == Ending("Game over", "Ended early")
     assert described(one, "Pile 1") == "Game over. Bo wins. Pile 1"  # no crown read aloud
@@ -140,3 +146,43 @@ def test_a_game_ended_outside_the_rules_says_so(game: str) -> None:
         closed = shown.table(view, PictureContext(language, NAMES[:seats], closed=True))
         assert not running.description.startswith(_("Game over"))
         assert closed.description.startswith(f"{_('Game over')}. {_('Ended early')}")
+
+
+@pytest.mark.parametrize(
+    ("score", "line"),
+    [(26, "The ladder starts at 35 VP (average)"), (35, "Ladder 35+ VP: average score"),
+     (52, "Ladder 50+ VP: model player"), (61, "Ladder 60+ VP: legend of the Draw Pile")],
+)  # fmt: skip
+def test_a_solo_verso_banner_says_the_score_and_its_rung_not_a_win(
+    score: int, line: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The banner said "Solo game won" at 26 VP, while the text says the ladder starts at
+    35, the average: a solo Verso game is scored (§ Solo mode), and its outcome names the
+    seat the winner whatever the score. The banner says the score and the rung, as the text
+    does."""
+    from dataclasses import replace
+
+    from engine.contract import scored_outcome
+    from engine.verso.game import solo_reason
+    from engine.verso.ladder import ladder_line, ladder_rung
+
+    view = replace(
+        last_view("verso", 1, 1),
+        outcome=scored_outcome([score], solo_reason(score)),
+        scores=(score,),
+        ladder=ladder_rung(score),
+        ladder_line=ladder_line(score),
+    )
+    shown = picture_of("verso")
+    assert shown is not None
+    texts = drawn_texts(monkeypatch)
+    for language in LANGUAGES:
+        _ = translator(language)
+        texts.clear()
+        picture = shown.table(view, PictureContext(language, NAMES[:1]))
+        drawn = [text for text, _size in texts]
+        assert _("Solo game won") not in drawn and _("Game over").upper() in drawn
+        assert _("Score: {score} VP", score=score) in drawn
+        if language == "en":
+            assert line in drawn
+        assert not picture.canvas.cut, (language, picture.canvas.cut)

@@ -190,3 +190,103 @@ def test_pentaquest_says_what_the_framed_die_is_in_every_language(
         cut = [t for t in drawn.canvas.cut if not any(n in t for n in NAMES)]
         assert not cut, (language, cut)
         check(draw("pentaquest", "table", framed, PictureContext(language, NAMES[:4])))
+
+
+def test_verso_other_side_marks_read_on_a_phone_at_eight_seats() -> None:
+    """A seen other side's chip was a 12-point digit beside a 6.6-point shape: about 6
+    pixels of ink on a phone at 8 seats. Its digit now stands as high as the VP's (10
+    pixels) and its shape 8 across, between the number and the VP, touching neither."""
+    from bot.games.verso.picture import FACES, Layout, card
+    from engine.verso.view import CardView, Side
+
+    lay = Layout(8)
+    w, h = lay.place - 2, lay.card_h
+    for up, back in (
+        (Side("Green", 2, 3), Side("Orange", 5, 1)),
+        (Side("Blue", 6, 1), Side("Green", None, 3)),  # a joker's J on the chip
+        (Side("Orange", 4, 1), Side("Blue", 6, 1)),
+    ):
+        canvas = Canvas(h, PANEL, width=w)
+        card(canvas, 0, 0, w, h, CardView(up, back), lay, PANEL)
+        image = canvas.image
+        chip = [  # the chip's rows: its colour across the middle of the card
+            y
+            for y in range(image.height)
+            if colour_near(image.getpixel((3, y)), FACES[back.colour])
+        ]
+        top, bottom = min(chip), max(chip)
+        ink = [  # the chip's white ink: its shape and its digit
+            (x, y)
+            for y in range(top, bottom + 1)
+            for x in range(image.width)
+            if colour_near(image.getpixel((x, y)), TEXT)
+        ]
+        height = (max(y for _x, y in ink) - min(y for _x, y in ink) + 1) / SCALE
+        assert height >= 10, (back, height)
+        above = [  # the card's number ends above the chip, the VP starts below it
+            y for y in range(top) if colour_near(image.getpixel((round(image.width / 2), y)), TEXT)
+        ]
+        assert above and max(above) < top, back
+        assert (bottom - top + 1) / SCALE >= 14, back
+
+
+def colour_near(pixel: Any, colour: tuple[int, int, int]) -> bool:
+    return sum(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 40
+
+
+def test_verso_says_what_a_gold_frame_and_a_chip_mean(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing in the picture said that a gold frame is a 3-VP side, or that the chip in a
+    card is its other side: a legend in the top panel says both, in every language, uncut,
+    at every table size and on a player's own picture."""
+    shown = picture_of("verso")
+    assert shown is not None
+    texts = fitted_texts(monkeypatch)
+    drawn: list[str] = []
+    real = Canvas.text
+
+    def recording(self: Canvas, *args: Any, **kwargs: Any) -> float:
+        drawn.append(args[2])
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "text", recording)
+    for seats in (1, 3, 8):
+        view = seen_backs(seats)
+        for language in LANGUAGES:
+            _ = translator(language)
+            drawn.clear()
+            texts.clear()
+            picture = shown.table(view, PictureContext(language, NAMES[:seats]))
+            assert _("{score} VP", score=3) in drawn and _("other side") in drawn, language
+            assert _("Discard Pile") in drawn and not picture.canvas.cut, language
+    state = engine.new_game("verso", 1, None, 2)
+    subject = shown.seat_subject(engine.view(state, 0))
+    assert subject is not None
+    drawn.clear()
+    assert shown.seat(subject, PictureContext("en", NAMES[:1])) is not None
+    assert "other side" in drawn
+
+
+def test_pentaquest_army_marks_say_their_power_and_the_line_is_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A 22-card army read "army 22: +1 ×5 · −1 ×3 · ±1 ×4 · ⇄ ×4 · ↻ ×6 · discard…": the
+    end was cut, and nothing said what ⇄ and ↻ were. Each mark that is no number has its
+    word beside it, as on a card, and a long army takes two lines, cut nowhere."""
+    from engine.pentaquest.cards import CARDS
+
+    shown = picture_of("pentaquest")
+    assert shown is not None
+    view: Any = engine.view(engine.new_game("pentaquest", 1, None, 3), None)
+    army = tuple(CARDS[i] for i in range(1, 43) if i % 2 or CARDS[i].power == "reroll")[:22]
+    assert {card.power for card in army} == {"add", "sub", "addsub", "mirror", "reroll"}
+    player = replace(view.players[0], army=army, army_count=len(army), discard=army[:20])
+    view = replace(view, players=(player,))
+    texts = fitted_texts(monkeypatch)
+    for language in LANGUAGES:
+        _ = translator(language)
+        texts.clear()
+        picture = shown.table(view, PictureContext(language, NAMES[:1]))
+        assert not picture.canvas.cut, (language, picture.canvas.cut)
+        drawn = " ".join(text for text, _size in texts)
+        assert f"⇄ {_('mirror')} ×" in drawn and f"↻ {_('reroll')} ×" in drawn, language
+        assert texts[-1][0].endswith(" 20"), texts[-1]  # the discard pile, last

@@ -89,16 +89,16 @@ def test_the_cache_keeps_pictures_within_its_bytes() -> None:
     assert cache.get("none") == (True, None)
 
 
-def test_an_edit_uploads_a_picture_only_when_the_message_does_not_show_it() -> None:
-    from bot.messages.pictures import UNKNOWN, edit_files, send_files
+def test_every_edit_that_shows_a_picture_uploads_it_and_keeps_nothing_else() -> None:
+    # docs/discord.md: a media gallery names only a file of its own request, never an
+    # earlier upload (Discord refuses that at times: the fake's "stale" mode)
+    from bot.messages.pictures import edit_files, send_files
 
     picture = Picture("table-ab.png", b"png", "alt")
-    assert edit_files(picture, "table-ab.png") == {}  # kept by Discord: nothing uploaded
-    for shown in ("table-cd.png", None, UNKNOWN):
-        [upload] = edit_files(picture, shown)["attachments"]  # the new one replaces the rest
+    for _ in range(2):  # the same picture again: uploaded again
+        [upload] = edit_files(picture)["attachments"]  # the only attachment kept
         assert (upload.filename, upload.fp.read()) == ("table-ab.png", b"png")
-    assert edit_files(None, None) == {}
-    assert edit_files(None, "table-ab.png") == edit_files(None, UNKNOWN) == {"attachments": []}
+    assert edit_files(None) == {"attachments": []}  # none: the earlier one dropped
     assert send_files(None) == {} and send_files(picture)["files"][0].filename == "table-ab.png"
 
 
@@ -392,3 +392,13 @@ def test_a_pictures_automatic_players_keep_their_number_and_level_uncut() -> Non
         assert names[1] == _("AI {number} ({level})", number=2, level=_("search"))
         drawn = shown.table(engine.view(state, None), PictureContext(language, names))
         assert not drawn.canvas.cut, (language, drawn.canvas.cut)
+
+
+def test_the_sample_command_s_help_reads_as_plain_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m bot.pictures --help`` showed the docstring's raw ``...`` marks."""
+    from bot.pictures.samples import main
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    shown = capsys.readouterr().out
+    assert "Sample pictures of every game" in shown and "`" not in shown

@@ -73,8 +73,8 @@ def test_the_active_players_turn_is_on_the_table() -> None:
     assert keys == {a.key for a in engine.legal_actions(state, 0)}
     (buttons, menu) = shown.rows
     assert [(b.key, b.label, b.style) for b in buttons] == [
-        ("draw:flip", "Flip 🟧3", "primary"),
-        ("draw:keep", "Keep 🟧3", "success"),
+        ("draw:flip", "Flip it: its unseen back goes face up", "primary"),
+        ("draw:keep", "Keep 🟧3 face up", "success"),  # not "Flip 🟧3" beside "Keep 🟧3"
     ]
     assert menu.placeholder == "Bank a series…"
     (option,) = menu.options

@@ -148,7 +148,7 @@ async def stats_leaderboard_history_replay_export_and_forget_me(
     text = told(await carol.slash(world.channel, "game stats", player=bob), carol)
     assert "1 played" in text and f"<@{bob.id}>" in text
     text = told(await carol.slash(world.channel, "game stats"), carol)
-    assert text == f"<@{carol.id}> has not finished a game in this server yet."
+    assert text == (f"<@{carol.id}> has not finished a game in this server yet.\nReliability: new")
 
     # the leaderboard ranks people and the automatic player of each level
     text = told(await bob.slash(world.channel, "game leaderboard", game="ninjan"), bob)
@@ -253,7 +253,7 @@ async def stats_leaderboard_history_replay_export_and_forget_me(
     done_answer = await bob.click(question.original, label="Forget me")
     assert done_answer.response_type == 7 and done_answer.answer_text.startswith("Done:")
     text = told(await bob.slash(world.channel, "game stats"), bob)
-    assert text == f"<@{bob.id}> has not finished a game in this server yet."
+    assert text == f"<@{bob.id}> has not finished a game in this server yet.\nReliability: new"
     text = told(await carol.slash(world.channel, "game history"), carol)
     assert f"<@{bob.id}>" not in text and "a former player" in text
     assert await world.bot.storage.history.stats(alice.id, guild_id=world.guild.id) == alice_before

@@ -12,13 +12,18 @@ import pytest
 from bot.games import presentation
 from bot.i18n import translator
 from bot.messages.lobby import lobby_text
-from storage import GameStatus
+from storage import GameRecord, GameStatus, Reliability
 from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, find_table, public_messages
 from tests.e2e.helpers import ARTICHOKE_CARDS, open_lobby, stored
 
 LOCALES = {"uk": "uk", "es": "es-ES", "fr": "fr"}
 GAMES = ["artichokes", "ninjan", "verso", "pentaquest"]
+
+
+async def seated(world: World, record: GameRecord) -> dict[int, Reliability]:
+    """The reliability records the lobby shows beside its players' names."""
+    return await world.bot.service.fair_play.seated(record)
 
 
 async def speak(world: World, guild_locale: str, **users: str) -> None:
@@ -43,7 +48,7 @@ async def test_a_whole_game_in_the_language_of_the_server_and_its_players(
     await driver.open_and_start()  # every screen is checked in the player's language
     record = (await stored(world, driver.game_id)).record
     lobby = next(m for m in public_messages(world) if f"#{driver.game_id}" in m.text())
-    assert lobby.text() == lobby_text(record, tr)
+    assert lobby.text() == lobby_text(record, tr, await seated(world, record))
     started = tr("Game #{game} has started: {players}. {start}")  # the template, unfilled
     opening = started.split("{players}")[0].split("{start}")[0].format(game=driver.game_id)
     assert opening.strip() and started != "Game #{game} has started: {players}. {start}"
@@ -88,17 +93,18 @@ async def test_an_admin_chooses_the_servers_language(world: World) -> None:
     await world.bot.wait_idle()
     assert answer.original.ephemeral_for is world.admin and "Español" in answer.answer_text
     record = (await stored(world, game_id)).record
-    assert lobby.text() == lobby_text(record, translator("es")) != english
+    expected = lobby_text(record, translator("es"), await seated(world, record))
+    assert lobby.text() == expected != english
     await world.restart()  # the choice is stored
     await world.bob.click(lobby, custom_id=f"cr:lobby:{game_id}:join")
     record = (await stored(world, game_id)).record
-    assert lobby.text() == lobby_text(record, translator("es"))
+    assert lobby.text() == lobby_text(record, translator("es"), await seated(world, record))
 
     world.guild.preferred_locale = "uk"
     await world.restart()
     await world.admin.slash(world.channel, "cardroom language", language="discord")
     await world.bot.wait_idle()
-    assert lobby.text() == lobby_text(record, translator("uk"))
+    assert lobby.text() == lobby_text(record, translator("uk"), await seated(world, record))
 
 
 async def test_commands_are_synced_with_names_and_descriptions_in_every_language(

@@ -48,13 +48,13 @@ async def test_joining_leaving_and_what_only_the_host_may_do(world: World) -> No
     assert told(record, alice) == "⚠️ At least 2 players are needed to start."
 
     await bob.click(lobby, label="Join")
-    assert f"Players (2/4): {alice.mention}, {bob.mention}" in lobby.text()
+    assert f"Players (2/4): {alice.mention} (new), {bob.mention} (new)" in lobby.text()
     assert told(await bob.click(lobby, label="Join"), bob) == (
         "⚠️ You have already joined this game."
     )
     record = await bob.click(lobby, label="Leave")
     assert record.response_type == 7 and record.original is lobby
-    assert f"Players (1/4): {alice.mention}" in lobby.text()
+    assert f"Players (1/4): {alice.mention} (new)" in lobby.text()
     assert [s.user_id for s in (await stored(world, game_id)).record.seats] == [alice.id]
     assert told(await bob.click(lobby, label="Leave"), bob) == "⚠️ You have not joined this game."
     assert told(await alice.click(lobby, label="Leave"), alice) == (

@@ -162,7 +162,7 @@ async def test_a_scrape_during_a_game_shows_what_the_game_did(
     )
     assert refusals >= 1
     # the count read the refusal's body, and discord.py still read it after
-    assert "was refused: 403 Missing Permissions" in caplog.text
+    assert "refused a picture on a message edit (403/50013 Missing Permissions)" in caplog.text
     # pictures: drawn, and the refused one degraded to text
     assert value(samples, "cardroom_pictures_drawn_total") >= 3
     assert value(samples, "cardroom_pictures_degraded_total", reason="refused") == refusals

@@ -59,7 +59,7 @@ def final_lines(outcome: engine.Outcome, world: World, snapshot: Any) -> list[st
 
 
 SOLO_WIN_SEED = 7010
-"""A deal the greedy player wins alone (score 27)."""
+"""A deal the greedy player wins alone (score 26)."""
 
 
 async def test_a_solo_game_won_with_its_score_and_feel(world: World) -> None:
@@ -79,7 +79,7 @@ async def test_a_solo_game_won_with_its_score_and_feel(world: World) -> None:
 
 
 SOLO_LOSS_SEED = 7071
-"""A deal the greedy player loses alone, on turn 42 with 11 cards kept."""
+"""A deal the greedy player loses alone, on turn 42 with 10 cards kept."""
 
 
 async def test_a_solo_game_lost_has_no_score(world: World) -> None:
@@ -97,7 +97,7 @@ async def test_a_solo_game_lost_has_no_score(world: World) -> None:
     else:
         said = "A lost game has no score."
     assert said in table
-    assert "Score:" not in table and kept == 11
+    assert "Score:" not in table and kept == 10
     record = (await stored(world, driver.game_id)).record
     assert record.seats[0].score is None and record.result.scores is None
 

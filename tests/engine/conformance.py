@@ -9,6 +9,7 @@ from collections import Counter
 
 import engine
 from engine import Action, Decision, GameState
+from engine.undo import UNDO_KEY
 
 MAX_SELECT_OPTIONS = 25  # a Discord select menu
 
@@ -35,6 +36,7 @@ def check_decisions(state: GameState) -> None:
 
 def check_decision(d: Decision, step: int) -> None:
     assert d.options, f"decision {d.kind} of seat {d.seat} offers nothing"
+    assert UNDO_KEY not in d.options, "the take-back's log key is no game's action"
     assert list(d.options) == sorted(d.options), f"options of {d.kind} are not sorted"
     for option in d.options:
         assert option.isascii() and 0 < len(option) <= 60, option
@@ -97,3 +99,23 @@ def _hidden_part(state: GameState) -> str:
     """``state`` (changed in place) without its seed, which redistribute always changes."""
     state.seed = state.rng_counter = 0
     return engine.dumps(state)
+
+
+def check_take_back_reveals_nothing(
+    before: GameState, action: Action, after: GameState, viewer: int | None, rng: random.Random
+) -> bool:
+    """A step that may be taken back showed ``viewer`` nothing it could not see before it:
+    applied to a state re-dealt for ``viewer`` from its view of ``before`` (everything it
+    could not see drawn afresh), the same action leaves ``viewer`` the same view. The acting
+    seat sees its own decisions, so the action is legal in every re-deal for it; for another
+    viewer a re-deal where the actor lacks the card played is skipped (a card a player shows
+    from its own hand is its own to show). Whether the check ran."""
+    other = engine.redistribute(before, viewer, random.Random(rng.randrange(2**32)))
+    if action not in engine.legal_actions(other, action.seat):
+        assert viewer != action.seat, f"{action} is not legal in the actor's own re-deal"
+        return False
+    engine.apply(other, action)
+    assert engine.view(other, viewer) == engine.view(after, viewer), (
+        f"{action} may be taken back but showed {viewer} something hidden (step {after.step})"
+    )
+    return True

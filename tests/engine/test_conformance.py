@@ -15,6 +15,13 @@ After every action:
   redistribution depends only on that view.
 At the end: the game ended within its bound, the outcome fits the metadata, and replaying
 the seed and the log gives the same state.
+
+Playouts with take-backs (``engine.undo``) interleaved: whenever a step may be taken back, it
+is taken back now and then; the state after is the state before the move byte for byte
+(``engine.dumps``) and the replay of the log without it; the leak check sees the steps taken
+back too (each is checked before it goes), every step that may be taken back showed no viewer
+anything hidden, and the log with its take-backs replays (``engine.undo.replay_with_undo``) to
+the game's end.
 """
 
 from __future__ import annotations
@@ -27,13 +34,22 @@ import pytest
 
 import engine
 from engine import Action, GameState, Outcome
-from tests.engine.conformance import check_decisions, check_leaks, check_round_trip, every_viewer
+from engine.undo import UNDO_KEY, Timeline, replay_with_undo
+from tests.engine.conformance import (
+    check_decisions,
+    check_leaks,
+    check_round_trip,
+    check_take_back_reveals_nothing,
+    every_viewer,
+)
 
 PLAYOUTS = 24  # per player count, in the README's test run
 SOAK_PLAYOUTS = 240  # per player count, other seeds, in the soak step of `.ci/run`
 SOAK_CHUNKS = 3  # the soak playouts of a count are split in this many tests, for parallel runs
 LEAK_CHECK_SHARE = 0.5  # of the actions, drawn at random, followed by a leak check
 SAMPLE_CHECK_EVERY = 4  # rounds of viewers between checks that sampling uses the view only
+UNDO_PLAYOUTS = 8  # per player count, with take-backs interleaved
+TAKE_BACK_SHARE = 0.3  # of the steps that may be taken back, taken back at once
 
 
 def _configs() -> list[Any]:
@@ -125,3 +141,53 @@ def test_random_playouts_conform_to_the_contract(
         assert engine.dumps(replayed) == engine.dumps(state)
     # the leak check means something only if redistributing really changes hidden parts
     assert stats["changed"] >= 0.5 * stats["checks"], stats
+
+
+def _quick_configs() -> list[Any]:
+    return [p for p in _configs() if not p.marks]
+
+
+@pytest.mark.parametrize(("name", "seats", "label", "playouts"), _quick_configs())
+def test_random_playouts_with_take_backs_conform(
+    name: str, seats: int, label: str, playouts: int
+) -> None:
+    info = engine.get_game(name).info
+    rng = random.Random(f"undo-{label}")
+    stats: Counter[str] = Counter()
+    for _game in range(UNDO_PLAYOUTS):
+        seed = rng.randrange(2**32)
+        timeline: Timeline[int] = Timeline(engine.new_game(name, seats, None, seed))
+        live: list[Action] = []  # the actions that stand
+        log: list[tuple[Action, int]] = []  # every entry, take-backs included
+        while engine.outcome(timeline.state) is None:
+            assert len(live) < info.max_actions, "the game does not end within its bound"
+            assert len(log) < 4 * info.max_actions
+            last = timeline.last()
+            if last is not None and rng.random() < TAKE_BACK_SHARE:
+                check_leaks(timeline.state, rng, stats, [rng.choice(every_viewer(seats))])
+                expected = engine.dumps(last.before)
+                taken = timeline.take_back(last.action.seat)
+                assert taken is last and live.pop() == last.action
+                log.append((Action(last.action.seat, UNDO_KEY), len(log) + 1))
+                assert engine.dumps(timeline.state) == expected
+                replayed = engine.replay(name, seats, None, seed, live)
+                assert engine.dumps(replayed) == expected
+                check_decisions(timeline.state)
+                stats["taken back"] += 1
+                continue
+            seat = rng.choice(engine.deciding_seats(timeline.state))
+            action = engine.random_action(timeline.state, seat, rng)
+            before = engine.clone(timeline.state)
+            timeline.apply(action, len(log) + 1)
+            live.append(action)
+            log.append((action, len(log) + 1))
+            check_decisions(timeline.state)
+            if timeline.last() is not None:
+                for viewer in every_viewer(seats):
+                    if check_take_back_reveals_nothing(before, action, timeline.state, viewer, rng):
+                        stats["reveal checks"] += 1
+        final = replay_with_undo(name, seats, None, seed, log)
+        assert engine.dumps(final.state) == engine.dumps(timeline.state)
+        check_outcome(name, engine.outcome(final.state) or Outcome((), True, "?"), seats)
+    if stats["taken back"]:
+        assert stats["reveal checks"] >= stats["taken back"], stats

@@ -203,10 +203,18 @@ async def test_schema_guards_the_log_and_the_status(storage: Storage) -> None:
         f"UPDATE games SET status = 'lobby' WHERE id = {game.id}",
         f"UPDATE games SET version = 5 WHERE id = {game.id}",
         f"DELETE FROM seats WHERE game_id = {game.id}",
-        f"INSERT INTO actions VALUES ({game.id}, 7, 0, 'x', '[]', 'now', 'player')",
+        "INSERT INTO actions (game_id, seq, seat, action_key, public_events, created_at, "
+        f"actor) VALUES ({game.id}, 7, 0, 'x', '[]', 'now', 'player')",
+        # a move may only be marked taken back, once, and nothing else of it changes
+        "UPDATE actions SET undone_by = 2, undone_at = 'now', action_key = 'x'",
+        "UPDATE actions SET undone_by = 2",
+        "UPDATE actions SET undone_at = 'now'",
     ):
         with pytest.raises(IntegrityError):
             await sql(storage, statement)
+    await sql(storage, "UPDATE actions SET undone_by = 2, undone_at = 'now'")
+    with pytest.raises(IntegrityError):  # once
+        await sql(storage, "UPDATE actions SET undone_by = 3, undone_at = 'then'")
 
 
 async def test_the_game_a_commit_returns_is_the_game_as_stored(storage: Storage) -> None:

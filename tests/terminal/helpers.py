@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 import engine
-from bot.games import presentation
 from bot.i18n import translator
 from bot.terminal.choices import Question
+from bot.terminal.questions import seat_question
 from bot.texts.rendering import seat_screen
 from engine import Decision
 from tests.bot.records import record_for
@@ -20,8 +20,8 @@ def question_of(state: engine.GameState, seat: int) -> tuple[Question, list[Deci
     record = record_for(state)
     view = engine.view(state, seat)
     screen = seat_screen(record, state, seat, _)
-    numbered = presentation(state.game).choice_number
-    return Question(screen.rows, view.decisions, screen.since, numbered), list(view.decisions)
+    question = seat_question(record, state, seat, screen.rows, screen.since, _)
+    return question, list(view.decisions)
 
 
 def first_state_with(game: str, players: int, kind: str) -> tuple[engine.GameState, int]:

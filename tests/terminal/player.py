@@ -117,7 +117,8 @@ async def play_to_the_end(player: Player, screen: str | None = None, moves: int 
     while screen is not None:
         assert made < moves, "the game did not end"
         assert choices(screen), screen
-        refused = screen.split("\n")[1].startswith("⚠️")  # after the echo of the answer
+        # told what to type instead: the line by the prompt (then the hint, if it differs)
+        refused = any(line.startswith("⚠️ Type") for line in screen.split("\n")[-3:])
         width = width + 1 if refused else 1
         assert width <= len(choices(screen)), screen
         await player.type(" ".join(str(n) for n in sorted(choices(screen))[:width]))

@@ -11,11 +11,13 @@ import random
 import engine
 from bot.games import presentation
 from bot.i18n import translator
-from bot.terminal.choices import Question, how_many
+from bot.terminal.choices import Question
+from bot.terminal.hints import how_many
 from bot.texts.decisions import menu_values, rows_for
 from bot.texts.rendering import confirmation_screen, context_for
-from bot.texts.specs import ButtonSpec, SelectOption, SelectSpec
+from bot.texts.specs import ButtonSpec, SelectOption, SelectSpec, UndoRow
 from engine import Decision
+from engine.pentaquest.cards import CARDS
 from tests.bot.records import record_for
 from tests.terminal.helpers import first_state_with, question_of
 
@@ -37,10 +39,29 @@ def test_every_legal_single_answer_has_exactly_one_number() -> None:
             assert None not in keys and len(keys) == len(set(keys)), game
             shown = set(keys)
             committed = {o for d in decisions if d.committed for o in d.committed}
-            assert singles - committed <= shown <= singles, game
+            joined = joined_options(state, seat, decisions, question)
+            assert singles - committed - joined <= shown <= singles, game
             legal = {a.key for a in engine.legal_actions(state, seat)}
             assert shown <= legal
             engine.apply(state, engine.random_action(state, seat, rng))
+
+
+def joined_options(
+    state: engine.GameState, seat: int, decisions: list[Decision], question: Question
+) -> set[str]:
+    """The options of ``decisions`` without a choice of their own: each makes the same move
+    as a listed choice of the same wording (Pentaquest's army cards of one power)."""
+    show = presentation(state.game)
+    view = engine.view(state, seat)
+    ctx = context_for(record_for(state), _, mentions=False)
+    labels = {c.label: c.key for m in question.menus for c in m.choices}
+    joined = set()
+    for decision in decisions:
+        for option in decision.options if not decision.multi else ():
+            same = show.same_choice(decision, option, view, ctx)
+            if same is not None and labels.get(same.label) not in (None, option):
+                joined.add(option)
+    return joined
 
 
 def test_a_multi_select_takes_several_numbers_from_its_own_list() -> None:
@@ -203,3 +224,77 @@ def test_a_question_with_one_possible_answer_is_not_asked() -> None:
     decision = Decision(0, "pick", ("R7",), simultaneous=True, committed=("R7",))
     chosen = SelectSpec("pick", 0, "Choose", (SelectOption("R7", "🪨 7 Rock", default=True),))
     assert Question([chosen], [decision], 0).only() is None  # already the answer: no move
+
+
+def test_u_takes_back_the_move_the_screen_offers_and_nothing_else() -> None:
+    decision = Decision(0, "play", ("play:a", "play:b"))
+    buttons = (ButtonSpec("play:a", "A"), ButtonSpec("play:b", "B"))
+    offered = Question((buttons, UndoRow(7, "↶ Undo: A")), [decision], 3)
+    assert offered.answer("u", _).undo == 7 and offered.answer("undo", _).undo == 7
+    assert offered.answer("1", _).key == "play:a"  # the numbers are the moves' alone
+    plain = Question((buttons,), [decision], 3)
+    assert plain.answer("u", _).undo is None and plain.answer("u", _).problem
+
+
+def test_a_choice_that_is_not_a_die_never_takes_a_die_s_number() -> None:
+    """ "Put the card back" followed the last die that could be picked: "5 Put Ogre back"
+    when die 5 was a 6 under a +1 card, "3 ..." when dice 3-5 were 1s under a -1 card, so
+    a newcomer typing 5 for die 5 put the card back. Every other choice is numbered from 6,
+    on every screen, and the card is put back with 6."""
+    rng = random.Random(11)
+    fewer = 0  # die screens where some die could not be picked
+    for players in (1, 1, 2, 1):
+        state = engine.new_game("pentaquest", players, None, rng.randrange(2**32))
+        while engine.outcome(state) is None:
+            seat = engine.deciding_seats(state)[0]
+            question, decisions = question_of(state, seat)
+            for menu in question.menus:
+                for choice in menu.choices:
+                    if not choice.label.startswith("Die "):
+                        assert choice.number >= 6, (choice, question.menus)
+            if any(d.kind == "die" for d in decisions):
+                put_back = [c for m in question.menus for c in m.choices if " back" in c.label]
+                assert [c.number for c in put_back] in ([], [6]), question.menus
+                dice = [c for m in question.menus for c in m.choices if c.label.startswith("Die")]
+                fewer += len(dice) < 5 and bool(put_back)
+            engine.apply(state, engine.random_action(state, seat, rng))
+    assert fewer  # the screens the numbers moved on were seen
+
+
+def test_army_cards_of_one_power_are_one_choice() -> None:
+    """Twenty army cards were twenty lines ("Use Griffin: +1 to a die", "Use Ogre: +1 to a
+    die", ...), which pushed the dice off a 40-row screen; cards of one power do the same,
+    so they are one choice, and it uses the first of them in the army's order."""
+    state, seat = _army_with_two_of_a_power()
+    question, decisions = question_of(state, seat)
+    (use,) = [d for d in decisions if d.kind == "use"]
+    show = presentation("pentaquest")
+    ordered = sorted(use.options, key=lambda o: show.option_sort_key(use, o))
+    powers = [CARDS[int(o[4:])].power for o in ordered]
+    shown = [c for m in question.menus for c in m.choices if c.key in use.options]
+    assert len(shown) == len(set(powers)) < len(powers)
+    for choice in shown:
+        assert choice.key is not None
+        power = CARDS[int(choice.key[4:])].power
+        same = [o for o in ordered if CARDS[int(o[4:])].power == power]
+        assert choice.key == same[0]  # the first of its power is the one used
+        assert question.answer(str(choice.number), _).key == same[0]
+        if len(same) > 1:
+            names = ", ".join(_(CARDS[int(o[4:])].name) for o in same)
+            assert choice.label.startswith("Use a ") and choice.label.endswith(f" card: {names}")
+
+
+def _army_with_two_of_a_power() -> tuple[engine.GameState, int]:
+    """A seeded solo game at a turn where the army holds two cards of one power."""
+    rng = random.Random(5)
+    while True:
+        state = engine.new_game("pentaquest", 1, None, rng.randrange(2**32))
+        while engine.outcome(state) is None:
+            for decision in engine.decisions(state):
+                powers = [CARDS[int(o[4:])].power for o in decision.options if o[:4] == "use:"]
+                if len(powers) > len(set(powers)) and decision.kind == "use":
+                    return state, decision.seat
+            seat = engine.deciding_seats(state)[0]
+            actions = engine.legal_actions(state, seat)
+            captures = [a for a in actions if a.key.startswith("capture:")]
+            engine.apply(state, captures[0] if captures else rng.choice(actions))

@@ -21,7 +21,7 @@ from bot.terminal.session import Session
 from storage import Storage
 from tests.e2e.clock import ManualClock
 
-QUESTION = "Type a number from 1 to 2, r for the rules or q to quit.\n> "
+QUESTION = "Type 1 or 2, r for the rules or q to quit.\n> "
 
 
 async def until(check: Callable[[], bool], what: str) -> None:

@@ -72,3 +72,29 @@ def test_a_hand_wraps_between_its_cards() -> None:
         "📄 10 Paper · ✂ -5 Scissors ·",
         "✂ 7 Scissors",
     ]
+
+
+def test_a_choice_too_long_for_the_width_wraps_under_its_words() -> None:
+    """At 60 columns a Pentaquest army card's line went on at column 0, under the numbers."""
+    state, seat = first_state_with("pentaquest", 1, "reroll")
+    question, _decisions = question_of(state, seat)
+    output, out = terminal(20)
+    output.question(question, _)
+    lines = out.getvalue().split("\n")
+    longest = max((c for m in question.menus for c in m.choices), key=lambda c: len(c.label))
+    assert len(longest.label) > 15
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"{longest.number:>3}  "))
+    assert lines[at + 1].startswith("     ") and lines[at + 1].strip()
+
+
+def test_a_wrong_line_is_said_by_the_prompt_and_the_hint_is_not_said_twice() -> None:
+    """ "⚠ Type a number from 1 to 3…" was printed, then the choices, then the same line."""
+    state = engine.new_game("ninjan", 2, None, 1)
+    question, _decisions = question_of(state, 0)
+    hint = question.hint(_)
+    out = io.StringIO()
+    Output.to(out).question(question, _, problem=hint)
+    assert out.getvalue().endswith(f"\n⚠️ {hint}\n> ") and out.getvalue().count(hint) == 1
+    out = io.StringIO()
+    Output.to(out).question(question, _, problem="Type each number once.")
+    assert out.getvalue().endswith(f"\n⚠️ Type each number once.\n{hint}\n> ")

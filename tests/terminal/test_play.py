@@ -145,18 +145,20 @@ async def test_bad_input_gets_one_line_and_the_same_question(tmp_path: Path) -> 
     first = await player.until_prompt()
     assert first is not None
     question = first[first.rindex("\n  1  ") + 1 :]
-    hint = "⚠️ Type a number from 1 to 2, r for the rules or q to quit."
-    for typed, said in [
-        ("99", hint),  # out of range
-        ("0", hint),
-        ("two", hint),  # letters
-        ("²", hint),  # a digit to str.isdigit, not to int
-        ("1 2", "⚠️ Type one number, or several from one list that takes several."),
-        ("1 1", "⚠️ Type each number once."),
+    hint = "Type 1 or 2, r for the rules or q to quit."  # two choices: not "from 1 to 2"
+    assert question.endswith(f"\n{hint}\n> ")
+    choices = question.removesuffix(f"{hint}\n> ")
+    for typed, said in [  # the choices again, what was wrong by the prompt, the hint once
+        ("99", f"⚠️ {hint}"),  # out of range
+        ("0", f"⚠️ {hint}"),
+        ("two", f"⚠️ {hint}"),  # letters
+        ("²", f"⚠️ {hint}"),  # a digit to str.isdigit, not to int
+        ("1 2", f"⚠️ Type one number, or several from one list that takes several.\n{hint}"),
+        ("1 1", f"⚠️ Type each number once.\n{hint}"),
     ]:
         await player.type(typed)
         answer = await player.until_prompt()
-        assert answer == f"{typed}\n{said}\n{question}", typed
+        assert answer == f"{typed}\n{choices}{said}\n> ", typed
     for empty in ("", "  "):  # asked again, as a shell does: no warning, the prompt alone
         await player.type(empty)
         assert await player.until_prompt() == f"{empty}\n> "
@@ -285,13 +287,37 @@ async def test_the_picture_file_shows_the_table_after_every_move(tmp_path: Path)
     assert table_picture(games[-1], state, "en") != final
 
 
-async def test_a_picture_that_cannot_be_written_is_said_once(tmp_path: Path) -> None:
+async def test_a_picture_into_a_folder_not_made_yet_makes_it(tmp_path: Path) -> None:
+    """ "--picture pics/table.png" said "cannot be written ... No such file or directory"
+    once, then never wrote again, even once the folder was made."""
+    picture = tmp_path / "pics" / "new" / "table.png"
     player = await Player.start(
         tmp_path, "verso", "--seed", "5", "--db", str(tmp_path / "games.sqlite3"),
-        "--picture", str(tmp_path / "no-such-folder" / "table.png"),
+        "--picture", str(picture),
+    )  # fmt: skip
+    screen = await player.until_prompt()
+    assert screen is not None and "cannot be written" not in screen
+    first = picture.read_bytes()
+    await player.type("1")
+    await player.until_prompt()
+    assert picture.read_bytes() != first  # written again after the move
+    await player.type("q")
+    code, out, err = await player.finish()
+    assert (code, err) == (0, "") and "cannot be written" not in out
+
+
+async def test_a_picture_that_cannot_be_written_is_said_once_with_that_it_stops(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "a-file").write_text("")
+    player = await Player.start(
+        tmp_path, "verso", "--seed", "5", "--db", str(tmp_path / "games.sqlite3"),
+        "--picture", str(tmp_path / "a-file" / "table.png"),
     )  # fmt: skip
     screen = await player.until_prompt()
     assert screen is not None and "The picture cannot be written to" in screen
+    said = next(line for line in screen.split("\n") if "cannot be written" in line)
+    assert said.endswith(". No more pictures in this game."), said
     await player.type("1")
     await player.until_prompt()
     await player.type("q")
@@ -343,18 +369,18 @@ async def test_pentaquest_asks_before_a_reroll_that_may_lose_a_capture(tmp_path:
     assert "⚠️ Your dice already beat Will-o'-the-Wisp: capture it now, or reroll and maybe " in (
         asked
     )
-    assert choices(asked) == {
-        1: "⚔️ Capture Will-o'-the-Wisp",
-        2: "Reroll anyway",
-        3: "Back",
+    assert choices(asked) == {  # the capture keeps its number; 1 to 5 stay the dice's
+        6: "⚔️ Capture Will-o'-the-Wisp",
+        7: "Reroll anyway",
+        8: "Back",
     }
-    await player.type("3")  # back: the same question, nothing played
+    await player.type("8")  # back: the same question, nothing played
     again = await player.until_prompt()
     assert again is not None and choices(again) == choices(first)
     assert (await stored(db))[0][0].version == 0
     await player.type("3")
     await player.until_prompt()
-    await player.type("2")  # reroll anyway
+    await player.type("7")  # reroll anyway
     after = await player.until_prompt()
     assert after is not None and "rerolled 5 → " in after
     await player.type("q")

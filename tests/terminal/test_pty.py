@@ -42,13 +42,15 @@ def test_a_few_moves_at_the_keyboard(tmp_path: Path) -> None:
         child.expect("Final series")  # the rules' sections
         child.expect(HINT)
         child.sendline("7")
-        child.expect("⚠ Type a number from 1 to ")  # no VS16 in a terminal (see below)
+        child.expect("⚠ Type 1 or 2, ")  # no VS16 in a terminal (see below)
         child.expect(HINT)
         child.sendline("2")
         child.expect("Last events")
         child.expect(HINT)
         child.sendintr()  # Ctrl-C
         child.expect("Game #1 is saved; to continue it, run:")
+        left = ESCAPE.sub("", child.before or "")
+        assert left.endswith("\n"), repr(left)  # on a line of its own, not after "> ^C"
         child.expect(pexpect.EOF)
     finally:
         child.close()
@@ -96,3 +98,47 @@ def test_a_four_seat_table_fits_40_rows_with_straight_borders(tmp_path: Path) ->
     boxed = [line for line in screen if line[:1] in "╭│╰"]
     assert len(boxed) > 20 and {cell_len(line) for line in boxed} == {100}, boxed
     assert not [line for line in boxed if re.search(r"[🪨📄✂]\s*│$", line)]  # item whole
+
+
+def test_pentaquest_shows_the_dice_right_above_the_choices_at_100_by_40(tmp_path: Path) -> None:
+    """From turn 2 on, the choices (one line per army card) pushed "Dice: ..." and "The
+    dice beat ..." 41-60 lines above the prompt, off a 40-row screen: a screen of army cards
+    only (the free reroll used) showed no dice at all. They are repeated right above the
+    choices."""
+    env = {**plain_env(tmp_path), "TERM": "xterm-256color"}
+    for name in ("NO_COLOR", "COLUMNS", "LINES"):
+        env.pop(name, None)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "bot", "play", "pentaquest", "--lang", "fr", "--seed", "7",
+         "--db", str(tmp_path / "g.sqlite3")],
+        cwd=str(ROOT),
+        env=env,
+        dimensions=(40, 100),
+        encoding="utf-8",
+        timeout=60,
+    )  # fmt: skip
+    hint = "quitter."  # (the line may wrap before it)
+    screens = []
+    try:
+        child.expect(hint)
+        child.expect("> ")
+        for typed in ("6", "1"):  # capture the Gargoyle; on turn 2, reroll die 1
+            child.sendline(typed)
+            child.expect(hint)
+            shown = (child.before or "") + str(child.after)
+            child.expect("> ")
+            shown = ESCAPE.sub("", shown + (child.before or "") + str(child.after))
+            screens.append(shown.replace("\r\n", "\n").split("\n"))
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    turn_two, rerolled = screens
+    assert "│ Tour 2 · 1 relance gratuite restante" in "\n".join(turn_two)
+    assert "│ Tour 2 · plus de relance gratuite" in "\n".join(rerolled)
+    for screen in (turn_two, rerolled):
+        rows = screen[-40:]  # what the terminal shows at the prompt
+        dice = [line for line in rows if re.match(r"Dés\W+⚀?⚁?⚂?⚃?⚄?⚅?\d ", line)]
+        assert len(dice) == 1 and " · Les dés battent" in dice[0], "\n".join(rows)
+    assert not any(line.startswith("  1  Dé 1") for line in rerolled)  # army cards only

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from bot.games.artichokes.events import cards_text, event_line
 from bot.games.artichokes.hints import CARD_HINTS, hint_line
+from bot.games.artichokes.undo import move_text
 from bot.games.base import LobbyOption, OptionText, Presentation, RenderContext
 from bot.i18n import N_, Translator
 from engine import Decision, Event, View
@@ -252,6 +253,10 @@ class ArtichokesPresentation(Presentation):
         if verb == "pepper":
             return OptionText(_.card(arg))
         return OptionText(option)
+
+    def move_text(self, key: str, ctx: RenderContext) -> str:
+        """See ``bot.games.artichokes.undo``."""
+        return move_text(key, ctx)
 
     def placeholder(self, decision: Decision, view: View, ctx: RenderContext) -> str:
         """Menus: the cards to pass, the Discard Pile card, the card to play or harvest."""

@@ -291,6 +291,12 @@ class NinjanPresentation(Presentation):
             takes = _("your current choice · {takes}", takes=takes)
         return OptionText(card_text(option, _), description=takes)
 
+    def move_text(self, key: str, ctx: RenderContext) -> str:
+        """A pick, the only move Ninjan lets a player take back: "Choose 🪨 7 Rock"."""
+        if key in DISPLAY_INDEX:
+            return ctx._("Choose {card}", card=card_text(key, ctx._))
+        return super().move_text(key, ctx)
+
     def notes(self, view: View, ctx: RenderContext) -> list[str]:
         """While the viewer chooses its card: the cycle (what each card in the menu takes
         is in its description)."""

@@ -162,7 +162,13 @@ def creature(
 
 
 def powers_line(cards: Sequence[Card], _: Translator) -> str:
-    """An army by power: ``"+1 ×3 · ⇄ ×1"`` (empty: "empty")."""
+    """An army by power: ``"+1 ×3 · ⇄ mirror ×1"``, a mark that is no number followed by its
+    word, as on a card (nothing else said what ⇄ and ↻ were); empty: "empty"."""
     counts = Counter(c.power for c in cards)
-    parts = [f"{POWER_MARKS[p]} ×{counts[p]}" for p in POWERS if counts[p]]
+    parts = []
+    for power in POWERS:
+        if counts[power]:
+            word = POWER_WORDS[power]
+            mark = f"{POWER_MARKS[power]} {_(word)}" if word[0].isalpha() else POWER_MARKS[power]
+            parts.append(f"{mark} ×{counts[power]}")
     return " · ".join(parts) if parts else _("empty")

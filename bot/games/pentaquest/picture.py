@@ -35,6 +35,8 @@ QUEST_W, QUEST_H = 74.0, 124.0
 CAPTION = 13.0
 """The size of the line under the dice saying what the framed die is (an addsub card waits
 on it for its direction)."""
+ARMY, ARMY_TEXT, ARMY_LINE = 40.0, 12.0, 14.0
+"""A seat's panel with one line of army (points), its size, and each more line's height."""
 SIGN, SIGN_TEXT, LEGEND_ROW = 16.0, 13.0, 20.0
 """The legend's symbols and words (points), and the height of each of its lines."""
 SIGN_WORDS = {
@@ -74,6 +76,33 @@ def legend_lines(
         lines[-1].append((x, symbols, words))
         x += w + 14
     return lines
+
+
+def army_lines(view: PentaquestView, player: PlayerView, ctx: PictureContext) -> list[str]:
+    """A seat's army by power (or its size, hidden) and its discard pile, in one line or, a
+    whole army being too long for one (the end line was cut: "discard pile…"), two, broken
+    between two of its items."""
+    _ = ctx._
+    if player.army is None:
+        army = _.plural(
+            "army: {count} card (hidden)", "army: {count} cards (hidden)", player.army_count
+        )
+    else:
+        army = _(
+            "army {count}: {powers}", count=player.army_count, powers=powers_line(player.army, _)
+        )
+    line = _("{army} · discard pile {discards}", army=army, discards=player.discard_count)
+    room = px(WIDTH - 2 * MARGIN - 12)
+    if fonts.width(line, px(ARMY_TEXT)) <= room:
+        return [line]
+    items = line.split(" · ")
+    first = 1
+    while (
+        first < len(items) - 1
+        and fonts.width(" · ".join(items[: first + 1]) + " ·", px(ARMY_TEXT)) <= room
+    ):
+        first += 1
+    return [" · ".join(items[:first]) + " ·", " · ".join(items[first:])]
 
 
 class PentaquestPicture(GamePicture):
@@ -163,13 +192,14 @@ class PentaquestPicture(GamePicture):
         area and what its suns and moons ask for, then every army."""
         assert isinstance(view, PentaquestView)
         _ = ctx._
-        rows = len(view.players)
         end = ending(view.outcome, len(view.players), ctx)
         top = banner_height(end, WIDTH - 2 * MARGIN) + 6 if end is not None else 0
         signs = legend_lines(legend(view, _), WIDTH - 2 * MARGIN - 8)
         below = len(signs) * LEGEND_ROW + 4 if signs else 0
         dice = self._dice_height(view, _)
-        height = MARGIN + top + dice + 6 + 20 + QUEST_H + 6 + below + rows * 46 + MARGIN
+        armies = [army_lines(view, player, ctx) for player in view.players]
+        seats = sum(ARMY + (len(lines) - 1) * ARMY_LINE + 6 for lines in armies)
+        height = MARGIN + top + dice + 6 + 20 + QUEST_H + 6 + below + seats + MARGIN
         canvas = Canvas(height, BACKGROUND)
         y = MARGIN
         if end is not None:
@@ -210,9 +240,9 @@ class PentaquestPicture(GamePicture):
                 canvas.text(x + 2, y + (SIGN - SIGN_TEXT * 1.16) / 2, words, SIGN_TEXT, MUTED)
             y += LEGEND_ROW
         y += 4 if signs else 0
-        for player in view.players:
-            self._army(canvas, y, view, player, ctx)
-            y += 46
+        for player, lines in zip(view.players, armies, strict=True):
+            self._army(canvas, y, view, player, lines, ctx)
+            y += ARMY + (len(lines) - 1) * ARMY_LINE + 6
         return Drawn(canvas, described(end, self._description(view, ctx)))
 
     def _army(
@@ -221,13 +251,15 @@ class PentaquestPicture(GamePicture):
         y: float,
         view: PentaquestView,
         player: PlayerView,
+        lines: list[str],
         ctx: PictureContext,
     ) -> None:
-        """One seat: name, army by power (or its size when hidden), discard pile, score."""
+        """One seat: name, score, and its ``lines`` (:func:`army_lines`)."""
         _ = ctx._
         active = not view.over and not ctx.closed and player.seat == view.active and not view.solo
         paper = ACTIVE if active else PANEL
-        panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, 40, paper, outline=ACCENT if active else None)
+        h = ARMY + (len(lines) - 1) * ARMY_LINE
+        panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, h, paper, outline=ACCENT if active else None)
         right = WIDTH - MARGIN - 6
         if not view.solo:
             right -= (
@@ -245,18 +277,9 @@ class PentaquestPicture(GamePicture):
         won = view.outcome is not None and player.seat in view.outcome.winners and not view.solo
         name = ("▶ " if active else WINNER if won else "") + ctx.name(player.seat)
         canvas.fitted(MARGIN + 6, y + 4, right - MARGIN - 12, name, 14, TEXT, bold=True)
-        if player.army is None:
-            army = _.plural(
-                "army: {count} card (hidden)", "army: {count} cards (hidden)", player.army_count
-            )
-        else:
-            army = _(
-                "army {count}: {powers}",
-                count=player.army_count,
-                powers=powers_line(player.army, _),
-            )
-        line = _("{army} · discard pile {discards}", army=army, discards=player.discard_count)
-        canvas.fitted(MARGIN + 6, y + 22, WIDTH - 2 * MARGIN - 12, line, 12, MUTED)
+        for i, line in enumerate(lines):
+            top = y + 22 + i * ARMY_LINE
+            canvas.fitted(MARGIN + 6, top, WIDTH - 2 * MARGIN - 12, line, ARMY_TEXT, MUTED)
 
     def seat_subject(self, view: View) -> Hashable | None:
         """The viewer's army (its cards): all that the screen's picture shows (none for an

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.base import Confirmation, LobbyOption, OptionText, Presentation, RenderContext
+from bot.games.pentaquest.choices import DICE, army_order, choice_number, dice_heading, same_power
 from bot.games.pentaquest.events import event_line
 from bot.games.pentaquest.table import (
     fix_line,
@@ -24,10 +25,11 @@ from bot.games.pentaquest.texts import (
     card_name,
     face,
 )
+from bot.games.pentaquest.undo import move_text
 from bot.i18n import N_, Translator
 from engine import Decision, Event, View
 from engine.pentaquest import powers
-from engine.pentaquest.cards import CARDS, POWERS
+from engine.pentaquest.cards import CARDS
 from engine.pentaquest.matcher import beats
 from engine.pentaquest.view import PentaquestView
 
@@ -129,7 +131,8 @@ class PentaquestPresentation(Presentation):
                 dice,
                 _(
                     "On your turn, type the number of a choice under your screen: a die is "
-                    "always chosen by its own number, 1 to 5 from the left (die 3 is 3)."
+                    "always chosen by its own number, 1 to 5 from the left (die 3 is 3), and "
+                    "every other choice has a number from 6 on."
                 ),
             ]
         return [
@@ -260,6 +263,10 @@ class PentaquestPresentation(Presentation):
         die = int(option)
         return OptionText(_("Die {die}: {face}", die=die + 1, face=face(view.dice[die])))
 
+    def move_text(self, key: str, ctx: RenderContext) -> str:
+        """See ``bot.games.pentaquest.undo``."""
+        return move_text(key, ctx) or super().move_text(key, ctx)
+
     def _die_label(self, die: int, view: PentaquestView, ctx: RenderContext) -> str:
         _ = ctx._
         old = view.dice[die]
@@ -329,24 +336,26 @@ class PentaquestPresentation(Presentation):
             return Confirmation(question, _("End the turn"), _("Back"), captures)
         return None
 
+    own_numbers = DICE
+
     def choice_number(self, decision: Decision, option: str) -> int | None:
-        """A die is chosen by its own number, 1 to 5 from the left, on every screen (the
-        💡 hint's "on die 4" is choice 4): the free reroll's and a reroll card's dice, the
-        die an army card acts on."""
-        if decision.kind in ("reroll", "dice"):
-            return int(option) + 1
-        verb, _sep, arg = option.partition(":")
-        if verb == "die":
-            return int(arg) + 1
-        return None
+        """See ``bot.games.pentaquest.choices``."""
+        return choice_number(decision, option)
+
+    def same_choice(
+        self, decision: Decision, option: str, view: View, ctx: RenderContext
+    ) -> OptionText | None:
+        """See ``bot.games.pentaquest.choices``."""
+        return same_power(decision, option, ctx)
+
+    def choices_heading(self, view: View, ctx: RenderContext) -> list[str]:
+        """See ``bot.games.pentaquest.choices``."""
+        assert isinstance(view, PentaquestView)
+        return dice_heading(view, ctx)
 
     def option_sort_key(self, decision: Decision, option: str) -> tuple[int, int]:
         """Army cards in the order the army is shown (by power, then card number)."""
-        verb, _sep, arg = option.partition(":")
-        if verb == "use":
-            card = CARDS[int(arg)]
-            return (POWERS.index(card.power), card.id)
-        return (0, 0)
+        return army_order(decision, option)
 
     def placeholder(self, decision: Decision, view: View, ctx: RenderContext) -> str:
         """The menus: the free reroll, a reroll card's dice, army cards."""

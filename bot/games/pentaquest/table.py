@@ -251,4 +251,9 @@ def multiplayer_end_lines(view: PentaquestView, ctx: RenderContext) -> list[str]
                 discards=player.discard_count,
             )
         )
+    if len(outcome.winners) > 1:  # § End and score: still tied, they share the win
+        names = ", ".join(ctx.names[seat] for seat in outcome.winners)
+        lines.append(
+            _("Tied on points and on unused army cards, {players} share the win.", players=names)
+        )
     return lines

@@ -16,6 +16,8 @@ from typing import NamedTuple
 
 from PIL import Image
 
+from bot.games.verso.legend import legend
+from bot.games.verso.table import solo_banner
 from bot.games.verso.texts import card_colour, number_text, side_text
 from bot.i18n import Translator
 from bot.pictures import fonts
@@ -65,6 +67,9 @@ PALETTE = Palette(
 
 MARGIN = 6.0
 GAP = 6.0
+ASCENT, DIGIT = 0.928, 0.729
+"""Where a digit's ink is in a line of bold text ``size`` points high, drawn from its top:
+from ``(ASCENT - DIGIT) * size`` down to ``ASCENT * size`` (DejaVu Sans Bold)."""
 
 
 class Sizes(NamedTuple):
@@ -93,7 +98,7 @@ class Layout:
         self.card_h = 44.0 if narrow else self.place * 1.2
         self.gap = 2.0 if narrow else 3.0
         """Between two rows of a tableau."""
-        self.sizes = Sizes(15, 14, 12) if narrow else Sizes(22, 16, 14)
+        self.sizes = Sizes(15, 14, 14) if narrow else Sizes(22, 16, 14)
         self.empty = 13.0 if narrow else 14.0
         """The size of an empty place's number."""
         self.header = 20.0 if narrow else 24.0
@@ -116,20 +121,23 @@ def side_sprite(
 ) -> Image.Image:
     """A face-up side ``w`` by ``h`` points: its colour, its number on top and its VP at the
     bottom (a 3-VP side framed in gold, its VP gold); ``back``: its other side, seen by all,
-    as a chip between them (that side's colour, shape and number). A card in a tableau's row
-    needs no shape of its own (the row's says its colour); one ``alone`` (the Draw Pile's
-    top) has its shape at the bottom left, its VP at the right."""
+    as a chip between them (that side's colour, shape and number), as large as the room
+    between the two digits' ink allows (at 8 seats its number is as high as the VP's, its
+    shape 8 points across). A card in a tableau's row needs no shape of its own (the row's
+    says its colour); one ``alone`` (the Draw Pile's top) has its shape at the bottom left,
+    its VP at the right."""
     fill = FACES[side.colour]
     mark = sizes.vp * 0.6
     vp_text = str(side.vp)
     vp_top = h - sizes.vp - 2
-    chip_h = sizes.chip * 1.2
-    chip_top = sizes.number + 1
-    chip_mark = sizes.chip * 0.55
+    room = vp_top + (ASCENT - DIGIT) * sizes.vp - ASCENT * sizes.number  # between the inks
+    chip_h = min(sizes.chip * 1.2, room - 1.2)
+    chip_top = ASCENT * sizes.number + (room - chip_h) / 2
+    chip_mark = sizes.chip * 0.58
     chip_w = 0.0
     if back is not None:
         number_w = fonts.width(number_text(back.number), px(sizes.chip), bold=True) / SCALE
-        chip_w = chip_mark + 1.5 + number_w
+        chip_w = chip_mark + 1.0 + number_w
     chip_left = (w - chip_w) / 2
 
     def paint(s: Sketch) -> None:
@@ -138,7 +146,7 @@ def side_sprite(
             cy = vp_top + sizes.vp * 0.58
             shape(s, SHAPES[side.colour], 3 + mark / 2, cy, mark / 2, TEXT)
         if back is not None:
-            rounded_box(s, 2, chip_top, w - 4, chip_h, FACES[back.colour], radius=2)
+            rounded_box(s, 1.5, chip_top, w - 3, chip_h, FACES[back.colour], radius=2)
             cy = chip_top + chip_h / 2
             shape(s, SHAPES[back.colour], chip_left + chip_mark / 2, cy, chip_mark / 2, TEXT)
 
@@ -150,8 +158,8 @@ def side_sprite(
         else:
             c.text(w / 2, vp_top, vp_text, sizes.vp, ink, bold=True, align="centre")
         if back is not None:
-            top = chip_top + (chip_h - sizes.chip * 1.16) / 2
-            left = chip_left + chip_mark + 1.5
+            top = chip_top + (chip_h - DIGIT * sizes.chip) / 2 - (ASCENT - DIGIT) * sizes.chip
+            left = chip_left + chip_mark + 1.0
             c.text(left, top, number_text(back.number), sizes.chip, TEXT, bold=True)
 
     key = ("verso side", side, back, sizes, alone)
@@ -263,7 +271,8 @@ class VersoPicture(GamePicture):
     palette = PALETTE
 
     def _top(self, canvas: Canvas, y: float, view: VersoView, ctx: PictureContext) -> float:
-        """The Draw Pile and the Discard Pile; returns the height used."""
+        """The Draw Pile and the Discard Pile, then the legend of the cards' marks
+        (:func:`legend`); returns the height used."""
         _ = ctx._
         h = 52.0
         panel(canvas, MARGIN, y, WIDTH - 2 * MARGIN, h, PANEL)
@@ -277,7 +286,9 @@ class VersoPicture(GamePicture):
         x = MARGIN + 6 + w + 10
         canvas.text(x, y + 6, _("Draw Pile"), 14, MUTED)
         canvas.text(x, y + 24, str(view.pile_count), 18, TEXT, bold=True)
-        x2 = WIDTH / 2 + 40
+        faces = (FACES["Green"], FACES["Orange"])
+        right = legend(canvas, WIDTH - MARGIN - 6, y, ctx, faces, SHAPES["Orange"])
+        x2 = min(WIDTH / 2 + 10, right - 14 - fonts.width(_("Discard Pile"), px(14)) / SCALE)
         canvas.text(x2, y + 6, _("Discard Pile"), 14, MUTED)
         canvas.text(x2, y + 24, str(len(view.discard)), 18, TEXT, bold=True)
         return h
@@ -288,7 +299,7 @@ class VersoPicture(GamePicture):
         assert isinstance(view, VersoView)
         lay = Layout(len(view.seats))
         rows = -(-len(view.seats) // lay.columns)
-        end = ending(view.outcome, len(view.seats), ctx)
+        end = ending(view.outcome, len(view.seats), ctx, solo=solo_banner(view, ctx._))
         top = 52.0 if end is None else banner_height(end, WIDTH - 2 * MARGIN)
         height = MARGIN + top + GAP + rows * (lay.tableau_h + GAP) + MARGIN - GAP
         canvas = Canvas(height, BACKGROUND)

@@ -174,12 +174,11 @@ class VersoPresentation(Presentation):
         neighbours' flips; a final series."""
         assert isinstance(view, VersoView)
         _ = ctx._
-        if option == "draw:keep":
-            assert view.top is not None
-            return OptionText(_("Keep {card}", card=side_text(view.top)), style="success")
+        if option == "draw:keep":  # each says which side it leaves up (§ A turn): "Flip
+            assert view.top is not None  # 🟦4★" and "Keep 🟦4★" read as one card twice
+            return OptionText(_("Keep {card} face up", card=side_text(view.top)), style="success")
         if option == "draw:flip":
-            assert view.top is not None
-            return OptionText(_("Flip {card}", card=side_text(view.top)), style="primary")
+            return OptionText(_("Flip it: its unseen back goes face up"), style="primary")
         seat = view.seats[decision.seat]
         if option == FINAL_NONE:
             return OptionText(
@@ -193,6 +192,16 @@ class VersoPresentation(Presentation):
             chosen = decision.committed == (option,)
             return OptionText(label, description=_("your current choice") if chosen else "")
         return OptionText(label, description=self._bank_effects(code, decision.seat, view, ctx))
+
+    def move_text(self, key: str, ctx: RenderContext) -> str:
+        """A final series, the only move Verso lets a player take back (``docs/undo.md``):
+        "Final series 🟦 1-2", "No final series"."""
+        verb, _sep, code = key.partition(":")
+        if key == FINAL_NONE:
+            return ctx._("No final series")
+        if verb == "final" and code:
+            return ctx._("Final series {series}", series=series_text(code))
+        return super().move_text(key, ctx)
 
     def _bank_effects(self, code: str, seat: int, view: VersoView, ctx: RenderContext) -> str:
         """What banking ``code`` does besides scoring: the two cards discarded, the card each

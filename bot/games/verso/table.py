@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.games.base import RenderContext
 from bot.games.verso.texts import backs_text, row_text, side_text
-from bot.i18n import Translator
+from bot.i18n import N_, Translator
 from engine.verso.cards import COLOURS
 from engine.verso.view import SeatView, VersoView
 
@@ -171,3 +171,27 @@ def legend(_: Translator, *, terminal: bool = False) -> list[str]:
             "anyone else who clicks them is told whose turn it is."
         ),
     ]
+
+
+def solo_banner(view: VersoView, _: Translator) -> tuple[str, str] | None:
+    """A solo game's end banner (``bot.pictures.ending``): it is scored, never won or lost
+    (§ Solo mode): the score, then the ladder rung it reached, as the end text says, or
+    that the ladder starts at 35 VP, the average. ``None`` for a multiplayer game."""
+    outcome = view.outcome
+    if not view.solo or outcome is None or outcome.scores is None:
+        return None
+    result = _("Score: {score} VP", score=outcome.scores[0])
+    if view.ladder is None:
+        return result, _("The ladder starts at {step} VP (average)", step=LADDER_START)
+    return result, _("Ladder {step}+ VP: {rung}", step=view.ladder, rung=_(RUNGS[view.ladder]))
+
+
+RUNGS = {
+    35: N_("average score"),
+    40: N_("nice move"),
+    45: N_("what talent"),
+    50: N_("model player"),
+    55: N_("a true pro"),
+    60: N_("legend of the Draw Pile"),
+}
+"""The published ladder's rungs (``engine.verso.ladder``) in a few words, for the banner."""

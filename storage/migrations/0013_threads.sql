@@ -1,4 +1,4 @@
--- 0011: a thread per game. A game may be played in a thread of its own, its card (the lobby
+-- A thread per game. A game may be played in a thread of its own, its card (the lobby
 -- message) in the channel the thread belongs to; then any number of games share that channel.
 -- Games played in a channel itself stay one per channel. Spectators, invitations, "play
 -- again", and when a finished game's thread is to be archived.

@@ -1,4 +1,4 @@
--- 0011 (PostgreSQL twin): a thread per game; spectators, invitations, "play again", and when
+-- PostgreSQL twin: a thread per game; spectators, invitations, "play again", and when
 -- a finished game's thread is to be archived.
 
 ALTER TABLE games ADD COLUMN parent_id bigint;

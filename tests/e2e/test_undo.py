@@ -1,0 +1,86 @@
+"""Taking back a move, end to end in every game (``docs/undo.md``): the "↶ Undo" a person's
+own move gets on their private screen, saying what it takes back; a click takes it back (the
+table says who took back a move); a double click is applied once; an Undo left on a screen
+works after a restart; an Undo left behind once another seat moved is refused with the usual
+line. The oracle is the stored game: the state after a take-back is the state before the move,
+and the log keeps the move, marked, and the take-back."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import engine
+from engine.undo import UNDO_KEY
+from tests.e2e.conftest import World
+from tests.e2e.driver import leak_scan
+from tests.e2e.helpers import MOVED_ON, log_rows, stored
+from tests.e2e.undo_cases import CASES, click_key, undo_button
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+async def test_undo_on_the_private_screen(world: World, game: str) -> None:
+    case = await CASES[game](world)
+    driver, user = case.driver, case.user
+    game_id = driver.game_id
+    before = await stored(world, game_id)
+    assert before.state is not None
+    screen = await driver.show_screen(user)
+    assert undo_button(screen) is None  # nothing to take back yet
+
+    # the move, from the private screen: its Undo says what it takes back
+    record = await click_key(user, screen, case.key)
+    assert record.response_type == 7 and MOVED_ON not in (record.answer_text or "")
+    await world.bot.wait_idle()
+    undo = undo_button(screen)
+    assert undo is not None and undo["label"].startswith(case.label), undo
+    moved = await stored(world, game_id)
+    for other in driver.players:  # only on the mover's own screen
+        if other is not user:
+            assert undo_button(await driver.show_screen(other)) is None
+
+    # a double click on Undo: taken back once, the other click told the game moved on
+    records = await asyncio.gather(
+        user.click(screen, custom_id=undo["custom_id"], wait=True),
+        user.click(screen, custom_id=undo["custom_id"], wait=True),
+    )
+    await world.bot.wait_idle()
+    assert all(r.response_type == 7 for r in records)
+    assert sorted(MOVED_ON in (r.answer_text or "") for r in records) == [False, True]
+    after = await stored(world, game_id)
+    assert after.record.version == moved.record.version + 1
+    assert engine.dumps(after.state) == engine.dumps(before.state)  # byte for byte
+    rows = await log_rows(world, game_id)
+    assert (rows[-2].action_key, rows[-2].undone_by) == (case.key, rows[-1].seq)
+    assert (rows[-1].action_key, rows[-1].undoes) == (UNDO_KEY, rows[-2].seq)
+    assert f"<@{user.id}> took back a move." in driver.table.text()
+    assert undo_button(screen) is None
+    await driver.check_screen(user, screen)
+    await leak_scan(world, game_id, driver.secret_words)
+
+    # the move again, a restart, then the Undo left on the screen
+    assert (await click_key(user, screen, case.key)).response_type == 7
+    await world.bot.wait_idle()
+    await world.restart()
+    undo = undo_button(screen)
+    assert undo is not None
+    record = await user.click(screen, custom_id=undo["custom_id"])
+    assert record.response_type == 7 and MOVED_ON not in (record.answer_text or "")
+    await world.bot.wait_idle()
+    assert engine.dumps((await stored(world, game_id)).state) == engine.dumps(before.state)
+
+    # the move again; an Undo left on a second screen, then another seat moves
+    assert (await click_key(user, screen, case.key)).response_type == 7
+    await world.bot.wait_idle()
+    stale = await driver.show_screen(user)
+    left = undo_button(stale)
+    assert left is not None
+    fresh = await driver.show_screen(user)  # the screen they go on with
+    await case.after_move(fresh)
+    version = (await stored(world, game_id)).record.version
+    record = await user.click(stale, custom_id=left["custom_id"])
+    assert record.response_type == 7 and MOVED_ON in stale.text()
+    await world.bot.wait_idle()
+    assert (await stored(world, game_id)).record.version == version
+    assert (await world.bot.storage.verify_game(game_id)).ok
