@@ -42,18 +42,15 @@ from storage.models import (
     GameResult,
     GameStatus,
     GuildSettings,
-    LoadedGame,
-    LoadFailure,
-    LoadReport,
     LoggedAction,
     PublicEvent,
     Seat,
     SeatChange,
     TakeBackMove,
-    VerifyResult,
 )
 from storage.ratings import RATED_AFTER
 from storage.reliability import Reliability
+from storage.reports import LoadedGame, LoadFailure, LoadReport, VerifyResult
 from storage.rows import public_event_list, public_events_from_list
 from storage.settings import StorageSettings, database_name
 from storage.store import Storage

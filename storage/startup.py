@@ -8,7 +8,8 @@ import json
 from collections.abc import Collection
 
 import engine
-from storage.models import GameRecord, LoadedGame, LoadFailure, LoadReport
+from storage.models import GameRecord
+from storage.reports import LoadedGame, LoadFailure, LoadReport
 from storage.rows import fetch_game, fetch_games, now_text
 from storage.sql import Backend, Connection
 

@@ -10,9 +10,9 @@ from storage.guilds import GuildSettingsStore
 from storage.history import GAME_END_HOOKS, HistoryStore
 from storage.messages import MessageStore
 from storage.meta import MetaStore
-from storage.models import VerifyResult
 from storage.postgres import PostgresDatabase
 from storage.reliability import ReliabilityStore
+from storage.reports import VerifyResult
 from storage.settings import StorageSettings, is_postgres_url
 from storage.sql import Backend
 from storage.threads import ThreadStore

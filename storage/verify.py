@@ -8,8 +8,9 @@ from collections.abc import Sequence
 
 import engine
 from engine.undo import UNDO_KEY, Timeline
-from storage.models import GameRecord, GameResult, GameStatus, LoggedAction, VerifyResult
+from storage.models import GameRecord, GameResult, GameStatus, LoggedAction
 from storage.queries import GameQueries
+from storage.reports import VerifyResult
 
 
 async def verify_game(games: GameQueries, game_id: int) -> VerifyResult:

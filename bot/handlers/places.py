@@ -1,5 +1,6 @@
 """Where a new game goes (a thread of its own, a forum post, or its channel), and telling the
-people invited to it: what ``/game new`` and "Play again" share."""
+people invited to it: what ``/game new`` and "Play again" share; and which game a command
+run in a channel means, where several may be played."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import discord
 from bot.context import Cardroom
 from bot.i18n import N_
 from bot.messages import discord_io
+from bot.service.errors import UserError
 from bot.texts.history import game_title
 from storage import LOBBY, GameRecord
 
@@ -33,6 +35,22 @@ class Place:
     kind: str
     channel_id: int
     missing: list[str] = field(default_factory=list)
+
+
+async def game_here(
+    room: Cardroom, interaction: discord.Interaction, game_id: int | None = None
+) -> GameRecord:
+    """The open game a command run in the interaction's channel means (``game_id``: the one
+    named, where several are played; ``ThreadUseCases.game_here``).
+
+    Raises:
+        UserError: outside a channel, or as ``ThreadUseCases.game_here``.
+    """
+    if interaction.channel_id is None:
+        raise UserError(N_("Games are played in server channels."))
+    return await room.service.threads.game_here(
+        interaction.channel_id, interaction.user.id, game_id
+    )
 
 
 def invited_ids(text: str | None) -> list[int]:

@@ -12,6 +12,7 @@ import engine
 from bot.context import Cardroom
 from bot.games import presentation
 from bot.handlers.draw_ahead import draw_ahead
+from bot.handlers.places import game_here
 from bot.handlers.replies import ephemeral, guarded, say, showing
 from bot.handlers.spectators import Spectators
 from bot.i18n import N_
@@ -349,7 +350,7 @@ class PlayHandlers:
     ) -> None:
         """``/game hand``: the caller's screen for the game in this channel (``game_id``:
         which, where several are played)."""
-        game = await self._channel_game(interaction, game_id)
+        game = await game_here(self.room, interaction, game_id)
         await self._send_screen(interaction, await self.room.service.snapshot(game.id))
 
     @guarded("/game leave")
@@ -360,7 +361,7 @@ class PlayHandlers:
         which, where several are played)."""
         _ = tr(interaction)
         room = self.room
-        game = await self._channel_game(interaction, game_id)
+        game = await game_here(self.room, interaction, game_id)
         if game.status == GameStatus.LOBBY:
             record = await room.service.leave_lobby(game.id, interaction.user.id)
             room.spawn(room.lobbies.refresh(record), f"lobby {game.id}")
@@ -391,14 +392,4 @@ class PlayHandlers:
             "{player} left game #{game}; an automatic player takes over their seat.",
             player=player,
             game=record.id,
-        )
-
-    async def _channel_game(
-        self, interaction: discord.Interaction, game_id: int | None = None
-    ) -> GameRecord:
-        """The game a command run here means (``ThreadUseCases.game_here``)."""
-        if interaction.channel_id is None:
-            raise UserError(N_("Games are played in server channels."))
-        return await self.room.service.threads.game_here(
-            interaction.channel_id, interaction.user.id, game_id
         )
