@@ -135,7 +135,7 @@ class HistoryHandlers:
         _ = tr(interaction)
         record = await self._finished(interaction, game_id)
         replay = await self.history.step(game_id, record.guild_id, step)
-        route = Route(interaction.channel_id or 0, UPDATE if update else REPLY)
+        route = Route.of_interaction(interaction, UPDATE if update else REPLY)
         picture = await self.room.pictures.table(
             replay.record, replay.state, _.language, urgent=True, route=route
         )

@@ -273,7 +273,7 @@ class PlayHandlers:
             raise UserError(N_("This game has not started yet."))
         seat = self.room.service.seat_of(record, interaction.user.id)
         update = where == "screen"
-        route = Route(interaction.channel_id or 0, UPDATE if update else REPLY)
+        route = Route.of_interaction(interaction, UPDATE if update else REPLY)
         drawing = asyncio.ensure_future(
             self.room.pictures.seat(record, state, seat, _.language, route=route)
         )
@@ -331,7 +331,7 @@ class PlayHandlers:
             await self.spectators.screen(interaction, snapshot)
             return
         seat = self.room.service.seat_of(record, interaction.user.id)
-        route = Route(interaction.channel_id or 0, REPLY)
+        route = Route.of_interaction(interaction, REPLY)
         picture = await self.room.pictures.seat(record, state, seat, _.language, route=route)
         if record.status != GameStatus.ACTIVE:
             screen = seat_screen(record, state, seat, _, notice=_("This game is over."))

@@ -138,7 +138,7 @@ class TableKeeper:
             return TableLook(layouts.notice(_("This game was closed before it started.")))
         drawing = None
         if picture:  # drawn while the last events are read
-            route = Route(record.channel_id, form)
+            route = Route.of_game(record, form)
             draw = self.pictures.table(
                 record, snapshot.state, _.language, urgent=urgent, route=route
             )
@@ -322,7 +322,7 @@ class TableKeeper:
             await message.edit(view=shown.view, **edit_files(shown.picture))
             return shown
 
-        route = Route(snapshot.record.channel_id, EDIT)
+        route = Route.of_game(snapshot.record, EDIT)
         try:
             return discord_io.Edit.DONE, await self.pictures.guard.carry(route, look.picture, edit)
         except Exception as exc:
@@ -344,7 +344,7 @@ class TableKeeper:
             fresh = functools.partial(send_files, shown.picture)  # new files for each try
             return await discord_io.post(target, view=shown.view, fresh=fresh, **kw), shown
 
-        route = Route(snapshot.record.channel_id, POST)
+        route = Route.of_game(snapshot.record, POST)
         try:
             posted, shown = await self.pictures.guard.carry(route, look.picture, post)
         except BaseException as exc:
