@@ -50,11 +50,12 @@ from storage.models import (
 )
 from storage.ratings import RATED_AFTER
 from storage.reliability import Reliability
-from storage.reports import LoadedGame, LoadFailure, LoadReport, VerifyResult
 from storage.rows import public_event_list, public_events_from_list
 from storage.settings import StorageSettings, database_name
+from storage.startup import LoadedGame, LoadFailure, LoadReport
 from storage.store import Storage
 from storage.threads import AgainOpen, LobbySetup, ThreadStore
+from storage.verify import VerifyResult
 
 __all__ = [
     "LOBBY",

@@ -12,11 +12,10 @@ from storage.messages import MessageStore
 from storage.meta import MetaStore
 from storage.postgres import PostgresDatabase
 from storage.reliability import ReliabilityStore
-from storage.reports import VerifyResult
 from storage.settings import StorageSettings, is_postgres_url
 from storage.sql import Backend
 from storage.threads import ThreadStore
-from storage.verify import verify_game
+from storage.verify import VerifyResult, verify_game
 
 
 class Storage:

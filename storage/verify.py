@@ -5,12 +5,33 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import engine
 from engine.undo import UNDO_KEY, Timeline
 from storage.models import GameRecord, GameResult, GameStatus, LoggedAction
 from storage.queries import GameQueries
-from storage.reports import VerifyResult
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyResult:
+    """The outcome of replaying a game's log and comparing with its stored state.
+
+    Attributes:
+        game_id: the game.
+        ok: ``True`` when the replay reproduces the stored state exactly (and the status
+            agrees with the engine's outcome).
+        message: one English sentence for the admin ``inspect`` command.
+        stored_version: the game's version column.
+        replayed_version: how many log actions replayed cleanly (``None`` when no replay
+            was possible, e.g. a lobby or an unknown game).
+    """
+
+    game_id: int
+    ok: bool
+    message: str
+    stored_version: int
+    replayed_version: int | None
 
 
 async def verify_game(games: GameQueries, game_id: int) -> VerifyResult:
