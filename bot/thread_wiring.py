@@ -29,7 +29,7 @@ def install_threads(
         archive_after=settings.thread_archive_after,
         rename_interval=settings.thread_rename_interval,
     )
-    room.lobbies.layout = card_layout
+    room.lobbies.card = card_layout
     room.followups.ended = room.threads.ended
     room.thread_events = ThreadEvents(room, getattr(bot, "owns_guild", lambda _guild: True))
     room.thread_events.listen(bot)

@@ -109,7 +109,8 @@ class PlayAgain:
                 await room.storage.messages.set(lobby.id, LOBBY, made[0], made[1])
                 return made[0]
             channel = room.channel(place.channel_id, lobby.guild_id)
-            card = await discord_io.send(channel, view=await room.lobbies.look(lobby, public))
+            records = await room.service.fair_play.seated(lobby)
+            card = await discord_io.send(channel, view=room.lobbies.layout(lobby, public, records))
             if card is None:
                 return None
             posted.append(card.id)

@@ -84,9 +84,9 @@ class LobbyHandlers:
         await tell_invited(room, record, invited)
 
     async def _layout(self, record: GameRecord, public: Translator) -> discord.ui.LayoutView:
-        """The lobby's layout for ``record`` (the card of a game played in its thread, once it
-        runs), each person with their reliability record."""
-        return await self.room.lobbies.look(record, public)
+        """The lobby's layout for ``record``, each person with their reliability record."""
+        records = await self.room.service.fair_play.seated(record)
+        return self.room.lobbies.layout(record, public, records)
 
     async def _busy_text(self, game_id: int, guild_id: int, _: Translator) -> str:
         messages = await self.room.storage.messages.for_game(game_id)

@@ -109,9 +109,10 @@ class ThreadHandlers:
             await self._open_post(interaction, record)
             return
         public = await room.languages.public(record.guild_id)
+        records = await room.service.fair_play.seated(record)
         try:
             answer = await interaction.response.send_message(
-                view=await room.lobbies.look(record, public)
+                view=room.lobbies.layout(record, public, records)
             )
             message_id = answer.message_id or (await interaction.original_response()).id
         except Exception:

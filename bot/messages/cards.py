@@ -11,7 +11,7 @@ thread of its own (``bot.texts.cards`` holds its words), with its buttons: **Wat
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 import discord
@@ -20,9 +20,8 @@ from discord import ui
 from bot.games import presentation
 from bot.i18n import Translator
 from bot.messages import layouts
-from bot.messages.lobby import lobby_layout
 from bot.texts.cards import card_text
-from storage import GameRecord, GameStatus, Reliability
+from storage import GameRecord, GameStatus
 
 CARD_TEMPLATE = r"cr:card:(?P<game>[0-9]{1,18}):(?P<op>watch|unwatch|again)"
 OPEN_TEMPLATE = r"cr:open:(?P<game>[0-9]{1,18})"
@@ -104,15 +103,12 @@ def again_button(game_id: int, _: Translator) -> CardButton:
     return CardButton(game_id, AGAIN, _("Play again"), "success")
 
 
-def card_layout(
-    record: GameRecord, _: Translator, records: Mapping[int, Reliability] | None = None
-) -> discord.ui.LayoutView:
-    """The card of ``record``: its lobby while it is one (or was closed as one, or the game is
-    played in its channel; its people's reliability ``records`` beside their names), else the
-    card of a game played in its thread, with Watch and Stop watching while it runs and Play
-    again once it finished."""
+def card_layout(record: GameRecord, _: Translator) -> discord.ui.LayoutView | None:
+    """The card of ``record``, a game played in its thread once it started: Watch and Stop
+    watching while it runs, Play again once it finished; ``None`` while it shows as its lobby
+    (a lobby, one closed as a lobby, or a game played in its channel)."""
     if record.status == GameStatus.LOBBY or record.started_at is None or record.parent_id is None:
-        return lobby_layout(record, _, records)  # a lobby, or a game played in its channel
+        return None
     view = ui.LayoutView(timeout=None)
     view.stop()  # only dynamic items: nothing to keep listening (see layouts._layout)
     container: ui.Container[ui.LayoutView] = ui.Container(

@@ -183,10 +183,13 @@ def lobby_layout(
     )
 
 
-LobbyLook = Callable[
-    [GameRecord, Translator, Mapping[int, Reliability] | None], discord.ui.LayoutView
-]
-"""A lobby message's layout of a game, with its people's reliability records by user id."""
+CardLook = Callable[[GameRecord, Translator], discord.ui.LayoutView | None]
+"""The card a game shows on its lobby message instead of its lobby, or ``None``."""
+
+
+def no_card(record: GameRecord, _: Translator) -> discord.ui.LayoutView | None:
+    """Every game shows as its lobby (before threads are wired in)."""
+    return None
 
 
 class LobbyMessages:
@@ -196,23 +199,29 @@ class LobbyMessages:
         self.client = client
         self.storage = storage
         self.languages = languages
-        self.layout: LobbyLook = lobby_layout
-        """How a stored lobby message shows its game (a game played in a thread: its card,
-        ``bot.messages.cards.card_layout``)."""
+        self.card: CardLook = no_card
+        """What a game played in a thread of its own shows once it started: its card
+        (``bot.messages.cards.card_layout``)."""
 
-    async def look(self, record: GameRecord, _: Translator) -> discord.ui.LayoutView:
-        """The layout of ``record``'s lobby message (:attr:`layout`), each person seated with
-        their reliability record in the game's guild."""
-        people = [s.user_id for s in record.seats if s.user_id is not None]
-        return self.layout(
-            record, _, await self.storage.reliability.records(record.guild_id, people)
-        )
+    def layout(
+        self,
+        record: GameRecord,
+        _: Translator,
+        records: Mapping[int, Reliability] | None = None,
+    ) -> discord.ui.LayoutView:
+        """:func:`lobby_layout` of ``record``, its players' reliability ``records`` beside
+        their names; or its card (:attr:`card`), a game played in a thread once it started."""
+        return self.card(record, _) or lobby_layout(record, _, records)
 
     async def refresh(self, record: GameRecord) -> None:
         """Edit the stored lobby message to show ``record`` (after ``/game leave``, an abort)."""
         stored = await self.storage.messages.get(record.id, LOBBY)
         if stored is None:
             return
-        view = await self.look(record, await self.languages.public(record.guild_id))
+        _ = await self.languages.public(record.guild_id)
+        people = [s.user_id for s in record.seats if s.user_id is not None]
+        records = await self.storage.reliability.records(record.guild_id, people)
         channel = self.client.get_partial_messageable(stored.channel_id, guild_id=record.guild_id)
-        await discord_io.edit(channel.get_partial_message(stored.message_id), view=view)
+        await discord_io.edit(
+            channel.get_partial_message(stored.message_id), view=self.layout(record, _, records)
+        )

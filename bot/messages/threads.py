@@ -26,6 +26,7 @@ from bot.i18n import Translator
 from bot.messages import discord_io
 from bot.messages.cards import card_layout
 from bot.messages.languages import GuildLanguages
+from bot.messages.lobby import lobby_layout
 from bot.service import GameService
 from bot.service.locks import KeyedLocks
 from bot.texts.cards import thread_name
@@ -198,11 +199,11 @@ class GameThreads:
     # -- the card ----------------------------------------------------------------------------
 
     async def _card(self, record: GameRecord, _: Translator) -> discord.ui.LayoutView:
-        """``record``'s card, its people's reliability records beside their names."""
+        """``record``'s card, or its lobby (its people's reliability records beside their
+        names) while it shows as one."""
         people = [s.user_id for s in record.seats if s.user_id is not None]
-        return card_layout(
-            record, _, await self.storage.reliability.records(record.guild_id, people)
-        )
+        records = await self.storage.reliability.records(record.guild_id, people)
+        return card_layout(record, _) or lobby_layout(record, _, records)
 
     async def refresh_card(self, record: GameRecord) -> None:
         """Show ``record`` on its card; a card that was deleted is posted again (in the
