@@ -1,7 +1,7 @@
 """Benchmark: the bot under many live games, measured from outside its process; one JSON line.
 
     .venv/bin/python benchmarks/bot_latency.py [--games 100] [--players 3] [--think-ms 2000]
-        [--game artichokes] [--seed 1] [--ramp-s 10] [--pictures on|off]
+        [--game artichokes] [--seed 1] [--ramp-s 10] [--pictures on|off] [--threads on|off]
 
 The bot runs as its own process (``python -m bot``, real SQLite file, ``synchronous=FULL``)
 against the local fake Discord (``tests/fakediscord``), which runs in this process together
@@ -13,7 +13,10 @@ games come and go; all of them created in the same instant would measure that bu
 instead). ``--think-ms``: players pause an exponentially
 distributed time of that mean between clicks (0: as fast as the bot answers — saturation).
 ``--pictures off``: the guild has turned the tables' pictures off (``/cardroom pictures``),
-to compare with the default, on.
+to compare with the default, on. ``--threads on``: every game is opened in one channel and
+played in a thread of its own, its lobby staying there as its card (the bot's default);
+``off`` (this benchmark's default, as it measured before threads): the guild turned them off
+(``/cardroom threads``), each game in its own channel.
 
 Latency is what Discord would measure: from the INTERACTION_CREATE sent to the bot until its
 interaction callback arrives. REST requests are every request the bot made during play
@@ -23,7 +26,7 @@ live game is the growth of the bot's resident memory from an idle bot to one hol
 game, divided by the games. This process (the fake and the players) freezes what survives
 every half second, so its own garbage collection does not pause it and add to the figures.
 
-Output keys: game, games, players, think_ms, pictures, interactions, actions, seconds,
+Output keys: game, games, players, think_ms, pictures, threads, interactions, actions, seconds,
 interactions_per_s, p50_ms, p99_ms, max_ms, late, unanswered, rest_requests,
 requests_per_interaction, requests_per_action, uploads (pictures uploaded: they ride on
 the requests counted; every request that shows a picture uploads it, docs/discord.md),
@@ -168,13 +171,16 @@ def drivers_for(
     players: int,
     seed: int,
     prefix: str = "",
+    shared: bool = False,
 ) -> list[Driver]:
     """A driver for each of ``games`` games of ``game``, each in its own new channel of
-    ``guild`` with its own ``players`` new members (names start with ``prefix``); game
-    ``g``'s players choose from ``seed + g``."""
+    ``guild`` (``shared``: all in one new channel, where each game gets a thread of its own
+    when the guild has threads on) with its own ``players`` new members (names start with
+    ``prefix``); game ``g``'s players choose from ``seed + g``."""
     drivers = []
+    one = guild.add_text_channel(f"{prefix}games") if shared else None
     for g in range(games):
-        channel = guild.add_text_channel(f"{prefix}table-{g}")
+        channel = one or guild.add_text_channel(f"{prefix}table-{g}")
         users = {}
         for p in range(players):
             user = fake.add_user(f"{prefix}g{g}p{p}")
@@ -303,15 +309,16 @@ async def run(
     think_ms: float,
     ramp_s: float = 10.0,
     pictures: bool = True,
+    threads: bool = False,
 ) -> dict[str, object]:
-    """Play ``games`` concurrent games against a bot process and return the figures."""
+    """Play ``games`` concurrent games against a bot process and return the figures
+    (``threads``: all of them in one channel, each in a thread of its own)."""
     async with FakeDiscord.running(interaction_deadline=3.0, relax={"deadline"}) as fake:
         guild = fake.add_guild("Benchmark")
-        if not pictures:
-            storage = await Storage.open(path=db_path)
-            await storage.guilds.set(guild.id, pictures=False)
-            await storage.close()
-        drivers = drivers_for(fake, guild, db_path, game, games, players, seed)
+        storage = await Storage.open(path=db_path)
+        await storage.guilds.set(guild.id, pictures=pictures, threads=threads)
+        await storage.close()
+        drivers = drivers_for(fake, guild, db_path, game, games, players, seed, shared=threads)
         bot_lags = BotLags()
         bot = await start_bot(fake, db_path, bot_lags.on_line)
         try:
@@ -326,26 +333,34 @@ async def run(
         "think_ms": think_ms,
         "ramp_s": ramp_s,
         "pictures": pictures,
+        "threads": threads,
         **figures,
         "python": platform.python_version(),
     }
 
 
 def purpose(fake: FakeDiscord, request: RequestRecord) -> str:
-    """What a request was for: ``callback``, ``table`` (a table's post or edit), ``ping``
-    (a channel message that is no table), ``screen`` (a private screen edited through the
-    interaction's webhook), or its route."""
+    """What a request was for: ``callback``, ``table`` (a table's post or edit), ``lobby or
+    card`` (an edit of a lobby message), ``ping`` (a channel message that is neither),
+    ``screen`` (a private screen edited through the interaction's webhook), ``thread`` (making
+    one, renaming or archiving it, adding a member), or its route."""
     route = request.route
     if route.endswith("/callback"):
         return "callback"
     if route.startswith("PATCH /webhooks/"):
         return "screen"
+    thread_routes = ("/threads", "/thread-members/")
+    if any(part in route for part in thread_routes) or route == "PATCH /channels/{channel_id}":
+        return "thread"
     if route.startswith(("PATCH /channels/", "DELETE /channels/", "POST /channels/")):
         if route.startswith("POST"):
             return "post (table or ping)"
         message = fake.message(int(request.path.rstrip("/").split("/")[-1]))
-        if any(str(b.get("custom_id", "")).startswith("cr:hand:") for b in message.buttons()):
+        ids = [str(b.get("custom_id", "")) for b in message.buttons()]
+        if any(i.startswith("cr:hand:") for i in ids):
             return "table"
+        if any(i.startswith(("cr:lobby:", "cr:card:")) for i in ids) or not message.content:
+            return "lobby or card"
         return "ping"
     return route
 
@@ -374,6 +389,13 @@ def main() -> None:
         default="on",
         help="whether the guild shows table pictures (the bot's default: on)",
     )
+    parser.add_argument(
+        "--threads",
+        choices=("on", "off"),
+        default="off",
+        help="on: every game in one channel, each in its own thread (the bot's default); "
+        "off: each game in a channel of its own, threads turned off (as measured before them)",
+    )
     args = parser.parse_args()
     host_before = cli.host_ms()
     with tempfile.TemporaryDirectory() as folder:
@@ -387,6 +409,7 @@ def main() -> None:
                 args.think_ms,
                 args.ramp_s,
                 args.pictures == "on",
+                args.threads == "on",
             )
         )
     figures["host_ms"] = [host_before, cli.host_ms()]

@@ -1,7 +1,7 @@
 """Benchmark: what the bot keeps in memory per live game; one JSON line.
 
     .venv/bin/python benchmarks/bot_memory.py [--game artichokes] [--players 3] [--games 30]
-        [--warm 20] [--moves 8] [--seed 1]
+        [--warm 20] [--moves 8] [--seed 1] [--threads on|off]
 
 The real bot and the local fake Discord run in this process (the end-to-end ``World``).
 Games are opened, each in its own channel with its own players (channels and members exist
@@ -21,11 +21,15 @@ It also reports what each of the bot's per-game parts holds, by letting go of it
 measuring again: open screens, live games (state, stored record and recent actions),
 tables, pings.
 
+``--threads on``: every game is opened in one channel and played in a thread of its own,
+its lobby kept as its card (the bot's default); ``off`` (this benchmark's default, as it
+measured before threads): the guild turned them off, each game in its own channel.
+
 This is the bot's own memory per game. ``bot_latency.py`` reports the growth of the bot
 process's resident memory under load, which also holds what the traffic leaves behind
 (the allocator keeps freed memory) and SQLite's page cache.
 
-Output keys: game, players, games, warm, live_games, moves, retained_kb_per_game,
+Output keys: game, players, games, threads, warm, live_games, moves, retained_kb_per_game,
 all_in_kb_per_game, parts_kb_per_game (each part over all games),
 python.
 """
@@ -74,7 +78,14 @@ def bot_bytes() -> int:
 
 
 async def run(
-    game: str, players: int, games: int, warm: int, moves: int, seed: int, bar: cli.tqdm[Never]
+    game: str,
+    players: int,
+    games: int,
+    warm: int,
+    moves: int,
+    seed: int,
+    bar: cli.tqdm[Never],
+    threads: bool = False,
 ) -> dict[str, object]:
     """Open ``warm`` games then ``games`` more, make ``moves`` moves in each, and measure
     (each game played advances ``bar``)."""
@@ -90,8 +101,10 @@ async def run(
             users = [fake.add_user(f"g{g}p{p}") for p in range(players)]
             for user in users:
                 guild.add_member(user)
-            seated.append((users, guild.add_text_channel(f"table-{g}")))
+            seated.append((users, world.channel if threads else guild.add_text_channel(f"t{g}")))
         await world.start()
+        world.threads = threads
+        await world.bot.room.threads.choose(guild.id, threads)
         await world.bot.wait_idle()
         idle = bot_bytes()
         drivers: list[Driver] = []
@@ -137,11 +150,13 @@ async def run(
 
         release("tables", forget_tables)
         release("pings", room.pings._last.clear)
+        release("threads", room.threads._names.clear)
         await world.handle.stop()
     return {
         "game": game,
         "players": players,
         "games": games,
+        "threads": threads,
         "live_games": live,
         "moves": moves,
         "warm": warm,
@@ -163,11 +178,27 @@ def main() -> None:
     )
     parser.add_argument("--moves", type=int, default=8, help="moves made in each game")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
+    parser.add_argument(
+        "--threads",
+        choices=("on", "off"),
+        default="off",
+        help="on: every game in one channel, each in its own thread (the bot's default); "
+        "off: each game in a channel of its own, threads turned off (as measured before them)",
+    )
     args = parser.parse_args()
     with cli.progress(args.warm + args.games, f"{args.game} games opened and played") as bar:
         tracemalloc.start(30)
         figures = asyncio.run(
-            run(args.game, args.players, args.games, args.warm, args.moves, args.seed, bar)
+            run(
+                args.game,
+                args.players,
+                args.games,
+                args.warm,
+                args.moves,
+                args.seed,
+                bar,
+                args.threads == "on",
+            )
         )
     print(json.dumps(figures))
 

@@ -37,6 +37,7 @@ from bot.service import GameService
 from bot.settings import BotSettings
 from bot.shards import Shards
 from bot.startup import Startup
+from bot.thread_wiring import install_threads
 from bot.timing.clock import Clock, SystemClock
 from bot.timing.heartbeat import Heartbeat
 from bot.timing.turn_clocks import TurnClocks
@@ -113,8 +114,7 @@ class CardroomBot(commands.AutoShardedBot):
         """How many commands the last sync sent (``None``: none was needed)."""
         self.sync_report: str | None = None
         """What the last sync did, in a few words ("synced 3 slash commands globally")."""
-        self._log_sync = log_sync
-        self._freeze_heap = freeze_heap
+        self._log_sync, self._freeze_heap = log_sync, freeze_heap
         self.room = Cardroom(self)
         self.in_flight = InFlight()
         """The interactions being handled now (a shutdown lets them finish)."""
@@ -195,6 +195,7 @@ class CardroomBot(commands.AutoShardedBot):
             room.followups.remind,
         )
         room.followups.clocks = room.clocks
+        install_threads(self, room, self.settings, self.clock)
         self.metrics.watch(
             room.service.live.live_games, room.clocks.__len__, lambda: self.latencies, painter
         )
@@ -363,6 +364,8 @@ class CardroomBot(commands.AutoShardedBot):
         tables = getattr(self.room, "tables", None)
         if tables is not None:
             tables.stop_retrying()
+        if hasattr(self.room, "threads"):
+            self.room.threads.stop()  # the renames and archives that wait
         self.in_flight.close()
         await self.in_flight.idle()
         clocks = getattr(self.room, "clocks", None)
@@ -373,7 +376,6 @@ class CardroomBot(commands.AutoShardedBot):
         if service is not None:
             await service.shutdown()
         await self.room.wait_idle()
-        tables = getattr(self.room, "tables", None)
         if tables is not None:
             await tables.close()  # the shown versions not written yet
         pictures = getattr(self.room, "pictures", None)
@@ -387,9 +389,8 @@ class CardroomBot(commands.AutoShardedBot):
 
 
 def _walk(components: Iterable[discord.Component]) -> Iterator[discord.Component]:
-    """Every component of a message's ``components``, nested ones (in action rows,
-    containers, sections and their accessories) included, read as discord.py parsed them
-    (no ``ui.View`` built: that costs as much again as the dispatch itself)."""
+    """Every component of ``components``, nested ones (rows, containers, sections, accessories)
+    included, as discord.py parsed them (building a ``ui.View`` would cost a dispatch again)."""
     for component in components:
         yield component
         yield from _walk(getattr(component, "children", ()))

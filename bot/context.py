@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from bot.messages.pictures import Pictures
     from bot.messages.pings import Pings
     from bot.messages.tables import TableKeeper
+    from bot.messages.threads import GameThreads
     from bot.service import GameService
     from bot.service.history import PlayHistory
     from bot.timing.turn_clocks import TurnClocks
@@ -27,10 +28,17 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+class ThreadChecks(Protocol):
+    """What a start asks of the games' threads (``bot.handlers.thread_events.ThreadEvents``)."""
+
+    async def check_all(self) -> None:
+        """Look at every running game's thread, for what happened while the bot was away."""
+
+
 class Cardroom:
     """The bot's shared parts: the Discord client, storage, the use cases (games, and the
-    memory of play), and the keepers of tables, pings, open screens, lobby messages, pictures
-    and follow-ups (set by ``bot.app`` once built)."""
+    memory of play), and the keepers of tables, pings, open screens, lobby messages, pictures,
+    threads and follow-ups (set by ``bot.app`` once built)."""
 
     client: discord.Client
     storage: Storage
@@ -44,6 +52,8 @@ class Cardroom:
     clocks: TurnClocks
     languages: GuildLanguages
     pictures: Pictures
+    threads: GameThreads
+    thread_events: ThreadChecks
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client

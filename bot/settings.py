@@ -126,6 +126,11 @@ class BotSettings(ShardSettings):
             ``METRICS_PORT``; unset, the default: no endpoint, nothing listens).
         metrics_host: the address it listens on (env ``METRICS_HOST``, default ``0.0.0.0``:
             every interface, as a container's port must; ``127.0.0.1`` keeps it to the host).
+        thread_archive_after: seconds after a game's end its thread is archived (env
+            ``THREAD_ARCHIVE_AFTER``, default 3600; the card keeps the result).
+        thread_rename_interval: the least time between two renames of one game's thread, in
+            seconds (env ``THREAD_RENAME_INTERVAL``, default 300: Discord allows a channel two
+            renames per 10 minutes); renames asked for meanwhile are made as one.
     """
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -148,6 +153,8 @@ class BotSettings(ShardSettings):
     picture_wait: float = Field(default=1.0, gt=0, le=60)
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
     metrics_host: str = Field(default="0.0.0.0", min_length=1)
+    thread_archive_after: float = Field(default=3600.0, ge=0, le=7 * 86400)
+    thread_rename_interval: float = Field(default=300.0, ge=0, le=3600)
 
     @field_validator(
         "dev_guild_id",

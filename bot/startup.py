@@ -75,6 +75,7 @@ class Startup:
                 set_aside,
             )
         log.info("resumed %d game(s); %d set aside", running, set_aside)
+        await room.thread_events.check_all()  # threads lost or archived while away
         ended_games = await room.storage.games.recently_ended(ENDED_TABLES_WINDOW)
         for ended in (game for game in ended_games if self.shards().owns(game.guild_id)):
             try:

@@ -43,9 +43,6 @@ from storage.models import (
     GameResult,
     GameStatus,
     GuildSettings,
-    LoadedGame,
-    LoadFailure,
-    LoadReport,
     LoggedAction,
     PublicEvent,
     Seat,
@@ -58,7 +55,9 @@ from storage.reliability import Reliability
 from storage.rows import public_event_list, public_events_from_list
 from storage.settings import StorageSettings, database_name
 from storage.slow_play_models import NOTIFY_WAYS, AwayTime, PlayerSettings, SeatBank
+from storage.startup import LoadedGame, LoadFailure, LoadReport
 from storage.store import Storage
+from storage.threads import AgainOpen, LobbySetup, ThreadStore
 from storage.verify import VerifyResult
 from storage.wakes import Wake
 
@@ -70,6 +69,7 @@ __all__ = [
     "TABLE",
     "public_event_list",
     "public_events_from_list",
+    "AgainOpen",
     "AlreadySeated",
     "AwayStore",
     "AwayTime",
@@ -98,6 +98,7 @@ __all__ = [
     "LoadedGame",
     "LobbyChanged",
     "LobbyFull",
+    "LobbySetup",
     "LoggedAction",
     "MessageStore",
     "MetaStore",
@@ -120,6 +121,7 @@ __all__ = [
     "StorageError",
     "StorageSettings",
     "TakeBackMove",
+    "ThreadStore",
     "VerifyResult",
     "Wake",
     "WrongStatus",

@@ -46,6 +46,9 @@ TABLES = (
     "seasons",
     "season_games",
     "season_ratings",
+    "game_invites",
+    "spectators",
+    "thread_archives",
 )
 """Every table, parents before children (the order they are copied in)."""
 

@@ -1,4 +1,5 @@
-"""Per-guild settings: language, pictures on or off, and default table options."""
+"""Per-guild settings: language, pictures on or off, threads on or off, and default table
+options."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ def _settings(row: Row) -> GuildSettings:
         guild_id=row["guild_id"],
         language=row["language"],
         pictures=bool(row["pictures"]),
+        threads=bool(row["threads"]),
         default_options=json.loads(row["default_options"]),
         updated_at=datetime.fromisoformat(row["updated_at"]),
     )
@@ -45,6 +47,7 @@ class GuildSettingsStore:
         *,
         language: str | None = _UNSET,
         pictures: bool = _UNSET,
+        threads: bool = _UNSET,
         default_options: Mapping[str, Mapping[str, Any]] = _UNSET,
     ) -> GuildSettings:
         """Change the given fields (others keep their value) and return the new settings.
@@ -52,6 +55,7 @@ class GuildSettingsStore:
         Args:
             language: a locale such as ``"fr"``, or ``None`` to clear it.
             pictures: whether tables and private screens carry pictures.
+            threads: whether each new game gets a thread of its own.
             default_options: game name -> options object; replaces the whole mapping.
         """
 
@@ -62,6 +66,7 @@ class GuildSettingsStore:
             current = GuildSettings(guild_id) if row is None else _settings(row)
             new_language = current.language if language is _UNSET else language
             new_pictures = current.pictures if pictures is _UNSET else bool(pictures)
+            new_threads = current.threads if threads is _UNSET else bool(threads)
             new_options = (
                 current.default_options
                 if default_options is _UNSET
@@ -69,12 +74,19 @@ class GuildSettingsStore:
             )
             row = conn.execute(
                 "INSERT INTO guild_settings "
-                "(guild_id, language, pictures, default_options, updated_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "(guild_id, language, pictures, threads, default_options, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
                 "language = excluded.language, pictures = excluded.pictures, "
-                "default_options = excluded.default_options, "
+                "threads = excluded.threads, default_options = excluded.default_options, "
                 "updated_at = excluded.updated_at RETURNING *",
-                (guild_id, new_language, int(new_pictures), to_json(new_options), now_text()),
+                (
+                    guild_id,
+                    new_language,
+                    int(new_pictures),
+                    int(new_threads),
+                    to_json(new_options),
+                    now_text(),
+                ),
             ).fetchone()
             return _settings(row)
 

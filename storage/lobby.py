@@ -29,6 +29,7 @@ from storage.rows import (
 )
 from storage.slow_play_models import SeatBank
 from storage.sql import Backend, Connection
+from storage.threads import HERE_SQL, LobbySetup, set_up
 
 
 class LobbyOperations:
@@ -49,6 +50,8 @@ class LobbyOperations:
         options: Mapping[str, Any] | None = None,
         seat_host: bool = True,
         host_name: str | None = None,
+        in_thread: bool = False,
+        setup: LobbySetup | None = None,
     ) -> GameRecord:
         """Open a lobby (status ``lobby``, no state yet) in ``channel_id``.
 
@@ -57,31 +60,53 @@ class LobbyOperations:
             options: table options as a JSON object (``None``: the game's defaults).
             seat_host: give the host seat 0 right away.
             host_name: the host's display name in the guild (for their seat).
+            in_thread: the game is to be played in a thread of ``channel_id``, its card in
+                ``channel_id`` (``parent_id``; ``storage.threads`` records the thread once
+                made): any number of such games share the channel.
+            setup: invitations, automatic players and table settings it starts with
+                (``storage.threads.LobbySetup``).
 
         Returns:
             The new game (version 0).
 
         Raises:
-            ChannelBusy: the channel already has an open game (its id is on the error).
+            ChannelBusy: the channel already has an open game played in it (its id is on the
+                error), and the lobby is not to be played in a thread.
+            AgainOpen: ``setup.again_of`` is played again by an open lobby already.
         """
         if max_seats < 1:
             raise ValueError("max_seats must be at least 1")
         options_json = to_json(dict(options or {}))
 
         def tx(conn: Connection) -> GameRecord:
-            existing = conn.execute(
-                f"SELECT id FROM games WHERE channel_id = ? AND {OPEN_SQL}", (channel_id,)
-            ).fetchone()
-            if existing is not None:
-                raise ChannelBusy(channel_id, existing["id"])
+            if not in_thread:
+                existing = conn.execute(
+                    f"SELECT id FROM games WHERE channel_id = ? AND {OPEN_SQL} AND {HERE_SQL}",
+                    (channel_id,),
+                ).fetchone()
+                if existing is not None:
+                    raise ChannelBusy(channel_id, existing["id"])
             now = now_text()
             game_id = conn.execute(
                 "INSERT INTO games (guild_id, channel_id, game_name, host_id, options, "
-                "max_seats, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                (guild_id, channel_id, game_name, host_id, options_json, max_seats, now, now),
+                "max_seats, created_at, updated_at, parent_id) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (
+                    guild_id,
+                    channel_id,
+                    game_name,
+                    host_id,
+                    options_json,
+                    max_seats,
+                    now,
+                    now,
+                    channel_id if in_thread else None,
+                ),
             ).fetchone()["id"]
             if seat_host:
                 _insert_seat(conn, game_id, 0, host_id, now, host_name)
+            if setup is not None:
+                set_up(conn, game_id, setup, now)
             return fetch_game(conn, game_id)
 
         return await self._db.write(tx)

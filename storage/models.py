@@ -232,6 +232,12 @@ class GameRecord:
         undone, takeback: moves taken back (``engine.undo``); the one its seat may now.
         min_reliability: the host takes players who finish this % of games (``None``: all).
         wake_at: when the bot next looks at the running game by itself (``storage.wakes``).
+        parent_id: the channel that holds the game's card when the game is played in a thread
+            of its own (``channel_id`` is that thread; it equals ``parent_id`` for a moment,
+            between the lobby's creation and its thread's), else ``None`` (the game is played
+            in ``channel_id`` itself, and is its only open game).
+        invited_only: only the host and the people invited to the lobby may join it.
+        again_of: the game this lobby plays again ("Play again"), else ``None``.
     """
 
     id: int
@@ -262,11 +268,20 @@ class GameRecord:
     takeback: TakeBackMove | None = None
     min_reliability: int | None = None
     wake_at: datetime | None = None
+    parent_id: int | None = None
+    invited_only: bool = False
+    again_of: int | None = None
 
     @property
     def is_open(self) -> bool:
         """The game is a lobby or active (it occupies its channel)."""
         return self.status in OPEN_STATUSES
+
+    @property
+    def in_thread(self) -> bool:
+        """The game is played in a thread of its own (``channel_id``), its card in
+        ``parent_id``."""
+        return self.parent_id is not None and self.parent_id != self.channel_id
 
     @property
     def started_with_people_only(self) -> bool:
@@ -358,6 +373,8 @@ class GuildSettings:
             follow the guild's locale in Discord.
         pictures: whether the guild's tables and private screens carry pictures (on unless
             an admin turned them off with ``/cardroom pictures``).
+        threads: whether each new game gets a thread of its own (on unless an admin turned
+            them off with ``/cardroom threads``: then one game per channel).
         default_options: game name -> default table options for that game (JSON objects).
         updated_at: when they were last set, ``None`` if never (all defaults).
     """
@@ -365,33 +382,6 @@ class GuildSettings:
     guild_id: int
     language: str | None = None
     pictures: bool = True
+    threads: bool = True
     default_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     updated_at: datetime | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class LoadedGame:
-    """An active game read at startup: its record and its parsed engine state."""
-
-    game: GameRecord
-    state: Any  # engine.GameState (kept as Any so models stay free of engine imports)
-
-
-class LoadFailure(NamedTuple):
-    """An active game whose stored state failed validation; it is set aside, not loaded."""
-
-    game_id: int
-    error: str
-
-
-@dataclass(frozen=True, slots=True)
-class LoadReport:
-    """What ``load_active_games`` found.
-
-    Attributes:
-        games: active games whose state parsed and matched their row, by id.
-        failures: active games set aside (now or at an earlier startup), by id.
-    """
-
-    games: list[LoadedGame]
-    failures: list[LoadFailure]

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from storage.models import GameRecord, GameStatus, LoggedAction
 from storage.rows import OPEN_SQL, fetch_actions, fetch_game, fetch_games, parse_time
 from storage.sql import Backend, Connection
+from storage.threads import HERE_SQL
 
 
 class GameQueries:
@@ -26,9 +27,12 @@ class GameQueries:
         return await self._db.read(lambda conn: fetch_game(conn, game_id))
 
     async def find_open_game(self, channel_id: int) -> GameRecord | None:
-        """The open (lobby or active) game of ``channel_id``, or ``None``."""
+        """The open (lobby or active) game played in ``channel_id`` (a channel, or a game's
+        thread), or ``None``; games whose thread is being made are not played there yet."""
         games = await self._db.read(
-            lambda conn: fetch_games(conn, f"channel_id = ? AND {OPEN_SQL}", (channel_id,))
+            lambda conn: fetch_games(
+                conn, f"channel_id = ? AND {OPEN_SQL} AND {HERE_SQL}", (channel_id,)
+            )
         )
         return games[0] if games else None
 

@@ -43,7 +43,7 @@ GAME_COLUMNS = (
     "id, guild_id, channel_id, game_name, host_id, options, max_seats, status, seed, state, "
     "version, result, created_at, updated_at, started_at, ended_at, set_aside_reason, deadline, "
     "turn_clock, thinking_ms, automatic_secret, bank_start, bank_cap, undone, takeback_seq, "
-    "takeback_seat, takeback_key, min_reliability, wake_at"
+    "takeback_seat, takeback_key, min_reliability, wake_at, parent_id, invited_only, again_of"
 )
 
 
@@ -100,6 +100,9 @@ def game_from_row(row: Row, seats: Sequence[Seat]) -> GameRecord:
         else TakeBackMove(row["takeback_seq"], row["takeback_seat"], row["takeback_key"]),
         min_reliability=row["min_reliability"],
         wake_at=parse_time(row["wake_at"]),
+        parent_id=row["parent_id"],
+        invited_only=bool(row["invited_only"]),
+        again_of=row["again_of"],
     )
 
 

@@ -6,15 +6,45 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 import engine
-from storage.models import GameRecord, LoadedGame, LoadFailure, LoadReport
+from storage.models import GameRecord
 from storage.rows import fetch_game, fetch_games, now_text
 from storage.sql import Backend, Connection
 
 PARSE_SLICE = 100
 """Games parsed between two yields to the event loop at startup (so that interactions are
 answered while thousands of games load)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedGame:
+    """An active game read at startup: its record and its parsed engine state."""
+
+    game: GameRecord
+    state: Any  # engine.GameState
+
+
+class LoadFailure(NamedTuple):
+    """An active game whose stored state failed validation; it is set aside, not loaded."""
+
+    game_id: int
+    error: str
+
+
+@dataclass(frozen=True, slots=True)
+class LoadReport:
+    """What ``load_active_games`` found.
+
+    Attributes:
+        games: active games whose state parsed and matched their row, by id.
+        failures: active games set aside (now or at an earlier startup), by id.
+    """
+
+    games: list[LoadedGame]
+    failures: list[LoadFailure]
 
 
 class StartupOperations:

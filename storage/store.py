@@ -17,13 +17,14 @@ from storage.reliability import ReliabilityStore
 from storage.season_store import SeasonStore
 from storage.settings import StorageSettings, is_postgres_url
 from storage.sql import Backend
+from storage.threads import ThreadStore
 from storage.verify import VerifyResult, verify_game
 
 
 class Storage:
     """Cardroom's storage: ``games``, ``messages``, ``guilds``, ``meta``, ``history``,
-    ``away``, ``players`` over one
-    backend: a SQLite :class:`Database` or a :class:`PostgresDatabase`.
+    ``away``, ``players``, ``reliability``, ``seasons``, ``threads`` over one backend: a SQLite
+    :class:`Database` or a :class:`PostgresDatabase`.
 
     Usage::
 
@@ -58,6 +59,8 @@ class Storage:
         """Each person's share of started games finished: :class:`ReliabilityStore`."""
         self.seasons = SeasonStore(db)
         """Each guild's seasons of each game and their leaderboards: :class:`SeasonStore`."""
+        self.threads = ThreadStore(db)
+        """Where games are played (threads), invitations, spectators: :class:`ThreadStore`."""
 
     @classmethod
     async def open(

@@ -18,6 +18,7 @@ from bot.handlers.play import PlayHandlers
 from bot.handlers.reference import ReferenceHandlers
 from bot.handlers.seasons import SeasonHandlers
 from bot.handlers.slow_play import SlowPlayHandlers
+from bot.handlers.threads import ThreadHandlers
 from bot.handlers.undo import UndoHandlers
 
 
@@ -26,7 +27,8 @@ class Handlers:
     (``bot.messages.components.ComponentHandlers``)."""
 
     def __init__(self, room: Cardroom) -> None:
-        self.lobby = LobbyHandlers(room)
+        self.threads = ThreadHandlers(room)
+        self.lobby = LobbyHandlers(room, self.threads)
         self.play = PlayHandlers(room)
         self.reference = ReferenceHandlers(room)
         self.admin = AdminHandlers(room)
@@ -132,5 +134,6 @@ __all__ = [
     "ReferenceHandlers",
     "SeasonHandlers",
     "SlowPlayHandlers",
+    "ThreadHandlers",
     "UndoHandlers",
 ]

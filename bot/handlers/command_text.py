@@ -59,6 +59,11 @@ COMMAND_NAMES = (
     NC_("command name", "back"),
     NC_("command name", "notify"),
     NC_("command name", "how"),
+    NC_("command name", "open"),
+    NC_("command name", "watching"),
+    NC_("command name", "threads"),
+    NC_("command name", "invite"),
+    NC_("command name", "choice"),
 )
 """Every command, group and option name (a test checks the command tree against it)."""
 

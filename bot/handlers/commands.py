@@ -14,6 +14,7 @@ from bot.games import presented_games
 from bot.handlers import Handlers
 from bot.handlers.admin import language_choices, pictures_choices
 from bot.handlers.slow_play import notify_choices
+from bot.handlers.threads import threads_choices
 from bot.i18n import N_
 
 
@@ -26,8 +27,8 @@ def game_choices() -> list[app_commands.Choice[str]]:
 
 
 class GameCommands(commands.Cog):
-    """``/game new|hand|rules|leave|mine|away|back|notify|stats|leaderboard|history|replay|
-    export|forget-me``."""
+    """``/game new|hand|open|watching|rules|leave|mine|away|back|notify|stats|leaderboard|
+    history|replay|export|forget-me``."""
 
     game = app_commands.Group(
         name="game", description=N_("Play card games in this channel"), guild_only=True
@@ -37,14 +38,28 @@ class GameCommands(commands.Cog):
         self.handlers = handlers
 
     @game.command(name="new", description=N_("Open a game lobby in this channel"))
-    @app_commands.describe(game=N_("Which game to play"))
+    @app_commands.describe(
+        game=N_("Which game to play"), invite=N_("People to invite: mention them (@name)")
+    )
     @app_commands.choices(game=game_choices())
-    async def new(self, interaction: discord.Interaction, game: str) -> None:
-        await self.handlers.lobby.new_game(interaction, game)
+    async def new(
+        self, interaction: discord.Interaction, game: str, invite: str | None = None
+    ) -> None:
+        await self.handlers.lobby.new_game(interaction, game, invite)
 
     @game.command(name="hand", description=N_("Show your private screen in this channel's game"))
-    async def hand(self, interaction: discord.Interaction) -> None:
-        await self.handlers.play.hand_command(interaction)
+    @app_commands.describe(game_id=N_("Which game, where several are played (default: yours)"))
+    @app_commands.rename(game_id="game")
+    async def hand(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        await self.handlers.play.hand_command(interaction, game_id)
+
+    @game.command(name="open", description=N_("Games waiting for players in this server"))
+    async def open_games(self, interaction: discord.Interaction) -> None:
+        await self.handlers.threads.open_command(interaction)
+
+    @game.command(name="watching", description=N_("The games you are watching"))
+    async def watching(self, interaction: discord.Interaction) -> None:
+        await self.handlers.threads.spectators.watching_command(interaction)
 
     @game.command(name="rules", description=N_("How to play, and what every card does"))
     @app_commands.describe(game=N_("Which game (default: the one in this channel)"))
@@ -53,8 +68,17 @@ class GameCommands(commands.Cog):
         await self.handlers.reference.rules_command(interaction, game)
 
     @game.command(name="leave", description=N_("Leave this channel's game (forfeit if it runs)"))
-    async def leave(self, interaction: discord.Interaction) -> None:
-        await self.handlers.play.leave_command(interaction)
+    @app_commands.describe(game_id=N_("Which game, where several are played (default: yours)"))
+    @app_commands.rename(game_id="game")
+    async def leave(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        await self.handlers.play.leave_command(interaction, game_id)
+
+    @hand.autocomplete("game_id")
+    @leave.autocomplete("game_id")
+    async def games_here(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await self.handlers.threads.game_choices(interaction, current)
 
     @game.command(name="mine", description=N_("Your games: whose move it is, the time left"))
     @app_commands.describe(everywhere=N_("Your games in every server, not only this one"))
@@ -141,8 +165,8 @@ class GameCommands(commands.Cog):
 
 
 class AdminCommands(commands.Cog):
-    """``/cardroom list|inspect|abort|language|pictures`` (Manage Server, checked at run
-    time)."""
+    """``/cardroom list|inspect|abort|language|pictures|threads`` (Manage Server, checked at
+    run time)."""
 
     cardroom = app_commands.Group(
         name="cardroom",
@@ -185,6 +209,14 @@ class AdminCommands(commands.Cog):
     @app_commands.choices(show=pictures_choices())
     async def pictures(self, interaction: discord.Interaction, show: str) -> None:
         await self.handlers.admin.set_pictures(interaction, show)
+
+    @cardroom.command(
+        name="threads", description=N_("A thread per game in this server, or one game per channel")
+    )
+    @app_commands.describe(choice=N_("on (the default) or off"))
+    @app_commands.choices(choice=threads_choices())
+    async def threads(self, interaction: discord.Interaction, choice: str) -> None:
+        await self.handlers.threads.set_threads(interaction, choice)
 
     leaderboard = app_commands.Group(
         name="leaderboard", description=N_("This server's leaderboards"), parent=cardroom

@@ -20,7 +20,7 @@ def draw_ahead(room: Cardroom, user_id: int, where: str, language: str) -> Prepa
 
     def prepare(record: GameRecord, state: engine.GameState) -> None:
         form = UPDATE if where in ("table", "screen") else REPLY
-        if room.pictures.guard.held(Route(record.channel_id, form)):
+        if room.pictures.guard.held(Route.of_game(record, form)):
             return  # the answer goes without: Discord refused a picture there lately
         if where == "table":
             room.spawn(_table(room, record, state), f"game {record.id} table picture")

@@ -45,7 +45,7 @@ LOOKED_AT = 50
 
 def may_see(interaction: discord.Interaction, record: GameRecord) -> bool:
     """Whether the user may see ``record``: they played in it, manage the server, or can
-    view its channel now."""
+    view its channel (or thread) now."""
     user = interaction.user
     if any(s.user_id == user.id for s in record.seats):
         return True
@@ -53,7 +53,9 @@ def may_see(interaction: discord.Interaction, record: GameRecord) -> bool:
     if permissions.manage_guild or permissions.administrator:
         return True
     guild = interaction.guild
-    channel = guild.get_channel(record.channel_id) if guild is not None else None
+    channel = guild.get_channel_or_thread(record.channel_id) if guild is not None else None
+    if channel is None and guild is not None and record.parent_id is not None:
+        channel = guild.get_channel(record.parent_id)  # its thread, archived: its channel's
     if channel is None or not isinstance(user, discord.Member):
         return False
     return channel.permissions_for(user).view_channel
@@ -128,7 +130,7 @@ class HistoryHandlers:
         _ = tr(interaction)
         record = await self._finished(interaction, game_id)
         replay = await self.history.step(game_id, record.guild_id, step)
-        route = Route(interaction.channel_id or 0, UPDATE if update else REPLY)
+        route = Route.of_interaction(interaction, UPDATE if update else REPLY)
         picture = await self.room.pictures.table(
             replay.record, replay.state, _.language, urgent=True, route=route
         )

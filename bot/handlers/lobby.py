@@ -9,13 +9,16 @@ import discord
 
 from bot.context import Cardroom
 from bot.games import presentation
+from bot.handlers.places import CHANNEL, invited_ids, tell_invited
 from bot.handlers.replies import guarded, say
+from bot.handlers.threads import ThreadHandlers
 from bot.i18n import N_, Translator
 from bot.messages import discord_io
 from bot.messages.languages import tr
 from bot.messages.layouts import offered_index
 from bot.messages.lobby import (
     ADD_AUTOMATIC,
+    INVITED_ONLY,
     MIN_RELIABILITY,
     REMOVE_AUTOMATIC,
     THINKING_TIME,
@@ -36,24 +39,34 @@ log = logging.getLogger(__name__)
 class LobbyHandlers:
     """``/game new`` and the lobby's components."""
 
-    def __init__(self, room: Cardroom) -> None:
+    def __init__(self, room: Cardroom, threads: ThreadHandlers) -> None:
         self.room = room
+        self.threads = threads
 
     @guarded("/game new")
-    async def new_game(self, interaction: discord.Interaction, game_name: str) -> None:
-        """``/game new``: open a lobby in this channel, or point to the game already here."""
+    async def new_game(
+        self, interaction: discord.Interaction, game_name: str, invite: str | None = None
+    ) -> None:
+        """``/game new``: open a lobby in a thread of its own (``bot.handlers.threads``) or in
+        this channel, or point to the game already here; ``invite``: people mentioned."""
         _ = tr(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
             raise UserError(N_("Games are played in server channels."))
         require_channel_permissions(interaction)
+        invited = invited_ids(invite)
+        place = await self.threads.place(interaction)
+        if place.kind != CHANNEL:
+            await self.threads.open_in_thread(interaction, game_name, place, invited)
+            return
         room = self.room
         try:
-            record = await room.service.open_lobby(
+            record = await room.service.threads.open_lobby(
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 host_id=interaction.user.id,
                 game_name=game_name,
                 host_name=interaction.user.display_name,
+                invited=invited,
             )
         except ChannelHasGame as busy:
             await say(interaction, await self._busy_text(busy.game_id, interaction.guild_id, _))
@@ -67,6 +80,9 @@ class LobbyHandlers:
             await room.service.abort(record.id, reason=LOBBY_LOST)
             raise
         await room.storage.messages.set(record.id, LOBBY, record.channel_id, message.id)
+        if place.missing:  # the host is told why the game has no thread of its own
+            await self.threads.no_thread_note(interaction, place.missing)
+        await tell_invited(room, record, invited)
 
     async def _layout(self, record: GameRecord, public: Translator) -> discord.ui.LayoutView:
         """The lobby's layout for ``record``, each person with their reliability record."""
@@ -92,7 +108,9 @@ class LobbyHandlers:
         service = self.room.service
         user = interaction.user.id
         if op == "join":
-            record = await service.join(game_id, user, interaction.user.display_name)
+            record = await service.threads.join(game_id, user, interaction.user.display_name)
+        elif op == f"opt.{INVITED_ONLY}":
+            record = await service.threads.toggle_invited_only(game_id, user)
         elif op == "leave":
             record = await service.leave_lobby(game_id, user)
         elif op == "cancel":
@@ -108,6 +126,9 @@ class LobbyHandlers:
             raise UserError(N_("This button is no longer in use."))
         public = await self.room.languages.public(record.guild_id)  # the lobby is public
         await interaction.response.edit_message(view=await self._layout(record, public))
+        self.room.threads.rename(record.id)  # as seats fill
+        if record.status != GameStatus.LOBBY:  # cancelled: its thread is archived later
+            self.room.spawn(self.room.threads.ended(record, False), f"lobby {game_id} closed")
 
     @guarded("lobby option")
     async def on_option(
@@ -138,6 +159,7 @@ class LobbyHandlers:
                 record = await service.set_min_reliability(game_id, user, chosen)
             else:  # the service seats only a level the game offers at that table
                 record = await service.add_automatic(game_id, user, LEVELS[index])
+                self.room.threads.rename(record.id)
             public = await self.room.languages.public(record.guild_id)
             await interaction.response.edit_message(view=await self._layout(record, public))
             return
@@ -163,14 +185,14 @@ class LobbyHandlers:
         require_channel_permissions(interaction)
         snapshot = await room.service.start(game_id, interaction.user.id)
         public = await room.languages.public(snapshot.record.guild_id)
-        try:
+        try:  # the lobby, or the card of a game played in its thread
             await interaction.response.edit_message(
                 view=await self._layout(snapshot.record, public)
             )
         except discord.HTTPException as exc:  # the game started all the same: post its table
             log.warning("could not update the lobby of game %s: %s", game_id, exc.text)
-        channel = interaction.channel
-        assert isinstance(channel, discord.abc.Messageable)
+        room.threads.rename(game_id)  # its seats are final
+        channel = room.channel(snapshot.record.channel_id, snapshot.record.guild_id)
         if not await room.tables.post(snapshot, channel):
             record = await room.service.abort(game_id, reason=TABLE_LOST)
             # the lobby already says the game started: say it was closed (through the

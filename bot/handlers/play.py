@@ -12,7 +12,9 @@ import engine
 from bot.context import Cardroom
 from bot.games import presentation
 from bot.handlers.draw_ahead import draw_ahead
+from bot.handlers.places import game_here
 from bot.handlers.replies import ephemeral, guarded, say, showing
+from bot.handlers.spectators import Spectators
 from bot.i18n import N_
 from bot.messages import layouts
 from bot.messages.languages import tr
@@ -42,6 +44,7 @@ class PlayHandlers:
 
     def __init__(self, room: Cardroom) -> None:
         self.room = room
+        self.spectators = Spectators(room)
 
     # ------------------------------------------------------------- components
 
@@ -273,7 +276,7 @@ class PlayHandlers:
             raise UserError(N_("This game has not started yet."))
         seat = self.room.service.seat_of(record, interaction.user.id)
         update = where == "screen"
-        route = Route(interaction.channel_id or 0, UPDATE if update else REPLY)
+        route = Route.of_interaction(interaction, UPDATE if update else REPLY)
         drawing = asyncio.ensure_future(
             self.room.pictures.seat(record, state, seat, _.language, route=route)
         )
@@ -327,8 +330,11 @@ class PlayHandlers:
         record, state = snapshot.record, snapshot.state
         if record.status == GameStatus.LOBBY or state is None:
             raise UserError(N_("This game has not started yet."))
+        if record.seat_of(interaction.user.id) is None:  # a spectator: the public view
+            await self.spectators.screen(interaction, snapshot)
+            return
         seat = self.room.service.seat_of(record, interaction.user.id)
-        route = Route(interaction.channel_id or 0, REPLY)
+        route = Route.of_interaction(interaction, REPLY)
         picture = await self.room.pictures.seat(record, state, seat, _.language, route=route)
         if record.status != GameStatus.ACTIVE:
             screen = seat_screen(record, state, seat, _, notice=_("This game is over."))
@@ -342,20 +348,27 @@ class PlayHandlers:
     # --------------------------------------------------------------- commands
 
     @guarded("/game hand")
-    async def hand_command(self, interaction: discord.Interaction) -> None:
-        """``/game hand``: the caller's screen for the game in this channel."""
-        game = await self._channel_game(interaction)
+    async def hand_command(
+        self, interaction: discord.Interaction, game_id: int | None = None
+    ) -> None:
+        """``/game hand``: the caller's screen for the game in this channel (``game_id``:
+        which, where several are played)."""
+        game = await game_here(self.room, interaction, game_id)
         await self._send_screen(interaction, await self.room.service.snapshot(game.id))
 
     @guarded("/game leave")
-    async def leave_command(self, interaction: discord.Interaction) -> None:
-        """``/game leave``: leave the lobby, or forfeit the running game."""
+    async def leave_command(
+        self, interaction: discord.Interaction, game_id: int | None = None
+    ) -> None:
+        """``/game leave``: leave the lobby, or forfeit the running game (``game_id``:
+        which, where several are played)."""
         _ = tr(interaction)
         room = self.room
-        game = await self._channel_game(interaction)
+        game = await game_here(self.room, interaction, game_id)
         if game.status == GameStatus.LOBBY:
             record = await room.service.leave_lobby(game.id, interaction.user.id)
             room.spawn(room.lobbies.refresh(record), f"lobby {game.id}")
+            room.threads.rename(game.id)
             await say(interaction, _("You left the lobby of game #{game}.", game=game.id))
             return
         played = await room.service.forfeit(game.id, interaction.user.id)
@@ -383,11 +396,3 @@ class PlayHandlers:
             player=player,
             game=record.id,
         )
-
-    async def _channel_game(self, interaction: discord.Interaction) -> GameRecord:
-        if interaction.channel_id is None:
-            raise UserError(N_("Games are played in server channels."))
-        game = await self.room.storage.games.find_open_game(interaction.channel_id)
-        if game is None:
-            raise UserError(N_("There is no game in this channel. Start one with /game new."))
-        return game

@@ -69,7 +69,7 @@ async def showing(
     ``await layout(None)`` and no picture (``bot.messages.picture_guard``). Returns the
     picture it shows."""
     form = UPDATE if update else REPLY
-    route = Route(interaction.channel_id or 0, form)
+    route = Route.of_interaction(interaction, form)
 
     async def answer(shown: Picture | None) -> Picture | None:
         view = await layout(shown)

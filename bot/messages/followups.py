@@ -76,6 +76,9 @@ class FollowUps:
         """How each player hears that a move waits for them (``/game notify``)."""
         self.remind = Reminders(self.notices, tables.request)
         """The turn clocks' ``remind``."""
+        self.ended: Callable[[GameRecord, bool], Awaitable[None]] | None = None
+        """Called once a game has ended, after its last pings, with whether its card is yet
+        to show it (``bot.messages.threads.GameThreads.ended``: the card, the archive)."""
         self.in_order = KeyedLocks()
         """Per game: follow-ups run in commit order under this lock."""
         self._followed: Recent[int, int] = Recent(KEEP_IDLE)  # game -> version shown
@@ -105,6 +108,8 @@ class FollowUps:
             self.tables.request(record.id)
             await self.screens.refresh(played, actor)
             await self._ping_after(played, actor, note)
+            if record.status != GameStatus.ACTIVE and self.ended is not None:
+                await self.ended(record, True)
 
     async def play_automatic(self, game_id: int) -> None:
         """Let the automatic players move while it is their turn (the table says so when
@@ -295,6 +300,8 @@ class FollowUps:
                 await refresh_lobby(record)
             await self.tables.refresh(record.id)
             self.screens.forget_game(record.id)
+            if self.ended is not None:
+                await self.ended(record, refresh_lobby is None)
             _ = await self.languages.public(record.guild_id)
             players = [s.seat for s in record.seats if s.is_human]
             names = seat_names(record, _)

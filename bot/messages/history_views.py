@@ -22,6 +22,7 @@ import discord
 from discord import ui
 
 from bot.i18n import Translator
+from bot.messages.cards import CARD_ITEMS
 from bot.messages.components import DYNAMIC_ITEMS
 from bot.messages.direct_views import DIRECT_ITEMS
 from bot.messages.layouts import NEUTRAL, _layout, clip, gallery
@@ -180,7 +181,14 @@ class ForgetButton(ui.DynamicItem[ui.Button], template=FORGET_TEMPLATE):
 
 HISTORY_ITEMS = (ReplayButton, ReplayGoSelect, ResetButton, ForgetButton)
 """The components of this module."""
-PERSISTENT_ITEMS = (*DYNAMIC_ITEMS, *HISTORY_ITEMS, *DIRECT_ITEMS, UndoButton, *SEASON_ITEMS)
+PERSISTENT_ITEMS = (
+    *DYNAMIC_ITEMS,
+    *HISTORY_ITEMS,
+    *DIRECT_ITEMS,
+    *CARD_ITEMS,
+    UndoButton,
+    *SEASON_ITEMS,
+)
 """Every persistent component the bot dispatches by ``custom_id``: register them with
 ``bot.add_dynamic_items``."""
 

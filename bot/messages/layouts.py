@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 from discord import ui
@@ -273,10 +274,12 @@ def table(
     private_label: str,
     finished: bool = False,
     picture: Picture | None = None,
+    more: Sequence[ui.Item[Any]] = (),
 ) -> ui.LayoutView:
     """The public table: its picture (if any), its text, the components of decisions shown
-    on the table (if any), the private-screen button (disabled once the game has ended) and
-    Rules (:func:`_fitted` to a body Discord takes)."""
+    on the table (if any), the private-screen button (disabled once the game has ended),
+    Rules and ``more`` buttons (Play again, once it is over) (:func:`_fitted` to a body
+    Discord takes)."""
 
     def build(descriptions: bool) -> ui.LayoutView:
         view = _layout()
@@ -289,6 +292,7 @@ def table(
             ui.ActionRow(
                 ShowScreenButton(game_id, private_label, disabled=finished),
                 RulesButton(game_id, _("Rules")),
+                *more,
             )
         )
         view.add_item(container)

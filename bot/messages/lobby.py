@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 
 import discord
@@ -61,6 +61,9 @@ def lobby_text(
     ]
     show = presentation(record.game_name)
     if record.status == GameStatus.LOBBY:
+        if record.in_thread:
+            thread = f"<#{record.channel_id}>"
+            lines.append(_("🧵 The game's thread: {thread}", thread=thread))
         if show.goal:
             lines.append(_(show.goal))
         for option in show.lobby_options:
@@ -108,6 +111,8 @@ ADD_AUTOMATIC = "add_automatic"
 """The lobby menu field that seats an automatic player of the chosen level."""
 REMOVE_AUTOMATIC = "remove_ai"
 """The lobby button op that takes the last automatic player out."""
+INVITED_ONLY = "invited_only"
+"""The lobby toggle field of "invited players only" (a setting of the lobby, not the game's)."""
 
 
 def lobby_settings(
@@ -159,6 +164,9 @@ def lobby_settings(
                 else 0,
             )
         )
+    settings.append(
+        layouts.LobbySetting(INVITED_ONLY, _("Invited players only"), on=record.invited_only)
+    )
     levels = offered_levels(record.game_name, len(record.seats) + 1)
     if len(record.seats) < record.max_seats and levels:
         settings.append(
@@ -197,6 +205,15 @@ def lobby_layout(
     )
 
 
+CardLook = Callable[[GameRecord, Translator], discord.ui.LayoutView | None]
+"""The card a game shows on its lobby message instead of its lobby, or ``None``."""
+
+
+def no_card(record: GameRecord, _: Translator) -> discord.ui.LayoutView | None:
+    """Every game shows as its lobby (before threads are wired in)."""
+    return None
+
+
 class LobbyMessages:
     """Edits stored lobby messages (showing who is away: ``away``)."""
 
@@ -211,6 +228,9 @@ class LobbyMessages:
         self.storage = storage
         self.languages = languages
         self.away = away
+        self.card: CardLook = no_card
+        """What a game played in a thread of its own shows once it started: its card
+        (``bot.messages.cards.card_layout``)."""
 
     def layout(
         self,
@@ -219,7 +239,11 @@ class LobbyMessages:
         records: Mapping[int, Reliability] | None = None,
     ) -> discord.ui.LayoutView:
         """:func:`lobby_layout` of ``record``, its players' reliability ``records`` beside
-        their names and the players away marked."""
+        their names and the players away marked; or its card (:attr:`card`), a game played in a
+        thread once it started."""
+        card = self.card(record, _)
+        if card is not None:
+            return card
         away = None
         if self.away is not None:
             away = self.away.away_until(record.guild_id, [s.user_id for s in record.seats])

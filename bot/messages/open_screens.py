@@ -206,7 +206,7 @@ class OpenScreens:
             return False
         private = list(change.private)
         fresh = seat_screen(record, state, change.seat, _, private) if private else bare
-        route = Route(screen.interaction.channel_id or 0, ORIGINAL)
+        route = Route.of_interaction(screen.interaction, ORIGINAL)
         picture = None
         if self.pictures is not None:
             picture = await self.pictures.seat(

@@ -20,8 +20,8 @@ WANTED: tuple[str, ...] = ("attach_files",)
 
 
 THREADS: tuple[str, ...] = ("create_public_threads", "send_messages_in_threads", "manage_threads")
-"""Permissions a thread per game needs (the next step: each game in its own thread): creating
-it, posting in it (which also unarchives it), and posting in it once locked."""
+"""Permissions a thread per game needs (``bot.handlers.threads``): creating it, posting in it
+(which also unarchives it), and posting in it once locked, taking spectators out of it."""
 
 
 def needed_permissions() -> discord.Permissions:

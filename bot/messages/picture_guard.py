@@ -6,7 +6,8 @@ a picture").
   interaction or token that is gone, or a 5xx after discord.py's own tries) is made again at
   once without it: the same text and components, as a table or screen with no picture. An
   interaction is answered in time; a table or an open screen still follows the game.
-- Pictures are then held off on that :class:`Route` (a channel, a form of request) for a while
+- Pictures are then held off on that :class:`Route` (a channel, a form of request; a thread's
+  are its channel's) for a while
   (``bot.timing.breaker``: 5 minutes, doubling to an hour while Discord still refuses), and
   the first request after that tries a picture again (half-open): one refused picture per
   route and hold, not one per edit. Routes are per form because Discord's known refusal
@@ -34,6 +35,7 @@ from bot.messages.discord_io import said
 from bot.metrics import picture_degraded
 from bot.pictures.base import Picture
 from bot.timing.breaker import CircuitBreakers
+from storage import GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -66,10 +68,28 @@ message, webhook, interaction; interaction already acknowledged; invalid webhook
 
 @dataclass(frozen=True)
 class Route:
-    """Where a picture would ride: a channel and the form of request (:data:`FORMS`)."""
+    """Where a picture would ride: a channel and the form of request (:data:`FORMS`). A
+    thread's messages ride on its parent channel's routes (:meth:`of_game`,
+    :meth:`of_interaction`): a thread has its channel's permissions, so what Discord refuses
+    in one game's thread it refuses in its siblings', and the games sharing a channel make
+    one refused request, one hold and one WARNING between them."""
 
     channel_id: int
     form: str
+
+    @classmethod
+    def of_game(cls, record: GameRecord, form: str) -> Route:
+        """The route of ``record``'s messages of ``form``: its channel's, or for a game
+        played in a thread of its own, the channel of its card's."""
+        return cls(record.parent_id or record.channel_id, form)
+
+    @classmethod
+    def of_interaction(cls, interaction: discord.Interaction, form: str) -> Route:
+        """The route of ``interaction``'s answers of ``form``: its channel's, or in a
+        thread, the thread's parent channel's."""
+        channel = interaction.channel
+        parent = channel.parent_id if isinstance(channel, discord.Thread) else None
+        return cls(parent or interaction.channel_id or 0, form)
 
 
 def refused(exc: BaseException) -> bool:

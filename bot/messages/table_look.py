@@ -14,6 +14,7 @@ import engine
 from bot.games import presentation
 from bot.i18n import Translator
 from bot.messages import layouts
+from bot.messages.cards import again_button
 from bot.pictures.base import Picture
 from bot.texts.rendering import context_for, recent_lines, table_screen
 from storage import GameMessage, GameRecord, GameStatus, LoggedAction
@@ -79,5 +80,6 @@ def table_look(
         private_label=_(show.private_label),
         finished=record.status in (GameStatus.FINISHED, GameStatus.ABORTED),
         picture=picture,
+        more=(again_button(record.id, _),) if record.status == GameStatus.FINISHED else (),
     )
     return TableLook(view, picture)

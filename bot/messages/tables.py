@@ -144,7 +144,7 @@ class TableKeeper:
             return TableLook(layouts.notice(_("This game was closed before it started.")))
         drawing = None
         if picture:  # drawn while the last events are read
-            route = Route(record.channel_id, form)
+            route = Route.of_game(record, form)
             draw = self.pictures.table(
                 record, snapshot.state, _.language, urgent=urgent, route=route
             )
@@ -330,7 +330,7 @@ class TableKeeper:
             await message.edit(view=shown.view, **edit_files(shown.picture))
             return shown
 
-        route = Route(snapshot.record.channel_id, EDIT)
+        route = Route.of_game(snapshot.record, EDIT)
         try:
             return discord_io.Edit.DONE, await self.pictures.guard.carry(route, look.picture, edit)
         except Exception as exc:
@@ -352,7 +352,7 @@ class TableKeeper:
             fresh = functools.partial(send_files, shown.picture)  # new files for each try
             return await discord_io.post(target, view=shown.view, fresh=fresh, **kw), shown
 
-        route = Route(snapshot.record.channel_id, POST)
+        route = Route.of_game(snapshot.record, POST)
         try:
             posted, shown = await self.pictures.guard.carry(route, look.picture, post)
         except BaseException as exc:
@@ -361,6 +361,12 @@ class TableKeeper:
             return None
         self._showing(snapshot, shown)
         return posted
+
+    async def moved(self, game_id: int) -> None:
+        """The game is played in another channel now (a new thread): its table there is
+        posted anew at the next refresh, the old one left where it was."""
+        self._forget(game_id)
+        await self.storage.messages.delete(game_id, TABLE)
 
     def _forget(self, game_id: int) -> None:
         """Let go of all the keeper knows of ``game_id``'s table (its game has ended)."""

@@ -22,6 +22,8 @@ shown: callers get data objects back and render them.
   cases of setting a game up, of people playing it, of automatic players and timeouts, of
   the pace's reminders (claimed once), of players going away and coming back, of the games a
   player is in, of the memory of play;
+- ``threads`` (:class:`~bot.service.threads.ThreadUseCases`): games in threads of their
+  own, invitations, spectators, "play again" (called as ``service.threads.…``);
 - ``undo`` (:class:`~bot.service.undo.TakeBacks`): a person taking back their own move;
 - ``fair_play`` (:class:`~bot.service.fair_play.FairPlay`): reliability records and the
   host's join filter.
@@ -46,6 +48,7 @@ from bot.service.mine import MyGames
 from bot.service.play import PlayUseCases, seat_of
 from bot.service.reminders import Reminding
 from bot.service.snapshots import GameSnapshot, Move, Played
+from bot.service.threads import ThreadUseCases
 from bot.service.undo import TakeBacks
 from bot.service.wakes import Due, Wakes
 from storage import Storage
@@ -89,6 +92,7 @@ class GameService:
         self.history = PlayHistory(storage)
         self.undo = TakeBacks(storage, self.gate, self.live, self.deadlines)
         self.fair_play = FairPlay(storage, self.gate, self.live, self.lobby)
+        self.threads = ThreadUseCases(storage, self.gate, self.live, self.fair_play)
 
         gate, live, lobby, play, automatic = (
             self.gate,

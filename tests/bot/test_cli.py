@@ -240,7 +240,18 @@ async def test_sigterm_stops_the_bot_cleanly_during_a_game(
     assert lobby is not None
     await bob.click(lobby, label="Join")
     await alice.click(lobby, label="Start")
-    table = await fake_discord.wait_for_message(channel, lambda m: "Show my hand" in m.labels())
+    table = await fake_discord.wait_for(  # in the game's thread: threads are on by default
+        lambda: next(
+            (
+                m
+                for m in fake_discord.world.messages.values()
+                if "Show my hand" in m.labels() and not m.ephemeral
+            ),
+            None,
+        ),
+        what="the table",
+    )
+    assert table.channel is not channel and table.channel.parent is channel  # type: ignore[attr-defined]
     screens = {}
     for user in (alice, bob):
         screens[user] = (await user.click(table, label="Show my hand")).original

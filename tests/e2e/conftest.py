@@ -48,6 +48,13 @@ class World:
     """Whether the guild's tables carry pictures. Off here (an admin's ``/cardroom pictures
     show:off``): drawing one per move would double the time of the tests about other things;
     the tests of pictures turn them on, and the benchmarks' bot has them on."""
+    thread_rename_interval: float = 0.0
+    """Seconds between two renames of a game's thread (0: none, so each is awaited)."""
+    threads: bool = False
+    """Whether the guild's new games get a thread each. Off here (an admin's ``/cardroom
+    threads off``: one game per channel, played in it), so the tests about other things find
+    each game in ``channel``; the tests of threads (``tests/e2e/test_threads*.py``) turn them
+    on, as the bot's default is."""
 
     @property
     def bot(self) -> CardroomBot:
@@ -69,6 +76,7 @@ class World:
             shard_ids=self.shard_ids,
             metrics_port=self.metrics_port,
             metrics_host="127.0.0.1",
+            thread_rename_interval=self.thread_rename_interval,
         )
         bot = CardroomBot(
             settings,
@@ -107,6 +115,7 @@ async def _world(
     w = World(fake_discord, guild, channel, users, tmp_path / "cardroom.sqlite3", database_url)
     await w.start()
     await w.bot.room.pictures.choose(guild.id, w.pictures)  # stored: restarts keep it
+    await w.bot.room.threads.choose(guild.id, w.threads)
     return w
 
 

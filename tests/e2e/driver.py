@@ -25,6 +25,7 @@ from bot.texts.rendering import (
     table_screen,
 )
 from bot.texts.seat_names import seat_names
+from storage import TABLE, GameStatus
 from tests.e2e.conftest import World
 from tests.fakediscord.errors import ComponentDisabled
 from tests.fakediscord.interactions import InteractionRecord
@@ -118,6 +119,9 @@ class Driver:
     on_answer: Callable[[User, InteractionRecord, Message], None] | None = None
     """Called with the user, the interaction and their screen as soon as an action is
     answered (before anything else can change the screen)."""
+    spectators: list[User] = field(default_factory=list)
+    """People who watch the game: every few clicks one asks for their screen and is shown
+    exactly the public view; the leak scan looks at all they see."""
 
     @property
     def where(self) -> Channel:
@@ -138,9 +142,18 @@ class Driver:
             assert f"{label}: on" in lobby.labels()
         await host.click(lobby, custom_id=f"cr:lobby:{self.game_id}:start")
         assert not [b for b in lobby.buttons() if str(b.get("custom_id")).endswith(":join")]
-        self.table = await self.world.fake.wait_for_message(
-            self.where, lambda m: is_table(m, self.game_id)
-        )
+        screen_button = f"cr:hand:{self.game_id}"
+        threads = self.world.fake.world.thread_of
+
+        def table() -> Message | None:
+            where = threads.get(lobby.id, self.where)  # its thread, where games get threads
+            for message in reversed(where.messages):
+                if any(b.get("custom_id") == screen_button for b in message.buttons()):
+                    return None if message.deleted or message.ephemeral else message
+            return None
+
+        self.table = await self.world.fake.wait_for(table, what=f"the table of {self.game_id}")
+        self.channel = self.table.channel
         return self.game_id
 
     async def show_screen(self, user: User) -> Message:
@@ -232,8 +245,20 @@ class Driver:
             self.moved_on += 1
         if self.checks:
             await self.check_screen(user, screen)
-            await leak_scan(self.world, self.game_id, self.secret_words)
+            if self.spectators and self.clicks % 5 == 1 and not table_closed(self.table):
+                await self.spectate(self.spectators[self.clicks // 5 % len(self.spectators)])
+            await leak_scan(self.world, self.game_id, self.secret_words, self.spectators)
         return True
+
+    async def spectate(self, user: User) -> Message:
+        """``user``, who plays no seat, presses the table's private-screen button: they are
+        shown exactly the public view, marked as watching (the oracle)."""
+        assert self.table is not None
+        record = await user.click(self.table, custom_id=f"cr:hand:{self.game_id}")
+        screen = record.original
+        assert screen is not None and screen.ephemeral_for is user
+        assert record.answer_text == await spectator_text(self.world, self.game_id, user)
+        return screen
 
     async def play_to_the_end(self, max_clicks: int = 3000) -> None:
         """Step until nobody can act."""
@@ -290,12 +315,39 @@ def without_clock(text: str) -> str:
     return "\n".join(line for line in text.splitlines() if not line.startswith("⏳ "))
 
 
-async def leak_scan(world: World, game_id: int, secret_words: Sequence[str] = ()) -> None:
-    """No public message shows what the rules keep hidden from everyone.
+async def spectator_text(world: World, game_id: int, user: User) -> str:
+    """What someone who plays no seat is shown when they ask for their screen: the public
+    view of the table, in their language, marked "you are watching" (the oracle)."""
+    snapshot = await world.bot.service.snapshot(game_id)
+    record, state = snapshot.record, snapshot.state
+    assert state is not None
+    tr = translator(user.locale)
+    logged = await world.bot.storage.games.recent_actions(game_id, RECENT_ACTIONS)
+    recent = recent_lines(presentation(record.game_name), logged, context_for(record, tr))
+    if any(s.user_id == user.id for s in record.seats):
+        notice = tr("You left this game: an automatic player has your seat.")
+    else:
+        notice = tr("You are watching game #{game}: you see what everyone sees.", game=game_id)
+    if record.status != GameStatus.ACTIVE:
+        notice += " " + tr("This game is over.")
+    return "👀 " + notice + "\n" + table_screen(record, state, recent, tr).text
+
+
+async def leak_scan(
+    world: World,
+    game_id: int,
+    secret_words: Sequence[str] = (),
+    spectators: Sequence[User] = (),
+) -> None:
+    """No public message shows what the rules keep hidden from everyone, nor does anything a
+    spectator sees.
 
     - The table shows exactly what the spectator's view and the public events give.
-    - Other public messages about the game (lobby, pings) name none of ``secret_words``.
-    - Private wording ("your seat", "Your hand", "You drew", ...) never appears in public.
+    - Other public messages about the game (lobby, card, pings) name none of
+      ``secret_words``.
+    - Private wording ("your seat", "Your hand", "You drew", ...) never appears in public,
+      nor in anything ``spectators`` (people who play no seat) see, their own private
+      answers included, which are all marked as watching (👀).
     - The seed and the automatic players' secret appear in no message, private ones included.
     """
     snapshot = await world.bot.service.snapshot(game_id)
@@ -311,7 +363,9 @@ async def leak_scan(world: World, game_id: int, secret_words: Sequence[str] = ()
     secret_words = [*secret_words, *(tr(w) for w in secret_words)]
     about_this_game = re.compile(rf"#{game_id}\b")
     options = tr("-# Options: {options}").split("{")[0]
-    table = find_table(world, game_id)
+    stored = await world.bot.storage.messages.get(game_id, TABLE)
+    table = find_table(world, game_id) if stored is None else world.fake.message(stored.message_id)
+    screen_button = f"cr:hand:{game_id}"
     for message in world.fake.world.messages.values():
         if message.ephemeral_for is not None or message.deleted:
             continue
@@ -322,7 +376,22 @@ async def leak_scan(world: World, game_id: int, secret_words: Sequence[str] = ()
             assert phrase not in text, f"private wording in a public message: {text!r}"
         if message is table:
             assert text == expected, "the table shows more (or less) than the public view"
+        elif any(b.get("custom_id") == screen_button for b in message.buttons()):
+            continue  # a table left where the game was played before (a lost thread)
         else:  # the options a started lobby lists (the Rhubarb promo) name no hidden card
             told = [line for line in text.splitlines() if not line.startswith(options)]
             named = [w for w in secret_words if w in "\n".join(told).replace(title, "")]
             assert not named, f"a lobby or ping message names {named}: {text!r}"
+    for spectator in spectators:
+        assert snapshot.record.seat_of(spectator.id) is None, "a spectator plays no seat"
+        for message in spectator.visible_messages():
+            text = message.text()
+            if not about_this_game.search(text):
+                continue
+            for phrase in PRIVATE_PHRASES:
+                assert phrase not in text, f"{spectator.username} was shown {phrase!r}: {text!r}"
+            asked = message.interaction
+            if message.ephemeral_for is spectator and asked and asked.name == f"cr:hand:{game_id}":
+                assert text.startswith("👀"), (
+                    f"{spectator.username}'s screen is not marked as watching: {text!r}"
+                )

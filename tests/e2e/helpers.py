@@ -56,9 +56,10 @@ async def start_game(
         secret_words = ARTICHOKE_CARDS if game == "artichokes" else ()
     driver = Driver(world, list(players), random.Random(rng), game, secret_words)
     game_id = await driver.open_and_start(toggles)
-    # the Start click is answered first; the table and then the start ping follow
+    # the Start click is answered first; the table and then the start ping follow (in the
+    # game's thread, where the guild gives each game one)
     await world.fake.wait_for_message(
-        world.channel, lambda m: f"Game #{game_id} has started" in m.content
+        driver.channel or world.channel, lambda m: f"Game #{game_id} has started" in m.content
     )
     return driver
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.artichokes.cards import ALL_KINDS, CARD_TEXT, OVERVIEW, RHUBARB
 from storage import GameStatus
 from tests.e2e.conftest import World
-from tests.e2e.driver import leak_scan, table_closed
+from tests.e2e.driver import leak_scan, spectator_text, table_closed
 from tests.e2e.helpers import open_lobby, start_game, stored, told
 
 RHUBARB_ON = (
@@ -44,8 +44,8 @@ async def test_game_hand_opens_the_players_screen(world: World) -> None:
 
     told(record, world.bob)
     await driver.check_screen(world.bob, record.original)  # bob's own hand, current buttons
-    record = await world.eve.slash(world.channel, "game hand")
-    assert told(record, world.eve) == "⚠️ You are not playing in this game."
+    record = await world.eve.slash(world.channel, "game hand")  # a spectator: the public view
+    assert told(record, world.eve) == await spectator_text(world, driver.game_id, world.eve)
 
 
 async def test_game_rules_lists_every_card_and_rhubarb_only_with_the_option(
@@ -87,7 +87,10 @@ async def test_leaving_a_three_player_game_hands_the_seat_to_an_automatic_player
     carol = (await stored(world, driver.game_id)).record.seats[2]
     assert carol.user_id == world.carol.id and carol.automatic and carol.left_at is not None
     refused = await world.carol.click(driver.table, label="Show my hand")
-    assert told(refused, world.carol) == "⚠️ You left this game: an automatic player has your seat."
+    assert told(refused, world.carol) == await spectator_text(world, driver.game_id, world.carol)
+    assert told(refused, world.carol).startswith(
+        "👀 You left this game: an automatic player has your seat."
+    )
     left = await world.fake.wait_for_message(world.channel, lambda m: "left game" in m.content)
     assert left.content.startswith(
         f"{world.carol.mention} left game #{driver.game_id}; an automatic player takes over"

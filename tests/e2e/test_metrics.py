@@ -113,7 +113,7 @@ async def test_a_scrape_during_a_game_shows_what_the_game_did(
 
     for _move in range(2):
         await act_by(driver, lambda keys: keys[0])
-    bad = await world.eve.click(driver.table, label="Show my hand")  # not playing
+    bad = await world.eve.slash(world.channel, "game leave")  # not playing
     assert told(bad, world.eve) == "⚠️ You are not playing in this game."
     world.fake.rate_limit(TABLE_EDIT, retry_after=0.01)  # the next table edit: 429, again
     # a moderator took Attach Files away and the bot has not heard yet: the next table
@@ -127,12 +127,7 @@ async def test_a_scrape_during_a_game_shows_what_the_game_did(
     # interactions by kind and outcome; each answer timed
     assert value(samples, "cardroom_interactions_total", kind="action button") == 3
     assert value(samples, "cardroom_interactions_total", outcome="answered") >= 8
-    assert (
-        value(
-            samples, "cardroom_interactions_total", kind="private screen button", outcome="refused"
-        )
-        == 1
-    )
+    assert value(samples, "cardroom_interactions_total", kind="/game leave", outcome="refused") == 1
     assert value(samples, "cardroom_interactions_total", outcome="failed") == 0
     answered = value(samples, "cardroom_interactions_total", outcome="answered")
     refused = value(samples, "cardroom_interactions_total", outcome="refused")

@@ -11,7 +11,7 @@ from bot.games.ninjan.presentation import card_text
 from bot.i18n import translator
 from storage import GameStatus
 from tests.e2e.conftest import World
-from tests.e2e.driver import action_components, table_closed
+from tests.e2e.driver import action_components, spectator_text, table_closed
 from tests.e2e.game_drivers import check_hands_private, start_ninjan
 from tests.e2e.helpers import stored, told
 
@@ -109,7 +109,7 @@ async def test_choices_survive_a_restart_in_the_middle_of_a_round_still_hidden(
     assert record.response_type == 7 and "moved on" not in record.answer_text
     carol = await driver.show_screen(world.carol)
     refused = await world.eve.click(driver.table, custom_id=f"cr:hand:{driver.game_id}")
-    assert told(refused, world.eve) == "⚠️ You are not playing in this game."
+    assert told(refused, world.eve) == await spectator_text(world, driver.game_id, world.eve)
     (menu,) = [s for s in carol.selects() if ":pick:" in s["custom_id"]]
     await pick(world.carol, carol, menu["options"][0]["value"])
     await world.bot.wait_idle()

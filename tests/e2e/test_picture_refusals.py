@@ -29,9 +29,11 @@ from tests.e2e.conftest import World
 from tests.e2e.driver import Driver, action_components, leak_scan, table_closed
 from tests.e2e.helpers import add_ai, open_lobby, start, start_game, stored
 from tests.e2e.scenarios import expected_step
+from tests.e2e.thread_helpers import open_game, threads_on
 from tests.fakediscord.interactions import InteractionRecord
 from tests.fakediscord.model import Message
 from tests.fakediscord.permissions import ATTACH_FILES
+from tests.fakediscord.threads import Thread
 from tests.fakediscord.users import User
 
 MODES = (None, "original", "stale", "all")
@@ -54,7 +56,11 @@ def cases() -> list[Any]:
         seats = people + len(levels)
         name = f"{mode or 'taken'}-{game}-{'solo' if seats == 1 else f'{seats}-seats'}"
         marks = pytest.mark.fake_discord(refuse_picture_edits=mode)
-        found.append(pytest.param(game, people, levels, id=name, marks=marks))
+        found.append(pytest.param(game, people, levels, False, id=name, marks=marks))
+    for mode in ("original", "all"):  # a game in a thread of its own, its card in the channel
+        marks = pytest.mark.fake_discord(refuse_picture_edits=mode)
+        name = f"{mode}-artichokes-3-seats-in-a-thread"
+        found.append(pytest.param("artichokes", 2, ("random",), True, id=name, marks=marks))
     return found
 
 
@@ -140,12 +146,19 @@ class FollowingDriver(Driver):
             assert picture_of(screen) in (None, expected), f"{user.username}: an old picture"
 
 
-@pytest.mark.parametrize(("game", "people", "levels"), cases())
+@pytest.mark.parametrize(("game", "people", "levels", "in_thread"), cases())
 async def test_every_game_finishes_with_its_table_and_screens_current(
-    world: World, caplog: pytest.LogCaptureFixture, game: str, people: int, levels: tuple
+    world: World,
+    caplog: pytest.LogCaptureFixture,
+    game: str,
+    people: int,
+    levels: tuple,
+    in_thread: bool,
 ) -> None:
     caplog.set_level(logging.INFO)
     await world.admin.slash(world.channel, "cardroom pictures", show="on")
+    if in_thread:  # the lobby stays in the channel as the game's card
+        await threads_on(world)
     players = [world.alice, world.bob, world.carol][:people]
     host, *others = players
     lobby, game_id = await open_lobby(world, host, game=game)
@@ -154,6 +167,7 @@ async def test_every_game_finishes_with_its_table_and_screens_current(
     for level in levels:
         await add_ai(host, lobby, f"Cardroom AI ({level})")
     table = await start(world, lobby, host, game_id)
+    assert isinstance(table.channel, Thread) == in_thread
     driver = FollowingDriver(world, players, random.Random(people + len(levels)), game)
     driver.game_id, driver.table = game_id, table
     for user in players:  # everyone opens their screen at the start
@@ -175,8 +189,9 @@ async def test_every_game_finishes_with_its_table_and_screens_current(
     fake = world.fake
     stats = fake.latency_stats()
     assert stats.unanswered == stats.late == 0 and stats.answered == stats.count
-    # Discord's refusal: one WARNING for the channel, and not one per edit: the channel's
-    # refused forms of request went without pictures after their first refusal
+    # Discord's refusal: one WARNING for the channel (a thread's: its parent's), and not one
+    # per edit: the channel's refused forms of request went without pictures after their first
+    # refusal
     warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]
     refused = fake.refused_picture_edits
     assert len(warnings) == (1 if refused else 0), [r.getMessage() for r in warnings]
@@ -239,3 +254,54 @@ async def test_a_refused_table_picture_is_held_off_then_tried_again_and_back(
     while table.edit_count == shown:
         await driver.step()
     assert picture_of(table) == await expected_picture(world, driver.game_id, None)
+
+
+async def test_games_in_threads_of_one_channel_share_its_hold_on_pictures(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A thread has its channel's permissions: the picture Discord refused on one game's
+    table in its thread is held off on the other games' threads of that channel too (one
+    refused request, one WARNING naming the channel), and after the hold the tables get
+    their pictures back."""
+    caplog.set_level(logging.INFO)
+    await threads_on(world)
+    await world.admin.slash(world.channel, "cardroom pictures", show="on")
+    games = [
+        await open_game(world, [world.alice, world.bob], rng=1),
+        await open_game(world, [world.carol, world.dave], rng=2),
+    ]
+    await world.bot.wait_idle()
+    for game in games:
+        table = game.driver.table
+        assert table is not None and table.channel is game.thread
+        assert picture_of(table) == await expected_picture(world, game.game_id, None)
+    clock = Clock()
+    world.bot.room.pictures.guard.breakers.clock = clock
+    edits = "PATCH /channels/{channel_id}/messages/{message_id}"
+
+    # the bot's role loses Attach Files in the channel, so in its threads: the first game's
+    # table edit is refused and made again as text; the second's goes as text straight away
+    world.channel.overwrites[world.fake.bot.id] = (1, 0, ATTACH_FILES)
+    before = len(world.fake.requests_to(edits))
+    for game in games:
+        table = game.driver.table
+        assert table is not None
+        shown = table.edit_count
+        while table.edit_count == shown:
+            assert await game.driver.step()
+        assert picture_of(table) is None
+    refused = [r for r in world.fake.requests_to(edits)[before:] if r.status == 403]
+    assert len(refused) == 1
+    warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(warnings) == 1 and f"channel {world.channel.id}: Discord refused" in warnings[0]
+
+    # Attach Files is back; after the hold, one edit tries a picture again, and both pass
+    del world.channel.overwrites[world.fake.bot.id]
+    clock.now += 300
+    for game in games:
+        table = game.driver.table
+        assert table is not None
+        while picture_of(table) is None:
+            assert await game.driver.step()
+        assert picture_of(table) == await expected_picture(world, game.game_id, None)
+    assert [r.status for r in world.fake.requests_to(edits)[before:]].count(403) == 1

@@ -1,6 +1,7 @@
 """The bot on PostgreSQL through the fake Discord: the very tests it passes on SQLite (a whole
-game to the end, the memory of play, a restart mid-game), run again with its games in a real
-PostgreSQL database (``postgresql_world``); and PostgreSQL stopped under the bot."""
+game to the end, the memory of play, a restart mid-game, games at once in threads), run again
+with its games in a real PostgreSQL database (``postgresql_world``); and PostgreSQL stopped
+under the bot."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pytest_postgresql.executors import PostgreSQLExecutor
 from tests.e2e import scenarios
 from tests.e2e.conftest import World
 from tests.e2e.helpers import open_lobby, told
+from tests.e2e.many_threads import many_games_in_threads
 
 
 async def test_a_full_game_to_the_end(postgresql_world: World) -> None:
@@ -32,6 +34,10 @@ async def test_a_game_goes_on_after_a_restart_with_the_old_components(
     postgresql_world: World,
 ) -> None:
     await scenarios.a_game_goes_on_after_a_restart_with_the_old_components(postgresql_world)
+
+
+async def test_games_at_once_in_threads_across_a_restart(postgresql_world: World) -> None:
+    await many_games_in_threads(postgresql_world, games=4, restarts=(0.3,), seed=5)
 
 
 async def test_while_postgresql_is_down_a_player_is_told_to_try_again(

@@ -2,8 +2,9 @@
 own move gets on their private screen, saying what it takes back; a click takes it back (the
 table says who took back a move); a double click is applied once; an Undo left on a screen
 works after a restart; an Undo left behind once another seat moved is refused with the usual
-line. The oracle is the stored game: the state after a take-back is the state before the move,
-and the log keeps the move, marked, and the take-back."""
+line; all of it also for games played in threads of their own. The oracle is the stored
+game: the state after a take-back is the state before the move, and the log keeps the move,
+marked, and the take-back."""
 
 from __future__ import annotations
 
@@ -16,13 +17,24 @@ from engine.undo import UNDO_KEY
 from tests.e2e.conftest import World
 from tests.e2e.driver import leak_scan
 from tests.e2e.helpers import MOVED_ON, buttons_by_key, log_rows, stored
+from tests.e2e.thread_helpers import threads_on
 from tests.e2e.undo_cases import CASES, click_key, undo_button
+from tests.fakediscord.threads import Thread
+
+PLACES = [pytest.param(game, False, id=game) for game in sorted(CASES)] + [
+    pytest.param(game, True, id=f"{game}-in-a-thread") for game in ("artichokes", "ninjan")
+]
+"""Each game in its channel, and two (one turn-based, one of simultaneous picks) played in a
+thread of their own, their cards in the channel."""
 
 
-@pytest.mark.parametrize("game", sorted(CASES))
-async def test_undo_on_the_private_screen(world: World, game: str) -> None:
+@pytest.mark.parametrize(("game", "in_thread"), PLACES)
+async def test_undo_on_the_private_screen(world: World, game: str, in_thread: bool) -> None:
+    if in_thread:
+        await threads_on(world)
     case = await CASES[game](world)
     driver, user = case.driver, case.user
+    assert driver.table is not None and isinstance(driver.table.channel, Thread) == in_thread
     game_id = driver.game_id
     before = await stored(world, game_id)
     assert before.state is not None

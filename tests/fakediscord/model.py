@@ -177,7 +177,11 @@ class Member:
 
 
 class Channel:
-    """A guild text channel (``guild`` set) or a DM channel with ``recipient``."""
+    """A guild text channel (``guild`` set) or a DM channel with ``recipient``. Forum channels
+    and threads are its subclasses (``tests/fakediscord/threads.py``)."""
+
+    kind = 0
+    """The channel type of a guild channel (0: GUILD_TEXT)."""
 
     def __init__(
         self,
@@ -195,6 +199,8 @@ class Channel:
         self.position = len(guild.channels) if guild else 0
         self.overwrites: dict[int, tuple[int, int, int]] = {}  # target id -> (type, allow, deny)
         self.messages: list[Message] = []
+        self.deleted = False
+        """Deleted (``guild.delete_channel``): its messages are gone with it, REST gets 404."""
 
     def __repr__(self) -> str:
         return f"<Channel #{self.name} id={self.id}>"
@@ -248,6 +254,11 @@ class Channel:
         wanted = permissions.value(**flags)
         return self.permissions_for(user) & wanted == wanted
 
+    def can_send(self, user: User) -> bool:
+        """Whether ``user`` may post a message here (Send Messages; in a thread, Send Messages
+        in Threads)."""
+        return self.can(user, send_messages=True)
+
     def payload(self, *, permissions_for: User | None = None) -> dict[str, Any]:
         last = next((m.id for m in reversed(self.messages) if not m.ephemeral_for), None)
         data: dict[str, Any] = {
@@ -260,7 +271,7 @@ class Channel:
             data |= {"type": 1, "recipients": [self.recipient.payload()]}
         else:
             data |= {
-                "type": 0,
+                "type": self.kind,
                 "guild_id": str(self.guild.id),
                 "name": self.name,
                 "position": self.position,
@@ -295,6 +306,8 @@ class Guild:
         )
         self.roles.append(self.everyone)
         self.channels: list[Channel] = []
+        self.threads: list[Channel] = []
+        """Its threads (``tests.fakediscord.threads.Thread``), deleted ones included."""
         self.members: dict[int, Member] = {}
         self.bot_role: Role | None = None
 
@@ -308,6 +321,24 @@ class Guild:
         self._world.register_channel(channel)
         self._world.emit("CHANNEL_CREATE", channel.payload(), GUILDS)
         return channel
+
+    def add_forum_channel(self, name: str) -> Channel:
+        """A new forum channel, where each conversation is a post (a thread); see
+        ``tests.fakediscord.threads``."""
+        from .threads import ForumChannel
+
+        channel = ForumChannel(self._world, name, guild=self)
+        self.channels.append(channel)
+        self._world.register_channel(channel)
+        self._world.emit("CHANNEL_CREATE", channel.payload(), GUILDS)
+        return channel
+
+    def delete_channel(self, channel: Channel) -> None:
+        """Delete ``channel`` as a moderator would: a thread (THREAD_DELETE), or a channel with
+        its threads (CHANNEL_DELETE; Discord sends nothing for each of its threads)."""
+        from .threads import delete_channel
+
+        delete_channel(self._world, self, channel)
 
     def add_role(self, name: str, **flags: bool) -> Role:
         """A new role granting the permissions named True:
@@ -377,7 +408,7 @@ class Guild:
             "members": members,
             "roles": [r.payload() for r in self.roles],
             "channels": [c.payload() for c in self.channels],
-            "threads": [],
+            "threads": [t.payload() for t in self.threads if t.active],  # type: ignore[attr-defined]
             "voice_states": [],
             "presences": [],
             "emojis": [],
@@ -548,7 +579,7 @@ class Message:
     def visible_to(self, user: User) -> bool:
         """Whether ``user`` sees this message now: not deleted, and their ephemeral or in a
         channel they can view."""
-        if self.deleted:
+        if self.deleted or self.channel.deleted:
             return False
         if self.ephemeral_for is not None:
             return self.ephemeral_for is user

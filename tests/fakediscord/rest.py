@@ -28,6 +28,7 @@ from .errors import (
 from .messages import Body, read_body
 from .picture_edits import refuse_picture_edit
 from .responses import json_response, no_content, snowflake
+from .threads import ThreadRoutes
 
 if TYPE_CHECKING:
     from .model import Channel, Message
@@ -76,6 +77,7 @@ class RestApi:
             web.patch(channel + "/messages/{message_id}", self._authed(self.edit_message)),
             web.delete(channel + "/messages/{message_id}", self._authed(self.delete_message)),
         ]
+        routes += ThreadRoutes(self.world).routes(channel, self._authed)
         return routes
 
     def _authed(self, handler: Handler) -> Handler:
@@ -180,7 +182,7 @@ class RestApi:
 
     def _channel(self, request: web.Request) -> Channel:
         channel = self.world.channels.get(snowflake(request, "channel_id"))
-        if channel is None:
+        if channel is None or channel.deleted:
             raise unknown_channel()
         if not channel.can(self.world.bot, view_channel=True):
             raise missing_access()
@@ -213,7 +215,7 @@ class RestApi:
         body = await read_body(request)
         if channel.recipient is not None and not channel.recipient.dms_open:
             raise cannot_message_user()
-        if not channel.can(self.world.bot, send_messages=True):
+        if not channel.can_send(self.world.bot):
             raise missing_permissions()
         self._check_content_permissions(channel, body)
         nonce = body.json.get("nonce")

@@ -99,7 +99,7 @@ class FakeDiscord:
         self.faults = Faults()
         self.requests: list[RequestRecord] = []
         """Every HTTP request the bots made, in order."""
-        self.problems: list[str] = []
+        self.problems: list[str] = self.world.problems
         """What the fake could not serve, or requests against Discord's documented rules;
         non-empty fails the test when the fake stops."""
         self.refused_picture_edits: list[RequestRecord] = []

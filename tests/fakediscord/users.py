@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from . import components as c
 from .commands import Resolver, build_command_data, check_available
-from .errors import ComponentDisabled, FakeDiscordError, InteractionFailed, NotVisible, OptionError
+from .errors import (
+    ComponentDisabled,
+    DiscordHTTPError,
+    FakeDiscordError,
+    InteractionFailed,
+    NotVisible,
+    OptionError,
+)
 from .interactions import APPLICATION_COMMAND, AUTOCOMPLETE, MESSAGE_COMPONENT, InteractionRecord
 from .model import Channel, Message, Role
 
@@ -101,6 +108,7 @@ class User:
         """
         world = self._world
         self._require_view(channel)
+        self._require_composer(channel)
         path = command.strip().lstrip("/").split()
         guild = channel.guild
         found = world.commands.find(guild.id if guild else None, path[0])
@@ -257,9 +265,14 @@ class User:
     async def send(self, channel: Channel, content: str) -> Message:
         """Post a plain message as this user (the bot hears MESSAGE_CREATE)."""
         self._require_view(channel)
-        if not channel.can(self, send_messages=True):
+        if not channel.can_send(self):
             raise NotVisible(f"{self.username} may not send messages in #{channel.name}")
-        return self._world.post_message(channel, self, {"content": content})
+        try:
+            return self._world.post_message(channel, self, {"content": content})
+        except DiscordHTTPError as refused:  # a locked thread, a forum channel itself
+            raise NotVisible(
+                f"{self.username} may not send in #{channel.name}: {refused}"
+            ) from None
 
     def delete(self, message: Message) -> None:
         """Delete ``message`` as this user would: their own, or anyone's with Manage Messages."""
@@ -272,8 +285,17 @@ class User:
     # -- helpers -----------------------------------------------------------------------------
 
     def _require_view(self, channel: Channel) -> None:
-        if not channel.can(self, view_channel=True):
+        if channel.deleted or not channel.can(self, view_channel=True):
             raise NotVisible(f"{self.username} cannot see #{channel.name}")
+
+    @staticmethod
+    def _require_composer(channel: Channel) -> None:
+        """Commands are typed in a message box: a forum channel has none (only its posts do),
+        and Discord lets nobody use commands in an archived thread (topics/threads.mdx)."""
+        if channel.kind == 15:
+            raise FakeDiscordError(f"#{channel.name} is a forum: commands are run in its posts")
+        if getattr(channel, "archived", False):
+            raise FakeDiscordError(f"#{channel.name} is an archived thread: no commands there")
 
     def _component(
         self, message: Message, types: frozenset[int], **criteria: Any

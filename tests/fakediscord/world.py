@@ -35,6 +35,7 @@ from .model import (
 )
 from .permissions import DEFAULT_BOT
 from .rules import STRICT
+from .threads import after_post, check_write
 from .users import User
 
 T = TypeVar("T")
@@ -90,6 +91,10 @@ class World:
         self.response_timeout = 10.0
         self.strict = STRICT
         """Which documented rules bodies are checked against (:class:`Strictness`)."""
+        self.thread_of: dict[int, Channel] = {}
+        """Message id -> the thread started from it (``tests.fakediscord.threads``)."""
+        self.problems: list[str] = []
+        """What the fake saw the bot do that it cannot serve (``FakeDiscord.problems``)."""
 
     # -- plumbing used by the entities -------------------------------------------------------
 
@@ -214,13 +219,22 @@ class World:
         interaction: InteractionRecord | None = None,
         loading: bool = False,
         path: str = "",
+        message_id: int | None = None,
+        announce: bool = True,
     ) -> Message:
         """Create a message from a request body (validated; ``path``: ``"data."`` for a
         callback's); the bot hears MESSAGE_CREATE unless it is ephemeral. ``loading`` makes a
-        deferred "thinking" message with no content."""
+        deferred "thinking" message with no content. A public message obeys the rules of
+        threads and forums (``threads.check_write``). ``message_id``: its id (a forum post's
+        first message has its thread's); ``announce=False``: stored, but neither told to the
+        bot nor to the channel's members yet (:meth:`announce_message` does)."""
+        if ephemeral_for is None:
+            check_write(self, channel, author, creating=True)
         message = Message(
             self, channel, author, ephemeral_for=ephemeral_for, interaction=interaction
         )
+        if message_id is not None:
+            message.id = message_id
         if loading:
             message.flags |= LOADING
         else:
@@ -236,10 +250,17 @@ class World:
             )
         self.messages[message.id] = message
         channel.messages.append(message)
-        if ephemeral_for is None:
-            self._emit_message("MESSAGE_CREATE", message)
-        self.changed()
+        if announce:
+            self.announce_message(message)
         return message
+
+    def announce_message(self, message: Message) -> None:
+        """A new message is there: the bot hears MESSAGE_CREATE (unless it is ephemeral), and
+        in a thread its author and the people it mentions become members."""
+        if message.ephemeral_for is None:
+            self._emit_message("MESSAGE_CREATE", message)
+            after_post(message.channel, message)
+        self.changed()
 
     def edit_message(
         self,
@@ -250,8 +271,11 @@ class World:
         path: str = "",
     ) -> None:
         """Apply an edit body (validated; ``path``: ``"data."`` for a callback's); completing a
-        deferred message clears LOADING."""
+        deferred message clears LOADING. A public message obeys the rules of threads
+        (``threads.check_write``)."""
         was_loading = message.loading
+        if message.ephemeral_for is None:
+            check_write(self, message.channel, self.bot, creating=was_loading)
         apply_body(
             message,
             data,
