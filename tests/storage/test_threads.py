@@ -153,3 +153,15 @@ async def test_threads_are_on_until_an_admin_turns_them_off(storage: Storage) ->
     assert not turned.threads and turned.pictures
     assert not (await storage.guilds.get(1)).threads
     assert not (await storage.guilds.set(1, pictures=False)).threads  # kept
+
+
+async def test_forget_me_deletes_what_they_watch_and_were_invited_to(storage: Storage) -> None:
+    game = await thread_lobby(storage, 5, 1, LobbySetup(invited=(7, 8)))
+    await storage.threads.watch(game, 7)
+    await storage.threads.watch(game, 9)
+
+    await storage.history.forget(7)
+
+    assert await storage.threads.invited(game) == (8,)
+    assert await storage.threads.spectators(game) == (9,)
+    assert await storage.threads.watched_by(7, 1) == []
