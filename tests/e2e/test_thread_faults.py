@@ -12,7 +12,8 @@ from bot.service.reasons import CHANNEL_LOST
 from bot.shards import shard_of
 from storage import LOBBY, TABLE, GameStatus
 from tests.e2e.conftest import World
-from tests.e2e.driver import expected_table_text
+from tests.e2e.driver import expected_table_text, find_table
+from tests.e2e.helpers import advance, set_clock, version_now
 from tests.e2e.thread_helpers import (
     ThreadGame,
     card_of,
@@ -58,6 +59,29 @@ async def test_an_archived_thread_is_unarchived_and_the_game_goes_on(world: Worl
     assert (await world.bot.storage.games.get_game(game.game_id)).status == GameStatus.FINISHED
     await world.bot.wait_idle()
     await check_ended_card(world, game.game_id)
+
+
+async def test_a_thread_archived_unseen_is_unarchived_by_the_tables_next_edit(
+    world: World,
+) -> None:
+    """Discord archived the thread of a turn-based game while the bot did not hear it (a
+    missed THREAD_UPDATE: a session that could not resume): Discord takes no edit in an
+    archived thread, so the table's next edit unarchives it and is made, rather than the
+    table showing the move before until the next one."""
+    await threads_on(world)
+    game = await open_game(world, [world.alice, world.bob], game="verso", start=False)
+    await set_clock(world.alice, game.card, "1 day")
+    await world.alice.click(game.card, custom_id=f"cr:lobby:{game.game_id}:start")
+    await world.bot.wait_idle()
+    table = find_table(world, game.game_id)
+    assert table is not None and table.channel is game.thread
+    version = version_now(world, game.game_id)
+
+    game.thread.archived = True  # no event: the bot does not know
+    await advance(world, 86_400 + 1, lambda: version_now(world, game.game_id) > version)
+    expected = await expected_table_text(world, game.game_id)
+    await world.fake.wait_for(lambda: table.text() == expected, what="the table after the move")
+    assert not game.thread.archived
 
 
 async def test_a_thread_locked_or_deleted_is_replaced_and_nothing_is_lost(world: World) -> None:
