@@ -203,6 +203,34 @@ async def test_a_lobby_whose_thread_was_never_made_gets_it_at_the_next_start(
     assert stored.in_thread and stored.status == GameStatus.LOBBY
 
 
+async def test_a_lobby_opened_while_the_start_checks_threads_keeps_its_thread(
+    world: World,
+) -> None:
+    """A ``/game new`` answered while a start looks at the threads (the first minutes after a
+    restart, when people come back): its lobby has no thread yet, being made by the command
+    itself, and the start's check leaves it alone: before, it moved the lobby to the channel
+    (or closed it, the channel busy) and the command's own placing then failed."""
+    await threads_on(world)
+    room = world.bot.room
+    lobby = await room.service.threads.open_lobby(  # /game new, its thread being made
+        guild_id=world.guild.id,
+        channel_id=world.channel.id,
+        host_id=world.alice.id,
+        game_name="verso",
+        in_thread=True,
+    )
+    posted = await room.channel(world.channel.id, world.guild.id).send("lobby")
+    await world.bot.storage.messages.set(lobby.id, LOBBY, world.channel.id, posted.id)
+
+    await room.thread_events.check_all()  # the start's look, at that moment
+
+    made = await room.threads.open_from(lobby, posted.id)
+    assert made is not None
+    placed = await room.service.threads.place(lobby.id, made)  # the command goes on
+    assert placed.in_thread and placed.status == GameStatus.LOBBY
+    assert [t.id for t in world.guild.threads if t.parent is world.channel] == [made]  # type: ignore[attr-defined]
+
+
 async def test_a_threads_guild_decides_which_process_mends_it(world: World) -> None:
     await threads_on(world)
     game = await open_game(world, [world.alice, world.bob], rng=8)

@@ -60,9 +60,11 @@ async def test_a_lobby_without_a_thread_is_played_in_its_channel_if_it_is_free(
     storage: Storage,
 ) -> None:
     lobby = await thread_lobby(storage, 7, 1)
-    assert [g.id for g in await storage.threads.unplaced()] == [lobby]
+    later = datetime.now(UTC) + timedelta(seconds=1)  # a start after it
+    assert await storage.threads.unplaced(datetime.now(UTC) - timedelta(seconds=1)) == []
+    assert [g.id for g in await storage.threads.unplaced(later)] == [lobby]
     moved = await storage.threads.in_channel(lobby)
-    assert await storage.threads.unplaced() == []
+    assert await storage.threads.unplaced(later) == []
     assert (moved.channel_id, moved.parent_id) == (7, None)
     assert (await storage.games.find_open_game(7)).id == lobby
 
