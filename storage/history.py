@@ -272,6 +272,8 @@ def forget(conn: Connection, user_id: int) -> Forgotten:
     season_ratings.forget(conn, user_id)
     conn.execute("DELETE FROM away_times WHERE user_id = ?", (user_id,))
     conn.execute("DELETE FROM players WHERE user_id = ?", (user_id,))
+    conn.execute("DELETE FROM spectators WHERE user_id = ?", (user_id,))
+    conn.execute("DELETE FROM game_invites WHERE user_id = ?", (user_id,))
     return Forgotten(seats, plays, deleted)
 
 
@@ -339,7 +341,8 @@ class HistoryStore:
         """Forget ``user_id`` everywhere: their seats in stored games become a former
         player's (no user id, no name; results, ranks and the log stay, so every game still
         replays and others' games are unchanged), games they hosted no longer name them
-        (host id 0), and their plays, ratings, away times and own settings are deleted.
+        (host id 0), and their plays, ratings, away times, own settings, the games they
+        watch and the invitations they had are deleted.
 
         Raises:
             PlayerInOpenGame: they hold a seat in, or host, a lobby or a running game.

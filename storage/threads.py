@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 from storage.errors import ChannelBusy, GameNotInLobby, StorageError
 from storage.models import GameRecord, GameStatus
@@ -194,12 +194,17 @@ class ThreadStore:
             )
         )
 
-    async def unplaced(self) -> list[GameRecord]:
-        """The lobbies to be played in a thread that has not been made (the bot stopped in
-        between), by id."""
+    async def unplaced(self, created_before: datetime) -> list[GameRecord]:
+        """The lobbies created before ``created_before`` (a start) to be played in a thread
+        that has not been made (the bot stopped in between), by id; later ones are having
+        theirs made by their ``/game new``."""
+        before = created_before.astimezone(UTC).isoformat(timespec="milliseconds")
         return await self._db.read(
             lambda conn: fetch_games(
-                conn, "status = 'lobby' AND parent_id = channel_id", (), with_state=False
+                conn,
+                "status = 'lobby' AND parent_id = channel_id AND created_at < ?",
+                (before,),
+                with_state=False,
             )
         )
 

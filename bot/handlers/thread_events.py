@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -34,6 +35,9 @@ class ThreadEvents:
     def __init__(self, room: Cardroom, owns_guild: Any) -> None:
         self.room = room
         self.owns_guild = owns_guild
+        self.started_at = datetime.now(UTC)
+        """When this process started (storage's time): a lobby opened since has its thread
+        made by its own ``/game new``, which a start's check leaves alone."""
         self._moving = KeyedLocks()
 
     def listen(self, bot: Any) -> None:
@@ -170,7 +174,7 @@ class ThreadEvents:
             except Exception:
                 log.exception("could not check the thread of game %s", game.id)
             await asyncio.sleep(1 / STARTUP_CHECKS_PER_SECOND)
-        for lobby in await room.storage.threads.unplaced():
+        for lobby in await room.storage.threads.unplaced(self.started_at):
             if self.owns_guild(lobby.guild_id):
                 await self._place_lobby(lobby)
         await room.threads.schedule_archives(self.owns_guild)

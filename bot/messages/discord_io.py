@@ -9,12 +9,14 @@ import enum
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 NOTHING = discord.AllowedMentions.none()
 
@@ -128,6 +130,42 @@ def failed_edit(message_id: int, exc: BaseException) -> Edit:
         log.warning("editing message %s was refused: %s", message_id, said(exc))
         return Edit.REFUSED
     raise exc
+
+
+ARCHIVED_THREAD = 50083
+"""Discord's code for an operation refused because the thread is archived."""
+
+
+async def unarchive(client: discord.Client, thread_id: int) -> bool:
+    """Unarchive the thread ``thread_id`` (Discord takes no edit in an archived thread);
+    whether it is active now (a refusal or failure is logged)."""
+    try:
+        await client.http.edit_channel(thread_id, archived=False)
+    except discord.HTTPException as exc:
+        log.info("could not unarchive thread %s: %s", thread_id, said(exc))
+        return False
+    except (aiohttp.ClientError, OSError) as exc:
+        log.info("could not unarchive thread %s: %r", thread_id, exc)
+        return False
+    return True
+
+
+async def unarchived(
+    client: discord.Client, thread_id: int, request: Callable[[], Awaitable[T]]
+) -> T:
+    """``await request()``, a request in the channel ``thread_id``; when Discord refuses it
+    because that is a thread archived (its THREAD_UPDATE unseen: a session that could not
+    resume), the thread is unarchived and ``await request()`` made once more.
+
+    Raises:
+        What ``request`` raises (Discord's refusal when the thread cannot be unarchived).
+    """
+    try:
+        return await request()
+    except discord.HTTPException as exc:
+        if exc.code != ARCHIVED_THREAD or not await unarchive(client, thread_id):
+            raise
+    return await request()
 
 
 async def delete(message: discord.PartialMessage) -> bool:

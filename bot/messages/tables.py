@@ -321,8 +321,8 @@ class TableKeeper:
         look: TableLook,
         thinking: int | None,
     ) -> tuple[discord_io.Edit, TableLook]:
-        """Edit the table to ``look`` (its picture refused: again without); what became of
-        the edit, and the look it was for."""
+        """Edit the table to ``look`` (its picture refused: again without; its thread
+        archived: again once unarchived); what became of the edit, and the look it was for."""
 
         async def edit(picture: Picture | None) -> TableLook:
             shown = look if picture is look.picture else await self._bare(snapshot, thinking)
@@ -330,9 +330,11 @@ class TableKeeper:
             await message.edit(view=shown.view, **edit_files(shown.picture))
             return shown
 
-        route = Route.of_game(snapshot.record, EDIT)
-        try:
-            return discord_io.Edit.DONE, await self.pictures.guard.carry(route, look.picture, edit)
+        route, thread = Route.of_game(snapshot.record, EDIT), snapshot.record.channel_id
+        try:  # a thread archived unseen (no event) is unarchived, and the edit made again
+            return discord_io.Edit.DONE, await discord_io.unarchived(
+                self.client, thread, lambda: self.pictures.guard.carry(route, look.picture, edit)
+            )
         except Exception as exc:
             return discord_io.failed_edit(message.id, exc), look
 

@@ -274,12 +274,7 @@ class GameThreads:
 
     async def unarchive(self, thread_id: int) -> bool:
         """Unarchive ``thread_id``; whether it is active now."""
-        try:
-            await self.client.http.edit_channel(thread_id, archived=False)
-        except (discord.HTTPException, aiohttp.ClientError, OSError) as exc:
-            log.info("could not unarchive thread %s: %s", thread_id, _failed(exc))
-            return False
-        return True
+        return await discord_io.unarchive(self.client, thread_id)
 
     # -- the end -----------------------------------------------------------------------------
 
@@ -341,5 +336,4 @@ class GameThreads:
         self._later.clear()
 
 
-ARCHIVED = 50083
-"""Discord's code for an operation refused because the thread is archived."""
+ARCHIVED = discord_io.ARCHIVED_THREAD

@@ -89,7 +89,7 @@ class GameService:
         self.reminding = Reminding(storage, self.gate, self.live, self.deadlines)
         self.away = AwayUseCases(storage, self.gate, self.live, self.deadlines, self.away_times)
         self.mine = MyGames(storage, self.live, self.deadlines)
-        self.history = PlayHistory(storage)
+        self.history = PlayHistory(storage, forgotten=self.away_times.forget)
         self.undo = TakeBacks(storage, self.gate, self.live, self.deadlines)
         self.fair_play = FairPlay(storage, self.gate, self.live, self.lobby)
         self.threads = ThreadUseCases(storage, self.gate, self.live, self.fair_play)

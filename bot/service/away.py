@@ -107,6 +107,11 @@ class AwayTimes:
         kept[:] = [a for a in kept if a.starts_at != away.starts_at] + [away]
         kept.sort(key=lambda a: a.starts_at)
 
+    def forget(self, user_id: int) -> None:
+        """Let go of ``user_id``'s away times in every guild (forget-me deleted them)."""
+        for key in [k for k in self._times if k[1] == user_id]:
+            del self._times[key]
+
     def windows(self, guild_id: int, user_id: int) -> Sequence[Interval]:
         """The times ``user_id`` is (or was, or will be) away in ``guild_id``."""
         return [(a.starts_at, a.ends_at) for a in self._times.get((guild_id, user_id), ())]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -134,10 +135,13 @@ def export_file(record: GameRecord, actions: list[LoggedAction]) -> GameRecordFi
 
 
 class PlayHistory:
-    """Stats, leaderboards, past games, replays and exports over :class:`storage.Storage`."""
+    """Stats, leaderboards, past games, replays and exports over :class:`storage.Storage`;
+    ``forgotten`` is told the id of each player forgotten (what is kept of them in memory
+    goes)."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, forgotten: Callable[[int], None] | None = None) -> None:
         self.storage = storage
+        self.forgotten = forgotten
         self._games: OrderedDict[int, tuple[GameRecord, list[LoggedAction]]] = OrderedDict()
 
     async def stats(
@@ -233,6 +237,8 @@ class PlayHistory:
                 games=", ".join(f"#{g}" for g in exc.game_ids),
             ) from None
         self._games.clear()  # kept games still name them
+        if self.forgotten is not None:
+            self.forgotten(user_id)
         return forgotten
 
 

@@ -62,9 +62,10 @@ def until_text(moment: datetime, now: datetime, language: str) -> str:
 
 def when_text(moment: datetime, now: datetime, language: str) -> str:
     """When ``moment`` is, in the local time zone (a terminal's): its hour ("15:00") within
-    a day of ``now``, else its day and hour ("Sat, Dec 12 15:00")."""
+    half a day of ``now``, else its day and hour ("Sat, Dec 12 15:00"): a deadline nearly a
+    day away (a turn-based move) has the hour it is now, which alone reads as now."""
     local = moment.astimezone()
     hour = format_skeleton("Hm", local, locale=language)
-    if moment - now < timedelta(days=1):
+    if moment - now < timedelta(hours=12):
         return hour
     return f"{format_skeleton('MMMEd', local, locale=language)} {hour}"

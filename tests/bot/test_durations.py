@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.texts.durations import day_text, duration_text
+from bot.texts.durations import day_text, duration_text, when_text
 
 
 @pytest.mark.parametrize(
@@ -49,3 +49,15 @@ def test_a_day_is_written_with_its_weekday() -> None:
     assert day_text(friday, "fr") == "ven. 11 déc."
     assert day_text(friday, "es") == "vie, 11 dic"
     assert day_text(friday, "uk") == "пт, 11 груд."
+
+
+def test_a_deadline_a_day_away_is_not_written_as_its_hour_alone() -> None:
+    """The terminal's "until ...": a turn-based move's deadline (at 1 day a move, a day from
+    now less a few seconds) names its day, since its hour alone is the hour it is now."""
+    now = datetime(2026, 12, 6, 9, 19, 30, tzinfo=UTC)
+    tomorrow = datetime(2026, 12, 7, 9, 19, 29, tzinfo=UTC)
+    hour = tomorrow.astimezone().strftime("%H:%M")
+    assert when_text(tomorrow, now, "en") != hour
+    assert when_text(tomorrow, now, "en").endswith(hour)
+    soon = datetime(2026, 12, 6, 9, 20, 30, tzinfo=UTC)  # a real-time clock's minute
+    assert when_text(soon, now, "en") == soon.astimezone().strftime("%H:%M")

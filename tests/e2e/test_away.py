@@ -70,3 +70,19 @@ async def test_away_time_is_refused_beyond_14_days_in_30_and_for_what_is_no_time
     alice.locale = "es"
     more = told(await alice.slash(world.channel, "game away", until="3 semanas"), alice)
     assert "como mucho hasta el" in more  # in her language, read in her words
+
+
+async def test_forget_me_ends_the_away_time_the_bot_keeps(world: World) -> None:
+    """Forget-me deletes a player's away times, in the bot's memory too: a lobby they join
+    afterwards does not show them away (nor would their banks stay paused)."""
+    alice, bob = world.alice, world.bob
+    told(await bob.slash(world.channel, "game away", until="3 days"), bob)
+    question = await bob.slash(world.channel, "game forget-me")
+    done = await bob.click(question.original, label="Forget me")
+    assert done.answer_text is not None and done.answer_text.startswith("Done:")
+
+    lobby, game_id = await open_lobby(world, alice, game="verso")
+    await bob.click(lobby, custom_id=f"cr:lobby:{game_id}:join")
+    await world.bot.wait_idle()
+    assert f"<@{bob.id}> (new)" in lobby.text()
+    assert "away until" not in lobby.text()

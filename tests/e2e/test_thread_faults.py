@@ -12,7 +12,8 @@ from bot.service.reasons import CHANNEL_LOST
 from bot.shards import shard_of
 from storage import LOBBY, TABLE, GameStatus
 from tests.e2e.conftest import World
-from tests.e2e.driver import expected_table_text
+from tests.e2e.driver import expected_table_text, find_table
+from tests.e2e.helpers import advance, set_clock, version_now
 from tests.e2e.thread_helpers import (
     ThreadGame,
     card_of,
@@ -58,6 +59,29 @@ async def test_an_archived_thread_is_unarchived_and_the_game_goes_on(world: Worl
     assert (await world.bot.storage.games.get_game(game.game_id)).status == GameStatus.FINISHED
     await world.bot.wait_idle()
     await check_ended_card(world, game.game_id)
+
+
+async def test_a_thread_archived_unseen_is_unarchived_by_the_tables_next_edit(
+    world: World,
+) -> None:
+    """Discord archived the thread of a turn-based game while the bot did not hear it (a
+    missed THREAD_UPDATE: a session that could not resume): Discord takes no edit in an
+    archived thread, so the table's next edit unarchives it and is made, rather than the
+    table showing the move before until the next one."""
+    await threads_on(world)
+    game = await open_game(world, [world.alice, world.bob], game="verso", start=False)
+    await set_clock(world.alice, game.card, "1 day")
+    await world.alice.click(game.card, custom_id=f"cr:lobby:{game.game_id}:start")
+    await world.bot.wait_idle()
+    table = find_table(world, game.game_id)
+    assert table is not None and table.channel is game.thread
+    version = version_now(world, game.game_id)
+
+    game.thread.archived = True  # no event: the bot does not know
+    await advance(world, 86_400 + 1, lambda: version_now(world, game.game_id) > version)
+    expected = await expected_table_text(world, game.game_id)
+    await world.fake.wait_for(lambda: table.text() == expected, what="the table after the move")
+    assert not game.thread.archived
 
 
 async def test_a_thread_locked_or_deleted_is_replaced_and_nothing_is_lost(world: World) -> None:
@@ -177,6 +201,34 @@ async def test_a_lobby_whose_thread_was_never_made_gets_it_at_the_next_start(
     assert thread.id == posted.id and thread.parent is world.channel
     stored = await world.bot.storage.games.get_game(game.id)
     assert stored.in_thread and stored.status == GameStatus.LOBBY
+
+
+async def test_a_lobby_opened_while_the_start_checks_threads_keeps_its_thread(
+    world: World,
+) -> None:
+    """A ``/game new`` answered while a start looks at the threads (the first minutes after a
+    restart, when people come back): its lobby has no thread yet, being made by the command
+    itself, and the start's check leaves it alone: before, it moved the lobby to the channel
+    (or closed it, the channel busy) and the command's own placing then failed."""
+    await threads_on(world)
+    room = world.bot.room
+    lobby = await room.service.threads.open_lobby(  # /game new, its thread being made
+        guild_id=world.guild.id,
+        channel_id=world.channel.id,
+        host_id=world.alice.id,
+        game_name="verso",
+        in_thread=True,
+    )
+    posted = await room.channel(world.channel.id, world.guild.id).send("lobby")
+    await world.bot.storage.messages.set(lobby.id, LOBBY, world.channel.id, posted.id)
+
+    await room.thread_events.check_all()  # the start's look, at that moment
+
+    made = await room.threads.open_from(lobby, posted.id)
+    assert made is not None
+    placed = await room.service.threads.place(lobby.id, made)  # the command goes on
+    assert placed.in_thread and placed.status == GameStatus.LOBBY
+    assert [t.id for t in world.guild.threads if t.parent is world.channel] == [made]  # type: ignore[attr-defined]
 
 
 async def test_a_threads_guild_decides_which_process_mends_it(world: World) -> None:

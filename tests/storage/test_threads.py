@@ -60,9 +60,11 @@ async def test_a_lobby_without_a_thread_is_played_in_its_channel_if_it_is_free(
     storage: Storage,
 ) -> None:
     lobby = await thread_lobby(storage, 7, 1)
-    assert [g.id for g in await storage.threads.unplaced()] == [lobby]
+    later = datetime.now(UTC) + timedelta(seconds=1)  # a start after it
+    assert await storage.threads.unplaced(datetime.now(UTC) - timedelta(seconds=1)) == []
+    assert [g.id for g in await storage.threads.unplaced(later)] == [lobby]
     moved = await storage.threads.in_channel(lobby)
-    assert await storage.threads.unplaced() == []
+    assert await storage.threads.unplaced(later) == []
     assert (moved.channel_id, moved.parent_id) == (7, None)
     assert (await storage.games.find_open_game(7)).id == lobby
 
@@ -153,3 +155,15 @@ async def test_threads_are_on_until_an_admin_turns_them_off(storage: Storage) ->
     assert not turned.threads and turned.pictures
     assert not (await storage.guilds.get(1)).threads
     assert not (await storage.guilds.set(1, pictures=False)).threads  # kept
+
+
+async def test_forget_me_deletes_what_they_watch_and_were_invited_to(storage: Storage) -> None:
+    game = await thread_lobby(storage, 5, 1, LobbySetup(invited=(7, 8)))
+    await storage.threads.watch(game, 7)
+    await storage.threads.watch(game, 9)
+
+    await storage.history.forget(7)
+
+    assert await storage.threads.invited(game) == (8,)
+    assert await storage.threads.spectators(game) == (9,)
+    assert await storage.threads.watched_by(7, 1) == []
