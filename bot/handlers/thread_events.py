@@ -163,16 +163,18 @@ class ThreadEvents:
         game moves to a new thread (or, its channel gone, is aborted). Then the archives of
         ended games' threads are scheduled."""
         room = self.room
-        for game in await room.storage.threads.open_in_threads():
-            if not self.owns_guild(game.guild_id):
+        for game_id, guild_id, thread_id in await room.storage.threads.open_in_threads():
+            if not self.owns_guild(guild_id):
                 continue
-            guild = room.client.get_guild(game.guild_id)
-            if guild is not None and guild.get_thread(game.channel_id) is not None:
+            guild = room.client.get_guild(guild_id)
+            if guild is not None and guild.get_thread(thread_id) is not None:
                 continue  # active, as Discord told at connection
             try:
-                await self._check(game)
+                game = await room.storage.games.get_game(game_id)
+                if game.channel_id == thread_id and game.is_open:  # not moved meanwhile
+                    await self._check(game)
             except Exception:
-                log.exception("could not check the thread of game %s", game.id)
+                log.exception("could not check the thread of game %s", game_id)
             await asyncio.sleep(1 / STARTUP_CHECKS_PER_SECOND)
         for lobby in await room.storage.threads.unplaced(self.started_at):
             if self.owns_guild(lobby.guild_id):
