@@ -259,13 +259,14 @@ class TournamentStore:
         expected: int,
         *,
         record: str | None = None,
+        settings: str | None = None,
         status: str | None = None,
         round_deadline: str | None = None,
         clear_deadline: bool = False,
         recorded: Sequence[int] = (),
     ) -> TournamentRow:
         """Change the tournament read at version ``expected``: its ``record`` (JSON text),
-        ``status``, ``round_deadline`` (or ``clear_deadline``), and mark the links of the
+        ``settings`` (JSON text), ``status``, ``round_deadline`` (or ``clear_deadline``), and mark the links of the
         ``recorded`` games as recorded, in one transaction.
 
         Raises:
@@ -287,8 +288,9 @@ class TournamentStore:
                 ).rowcount
                 if moved != 1:
                     raise StaleTournament(tournament_id, expected, expected + 1)
-            sets, params = [], []
-            for column, value in (("record", record), ("status", status)):
+            sets: list[str] = []
+            params: list[str | None] = []
+            for column, value in (("record", record), ("settings", settings), ("status", status)):
                 if value is not None:
                     sets.append(f"{column} = ?")
                     params.append(value)
