@@ -266,8 +266,8 @@ class TournamentStore:
         recorded: Sequence[int] = (),
     ) -> TournamentRow:
         """Change the tournament read at version ``expected``: its ``record`` (JSON text),
-        ``settings`` (JSON text), ``status``, ``round_deadline`` (or ``clear_deadline``), and mark the links of the
-        ``recorded`` games as recorded, in one transaction.
+        ``settings`` (JSON text), ``status``, ``round_deadline`` (or ``clear_deadline``), and
+        mark the links of the ``recorded`` games as recorded, in one transaction.
 
         Raises:
             TournamentNotFound.
