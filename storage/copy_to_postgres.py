@@ -49,10 +49,13 @@ TABLES = (
     "game_invites",
     "spectators",
     "thread_archives",
+    "tournaments",
+    "tournament_signups",
+    "tournament_tables",
 )
 """Every table, parents before children (the order they are copied in)."""
 
-IDENTITIES = (("games", "id"), ("rated_games", "seq"))
+IDENTITIES = (("games", "id"), ("rated_games", "seq"), ("tournaments", "id"))
 """The identity columns whose sequences go on after the copied rows."""
 
 CHUNK = 5000

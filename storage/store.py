@@ -18,13 +18,14 @@ from storage.season_store import SeasonStore
 from storage.settings import StorageSettings, is_postgres_url
 from storage.sql import Backend
 from storage.threads import ThreadStore
+from storage.tournaments import TournamentStore, mark_table_ended
 from storage.verify import VerifyResult, verify_game
 
 
 class Storage:
     """Cardroom's storage: ``games``, ``messages``, ``guilds``, ``meta``, ``history``,
-    ``away``, ``players``, ``reliability``, ``seasons``, ``threads`` over one backend: a SQLite
-    :class:`Database` or a :class:`PostgresDatabase`.
+    ``away``, ``players``, ``reliability``, ``seasons``, ``threads``, ``tournaments`` over one
+    backend: a SQLite :class:`Database` or a :class:`PostgresDatabase`.
 
     Usage::
 
@@ -43,6 +44,7 @@ class Storage:
         """Lobbies, games, actions, queries: :class:`GameStore`."""
         for hook in GAME_END_HOOKS:  # plays and ratings, in the transaction of a game's end
             self.games.ends.register(hook)
+        self.games.ends.register(mark_table_ended)  # a tournament table's game has ended
         self.messages = MessageStore(db)
         """Message ids of lobby and table messages: :class:`MessageStore`."""
         self.guilds = GuildSettingsStore(db)
@@ -61,6 +63,8 @@ class Storage:
         """Each guild's seasons of each game and their leaderboards: :class:`SeasonStore`."""
         self.threads = ThreadStore(db)
         """Where games are played (threads), invitations, spectators: :class:`ThreadStore`."""
+        self.tournaments = TournamentStore(db)
+        """Tournaments, their sign-ups and their tables' games: :class:`TournamentStore`."""
 
     @classmethod
     async def open(

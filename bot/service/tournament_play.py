@@ -1,0 +1,289 @@
+"""Tournament use cases: sign-up, start, each round's tables as games, results as games end,
+the round's deadline, drop-outs and removals, and resuming after a restart.
+
+The record is the pure core's (``bot.service.tournaments``), stored whole on the tournament's
+row under its version (``storage.tournaments``); a game's end is marked on its table's link in
+the ending transaction, and :meth:`TournamentPlay.settle` folds every end not yet recorded into
+the record (once: the fold and the links' ``recorded`` are one version-checked write). So
+whatever a process saw or missed before a restart, :meth:`TournamentPlay.resume` brings the
+tournament to where its games are. Nothing here knows Discord: a thread for each table comes
+from the ``place`` callback the caller gives.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from functools import partial
+
+import engine
+from bot.i18n import N_
+from bot.service import GameService
+from bot.service import tournaments as T
+from bot.service.automatic import seeded_secret
+from bot.service.errors import UserError
+from bot.service.snapshots import GameSnapshot
+from bot.service.tournament_setup import (
+    PlaySettings,
+    automatic_ids,
+    level_of,
+    offered,
+    person_id,
+    user_of,
+)
+from bot.service.wakes import wake_after, with_banks
+from storage import GameRecord, GameStatus, LobbySetup
+from storage.rows import time_text
+from storage.tournaments import SignUpClosed, TournamentRow
+
+DEADLINE_REASON = "tournament round deadline"
+"""The stored reason of a game stopped at its round's deadline (decided by the core)."""
+
+Place = Callable[[GameRecord], Awaitable[int | None]]
+"""``place(lobby)``: make the thread a table's game is played in (its id, or ``None``)."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What a change did: the tournament after it, its record (``None`` in sign-up), the games
+    opened for a new round, and whether the tournament ended with it."""
+
+    row: TournamentRow
+    record: T.Tournament | None
+    opened: tuple[GameSnapshot, ...] = ()
+    ended: bool = False
+
+
+def record_of(row: TournamentRow) -> T.Tournament | None:
+    """The core's record of a stored tournament (``None`` in sign-up)."""
+    return None if row.record is None else T.load(row.record)
+
+
+def settings_of(row: TournamentRow) -> PlaySettings:
+    """How a stored tournament is played."""
+    return PlaySettings.model_validate_json(row.settings)
+
+
+class TournamentPlay:
+    """The tournament use cases over a :class:`GameService` (its storage, clock, locks and
+    the lobby's seeds); one lock per tournament serialises this process's changes, the row's
+    version the processes'."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+        self.storage = service.storage
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def _lock(self, tournament_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(tournament_id, asyncio.Lock())
+
+    # -- sign-up -----------------------------------------------------------------------------
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        organiser_id: int,
+        game_name: str,
+        settings: PlaySettings,
+    ) -> TournamentRow:
+        """A new tournament of ``game_name`` in sign-up, its card to go in ``channel_id``."""
+        return await self.storage.tournaments.create(
+            guild_id, channel_id, organiser_id, game_name, settings.model_dump_json()
+        )
+
+    async def join(self, tournament_id: int, user_id: int) -> TournamentRow:
+        """Sign ``user_id`` up, when their share of finished games in the guild meets the
+        tournament's minimum (a new player always may).
+
+        Raises:
+            UserError: sign-up is over, signed up already, or the share is too low.
+        """
+        row = await self.storage.tournaments.get(tournament_id)
+        if user_id in row.signups:
+            raise UserError(N_("You have already joined this tournament."))
+        minimum = settings_of(row).min_reliability
+        if minimum is not None:
+            mine = (await self.storage.reliability.records(row.guild_id, [user_id]))[user_id]
+            if not mine.allowed_by(minimum):
+                raise UserError(
+                    N_(
+                        "This tournament takes players whose share of finished games is at "
+                        "least {minimum}%. Yours here: {percent}% ({count} games)."
+                    ),
+                    minimum=minimum,
+                    percent=mine.percent,
+                    count=mine.started,
+                )
+        return await self._sign_up(tournament_id, user_id, join=True)
+
+    async def add_automatic(
+        self, tournament_id: int, organiser_id: int, level: str
+    ) -> TournamentRow:
+        """Sign up an automatic player of ``level`` (the organiser, during sign-up)."""
+        async with self._lock(tournament_id):
+            row = await self._organised(tournament_id, organiser_id, "signup")
+            settings = settings_of(row)
+            if level not in offered(row.game_name, settings.seats):
+                raise UserError(N_("That option does not exist."))
+            more = settings.model_copy(update={"automatic": (*settings.automatic, level)})
+            return await self.storage.tournaments.update(
+                tournament_id, row.version, settings=more.model_dump_json()
+            )
+
+    async def _sign_up(self, tournament_id: int, user_id: int, *, join: bool) -> TournamentRow:
+        try:
+            return await self.storage.tournaments.sign_up(tournament_id, user_id, join=join)
+        except SignUpClosed:
+            raise UserError(N_("Sign-up for this tournament is closed.")) from None
+
+    async def _organised(self, tournament_id: int, user_id: int, status: str) -> TournamentRow:
+        row = await self.storage.tournaments.get(tournament_id)
+        if row.organiser_id != user_id:
+            raise UserError(N_("Only the organiser can do that."))
+        if row.status != status:
+            raise UserError(N_("This tournament has already started or ended."))
+        return row
+
+    # -- rounds --------------------------------------------------------------------------------
+
+    async def start(
+        self, tournament_id: int, organiser_id: int, place: Place | None = None
+    ) -> Progress:
+        """Close sign-up and play round 1 (the organiser): entrants seeded by their rating in
+        the guild's game (its conservative estimate), then the automatic players.
+
+        Raises:
+            UserError: not the organiser, not in sign-up, or fewer than two entrants.
+        """
+        async with self._lock(tournament_id):
+            row = await self._organised(tournament_id, organiser_id, "signup")
+            settings = settings_of(row)
+            people = [person_id(u) for u in row.signups]
+            entrants = [T.Entrant(id=p, rating=await self._rating(row, p)) for p in people]
+            entrants += [T.Entrant(id=a, rating=0.0) for a in automatic_ids(settings)]
+            try:
+                record = T.new_tournament(settings.core(row.game_name), entrants)
+                if T.is_over(record):
+                    raise T.TournamentError("no table can be formed")
+            except T.TournamentError:
+                raise UserError(N_("Not enough players have joined to start.")) from None
+            row = await self.storage.tournaments.update(
+                tournament_id, row.version, record=record.model_dump_json(), status="running"
+            )
+            return await self._next_round(row, record, place)
+
+    async def _rating(self, row: TournamentRow, entrant: str) -> float:
+        user = user_of(entrant)
+        if user is None:
+            return 0.0
+        board = await self.storage.history.leaderboard(row.guild_id, row.game_name, user_id=user)
+        own = board.own
+        return 0.0 if own is None else own.mu - 3 * own.sigma
+
+    async def _next_round(
+        self, row: TournamentRow, record: T.Tournament, place: Place | None
+    ) -> Progress:
+        """Pair the next round and open its tables, or end the tournament when it is over."""
+        if T.is_over(record):
+            row = await self.storage.tournaments.update(
+                row.id, row.version, status="over", clear_deadline=True
+            )
+            return Progress(row, record, ended=True)
+        record = T.start_round(record)
+        deadline = self.service.deadlines.clock.now() + timedelta(
+            seconds=settings_of(row).round_seconds
+        )
+        row = await self.storage.tournaments.update(
+            row.id, row.version, record=record.model_dump_json(), round_deadline=time_text(deadline)
+        )
+        opened = await self.open_tables(row, record, place)
+        return Progress(row, record, opened)
+
+    async def open_tables(
+        self, row: TournamentRow, record: T.Tournament, place: Place | None
+    ) -> tuple[GameSnapshot, ...]:
+        """Open (or finish opening, after a restart) one game per table of the current round
+        that has none yet running: seats as the pairing says, the tournament's pace, in a
+        thread of its own when ``place`` makes one, started at once."""
+        current = T.current_round(record)
+        assert current is not None
+        linked = {
+            link.table_number: link
+            for link in await self.storage.tournaments.tables(row.id, current.number)
+        }
+        opened = []
+        for table in current.tables:
+            if table.result is not None:
+                continue
+            link = linked.get(table.number)
+            if link is None:
+                lobby = await self._lobby(row, table.players)
+                await self.storage.tournaments.link_table(
+                    lobby.id, row.id, current.number, table.number
+                )
+            else:
+                lobby = await self.storage.games.get_game(link.game_id)
+                if lobby.status != GameStatus.LOBBY:
+                    continue
+                if len(lobby.seats) < len(table.players):  # a restart while seating
+                    lobby = await self._seat(lobby, table.players)
+            if place is not None and lobby.parent_id == lobby.channel_id:
+                await self.service.threads.place_in(lobby.id, partial(place, lobby))
+            opened.append(await self._start_table(lobby.id))
+        return tuple(opened)
+
+    async def _lobby(self, row: TournamentRow, players: Sequence[str]) -> GameRecord:
+        pace = settings_of(row).table_pace
+        lobby = await self.storage.games.create_lobby(
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            game_name=row.game_name,
+            host_id=row.organiser_id,
+            max_seats=len(players),
+            options=engine.parse_options(row.game_name, None).model_dump(),
+            seat_host=False,
+            in_thread=True,
+            setup=LobbySetup(
+                turn_clock=pace.per_move, bank_start=pace.bank_start, bank_cap=pace.bank_cap
+            ),
+        )
+        return await self._seat(lobby, players)
+
+    async def _seat(self, lobby: GameRecord, players: Sequence[str]) -> GameRecord:
+        for entrant in players[len(lobby.seats) :]:
+            user = user_of(entrant)
+            if user is None:
+                level = level_of(entrant)
+                lobby = await self.storage.games.join_lobby(
+                    lobby.id, None, f"Cardroom AI ({level})", level=level
+                )
+            else:
+                lobby = await self.storage.games.join_lobby(lobby.id, user)
+        return lobby
+
+    async def _start_table(self, game_id: int) -> GameSnapshot:
+        """Start a seated table's game as the lobby starts one (seed, deal, clock, wake),
+        without the host's checks: the pairing seated it, automatic players alone included."""
+        service = self.service
+        async with service.gate.locked(game_id):
+            game = await service.live.record(game_id)
+            seed = service.lobby.seed()
+            state = engine.new_game(game.game_name, len(game.seats), game.options, seed)
+            await service.deadlines.ready()
+            clock = service.deadlines.after(game, None, state)
+            banks = with_banks(game, clock.banks, clock.deadline)
+            record = await self.storage.games.start_game(
+                game_id,
+                seed=seed,
+                state_json=engine.dumps(state),
+                deadline=clock.deadline,
+                automatic_secret=seeded_secret(seed) if service.lobby.seeded else None,
+                seat_banks=clock.banks,
+                wake_at=wake_after(service.deadlines, banks, state),
+            )
+            snapshot = GameSnapshot(record, state)
+            service.live.remember(snapshot)
+            return snapshot
