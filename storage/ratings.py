@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine import ratings as shared
 from engine.ratings import ordinal
@@ -200,7 +201,8 @@ def reset(conn: Connection, guild_id: int, game_name: str) -> int:
     ).rowcount
 
 
-def _rating(row: Row, place: int | None) -> Rating:
+def rating_of(row: Row, place: int | None) -> Rating:
+    """A :class:`Rating` from a row of ``ratings`` or ``season_ratings``."""
     return Rating(
         user_id=row["user_id"] or None,
         level=row["level"] or None,
@@ -221,47 +223,55 @@ def leaderboard(
     """The best ``limit`` players of the leaderboard (at least :data:`RATED_AFTER` rated
     games), ``user_id``'s own rating and place (place ``None`` before that many games), and
     how many players the leaderboard holds."""
-    where = f"guild_id = ? AND game_name = ? AND games >= {RATED_AFTER:d}"
+    scope = ("guild_id = ? AND game_name = ?", (guild_id, game_name))
+    return board_of(conn, "ratings", scope, game_name, user_id, limit, RATED_AFTER)
+
+
+def board_of(
+    conn: Connection,
+    table: str,
+    scope: tuple[str, tuple[Any, ...]],
+    game_name: str,
+    user_id: int | None,
+    limit: int,
+    needed: int,
+) -> Leaderboard:
+    """The leaderboard of the rows of ``table`` (``ratings`` or ``season_ratings``) that
+    ``scope`` (an SQL condition and its values) selects, as :func:`leaderboard` says, counting
+    players with at least ``needed`` rated games."""
+    where = f"{scope[0]} AND games >= {needed:d}"
     rows = conn.execute(
-        f"SELECT user_id, level, mu, sigma, games FROM ratings WHERE {where} "
+        f"SELECT user_id, level, mu, sigma, games FROM {table} WHERE {where} "
         "ORDER BY ordinal DESC, games DESC, user_id, level LIMIT ?",
-        (guild_id, game_name, limit),
+        (*scope[1], limit),
     ).fetchall()
-    top = tuple(_rating(row, place) for place, row in enumerate(rows, start=1))
-    players = conn.execute(
-        f"SELECT count(*) FROM ratings WHERE {where}", (guild_id, game_name)
-    ).fetchone()[0]
+    top = tuple(rating_of(row, place) for place, row in enumerate(rows, start=1))
+    players = conn.execute(f"SELECT count(*) FROM {table} WHERE {where}", scope[1]).fetchone()[0]
     own = None
     if user_id is not None:
         row = conn.execute(
-            "SELECT user_id, level, mu, sigma, ordinal, games FROM ratings WHERE guild_id = ? "
-            "AND game_name = ? AND user_id = ? AND level = ''",
-            (guild_id, game_name, user_id),
+            f"SELECT user_id, level, mu, sigma, ordinal, games FROM {table} WHERE {scope[0]} "
+            "AND user_id = ? AND level = ''",
+            (*scope[1], user_id),
         ).fetchone()
         if row is not None:
             place = None
-            if row["games"] >= RATED_AFTER:
-                place = _place(conn, where, guild_id, game_name, row)
-            own = _rating(row, place)
-    return Leaderboard(game_name, top, own, players)
-
-
-def _place(conn: Connection, where: str, guild_id: int, game_name: str, row: Row) -> int:
-    """The leaderboard place of ``row``: one after everyone ranked before it (the order of
-    :func:`leaderboard`)."""
-    ahead = conn.execute(
-        f"SELECT count(*) FROM ratings WHERE {where} AND (ordinal > ? OR (ordinal = ? AND "
-        "(games > ? OR (games = ? AND (user_id < ? OR (user_id = ? AND level < ?))))))",
-        (
-            guild_id,
-            game_name,
-            row["ordinal"],
-            row["ordinal"],
-            row["games"],
-            row["games"],
-            row["user_id"],
-            row["user_id"],
-            row["level"],
-        ),
-    ).fetchone()[0]
-    return int(ahead) + 1
+            if row["games"] >= needed:
+                ahead = conn.execute(
+                    f"SELECT count(*) FROM {table} WHERE {where} AND (ordinal > ? OR "
+                    "(ordinal = ? AND (games > ? OR (games = ? AND (user_id < ? OR "
+                    "(user_id = ? AND level < ?))))))",
+                    (
+                        *scope[1],
+                        row["ordinal"],
+                        row["ordinal"],
+                        row["games"],
+                        row["games"],
+                        row["user_id"],
+                        row["user_id"],
+                        row["level"],
+                    ),
+                ).fetchone()[0]
+                place = int(ahead) + 1
+            own = rating_of(row, place)
+    return Leaderboard(game_name, top, own, int(players))

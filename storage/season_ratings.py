@@ -21,12 +21,12 @@ from collections.abc import Iterable, Mapping
 from engine.ratings import ordinal
 from storage import ratings
 from storage.ends import EndedGame, seat_rows
-from storage.history_models import Leaderboard, Rating
+from storage.history_models import Leaderboard
 from storage.models import GameStatus
 from storage.ratings import Key, contenders, rate
 from storage.rows import now_text
 from storage.seasons import current_season
-from storage.sql import Connection, Row
+from storage.sql import Connection
 
 
 def season_of(conn: Connection, ended: EndedGame) -> int:
@@ -138,17 +138,6 @@ def forget(conn: Connection, user_id: int) -> int:
     ).rowcount
 
 
-def _rating(row: Row, place: int | None) -> Rating:
-    return Rating(
-        user_id=row["user_id"] or None,
-        level=row["level"] or None,
-        mu=row["mu"],
-        sigma=row["sigma"],
-        games=row["games"],
-        place=place,
-    )
-
-
 def leaderboard(
     conn: Connection,
     guild_id: int,
@@ -160,31 +149,6 @@ def leaderboard(
     """Season ``season``'s leaderboard, as ``storage.ratings.leaderboard`` is the all-time
     one: the best ``limit`` players with at least ``storage.ratings.RATED_AFTER`` rated games in the
     season, ``user_id``'s own rating and place, and how many players it ranks."""
+    scope = ("guild_id = ? AND game_name = ? AND season = ?", (guild_id, game_name, season))
     needed = int(ratings.RATED_AFTER)  # read now: tests lower it
-    where = f"guild_id = ? AND game_name = ? AND season = ? AND games >= {needed:d}"
-    scope = (guild_id, game_name, season)
-    rows = conn.execute(
-        f"SELECT user_id, level, mu, sigma, games FROM season_ratings WHERE {where} "
-        "ORDER BY ordinal DESC, games DESC, user_id, level LIMIT ?",
-        (*scope, limit),
-    ).fetchall()
-    top = tuple(_rating(row, place) for place, row in enumerate(rows, start=1))
-    players = conn.execute(f"SELECT count(*) FROM season_ratings WHERE {where}", scope).fetchone()
-    own = None
-    if user_id is not None:
-        row = conn.execute(
-            "SELECT user_id, level, mu, sigma, ordinal, games FROM season_ratings WHERE "
-            "guild_id = ? AND game_name = ? AND season = ? AND user_id = ? AND level = ''",
-            (*scope, user_id),
-        ).fetchone()
-        if row is not None:
-            place = None
-            if row["games"] >= needed:
-                ahead = conn.execute(
-                    f"SELECT count(*) FROM season_ratings WHERE {where} AND (ordinal > ? OR "
-                    "(ordinal = ? AND (games > ? OR (games = ? AND user_id < ?))))",
-                    (*scope, row["ordinal"], row["ordinal"], row["games"], row["games"], user_id),
-                ).fetchone()[0]
-                place = int(ahead) + 1
-            own = _rating(row, place)
-    return Leaderboard(game_name, top, own, int(players[0]))
+    return ratings.board_of(conn, "season_ratings", scope, game_name, user_id, limit, needed)
