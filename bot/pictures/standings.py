@@ -117,7 +117,7 @@ def standings_picture(
     total_rounds: int,
     language: str,
 ) -> Picture:
-    """The picture of ``standings`` (see the module docstring), ``WIDTH`` points wide.
+    """The picture of ``standings`` (see the module docstring), ready to upload.
 
     Args:
         standings: the standings (``bot.service.tournaments.standings`` or
@@ -130,10 +130,31 @@ def standings_picture(
         language: the language of the picture's own words and of its numbers.
 
     Returns:
-        The PNG (``Picture.data``, a palette PNG of a few tens of KB at most), named
-        ``standings-<digest>.png`` by its bytes, and its alt text (the title, the round and
-        the places in words).
+        The PNG (``Picture.data``: a palette PNG ``WIDTH`` points wide, about 60 KB at
+        :data:`MAX_ROWS` rows), named ``standings-<digest>.png`` by its bytes (the same
+        standings, the same name), and its alt text (the title, the round, the places).
     """
+    drawn = draw_standings(
+        standings,
+        names,
+        tie_break_labels,
+        title=title,
+        total_rounds=total_rounds,
+        language=language,
+    )
+    return finish(drawn, "standings", PALETTE)
+
+
+def draw_standings(
+    standings: StandingsTable,
+    names: Mapping[str, str],
+    tie_break_labels: Mapping[str, str],
+    *,
+    title: str,
+    total_rounds: int,
+    language: str,
+) -> Drawn:
+    """The canvas and alt text of :func:`standings_picture` (its arguments), not encoded."""
     _ = translator(language)
     rows = tuple(standings.rows[:MAX_ROWS])
     hidden = len(standings.rows) - len(rows)
@@ -190,8 +211,8 @@ def standings_picture(
         grid.row(canvas, y, cells, index % 2 == 1, mark is not None, medal)
         y += ROW
 
-    if hidden:
-        more = _.plural("+{count} more", "+{count} more", hidden)
+    more = _.plural("+{count} more", "+{count} more", hidden) if hidden else ""
+    if more:
         more_y = y + (ROW - ROW_SIZE * 1.2) / 2
         canvas.text(WIDTH / 2, more_y, more, ROW_SIZE, MUTED, align="centre")
         y += ROW
@@ -205,8 +226,8 @@ def standings_picture(
         f"{place} {name} ({score})"
         for place, name, score in zip(places, shown_names, points, strict=True)
     )
-    description = ". ".join(part for part in (title, subtitle.removeprefix(WINNER), words) if part)
-    return finish(Drawn(canvas, description), "standings", PALETTE)
+    parts = (title, subtitle.removeprefix(WINNER), words, more)
+    return Drawn(canvas, ". ".join(part for part in parts if part))
 
 
 @dataclass(frozen=True)
