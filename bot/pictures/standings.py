@@ -54,12 +54,13 @@ PALETTE = Palette(
 )
 
 MARGIN = 8.0
-TITLE_SIZE, SUBTITLE_SIZE, HEAD_SIZE, ROW_SIZE = 18.0, 14.0, 12.0, 13.0
-"""Text sizes in points: the title, the round (or "Final standings"), headers, rows."""
+TITLE_SIZE, SUBTITLE_SIZE, HEAD_SIZE, ROW_SIZE, CELL_SIZE = 18.0, 14.0, 12.0, 13.0, 12.0
+"""Text sizes in points: the title, the round (or "Final standings"), headers, a row's place,
+name and points, and its other cells (secondary: the name keeps the room)."""
 ROW = 19.0
 """A row's height in points."""
-GAP = 8.0
-"""Points between two columns."""
+GAP, CELL_GAP = 8.0, 6.0
+"""Points between two columns: around the name, and between the columns after the points."""
 NAME_MIN = 96.0
 """The narrowest the name column gets (about 13 letters) before labels give way to keys."""
 
@@ -178,7 +179,7 @@ def draw_standings(
     points_w = _widest([_("Points"), *points], bold=True)
     fixed = 2 * MARGIN + place_w + GAP + GAP + points_w
     columns = _columns(standings, rows, tie_break_labels, _, language, room=WIDTH - fixed)
-    name_w = WIDTH - fixed - sum(GAP + c.width for c in columns)
+    name_w = WIDTH - fixed - sum(CELL_GAP + c.width for c in columns)
 
     legend = [f"{c.key} {c.label}" for c in columns if c.key]
     statuses = {row.status for row in rows}
@@ -233,7 +234,7 @@ def draw_standings(
 @dataclass(frozen=True)
 class _Grid:
     """Where the columns are, in points: the place, the name, the points (right-aligned),
-    then the :class:`_Column` s (right-aligned), :data:`GAP` apart, from :data:`MARGIN`."""
+    then the :class:`_Column` s (right-aligned, :data:`CELL_GAP` apart), from :data:`MARGIN`."""
 
     place_w: float
     name_w: float
@@ -248,7 +249,7 @@ class _Grid:
         """The right edge of the points and of each column after them."""
         edges = [self.name_x + self.name_w + GAP + self.points_w]
         for column in self.columns:
-            edges.append(edges[-1] + GAP + column.width)
+            edges.append(edges[-1] + CELL_GAP + column.width)
         return edges
 
     def header(self, canvas: Canvas, y: float, player: str, points: str) -> None:
@@ -291,12 +292,12 @@ class _Grid:
         canvas.fitted(
             self.name_x, top, self.name_w, name, ROW_SIZE, ink, bold=bold, smallest=ROW_SIZE
         )
-        inks = [FAINT if out else GOLD] + [FAINT if out else MUTED] * len(rest)
-        bolds = [True] + [False] * len(rest)
-        for right, text, colour, heavy in zip(
-            self.rights(), [points, *rest], inks, bolds, strict=True
-        ):
-            canvas.text(right, top, text, ROW_SIZE, colour, bold=heavy, align="right")
+        right, *rights = self.rights()
+        ink = FAINT if out else GOLD
+        canvas.text(right, top, points, ROW_SIZE, ink, bold=True, align="right")
+        cell_top = y + (ROW - CELL_SIZE * 1.2) / 2
+        for right, text in zip(rights, rest, strict=True):
+            canvas.text(right, cell_top, text, CELL_SIZE, FAINT if out else MUTED, align="right")
 
 
 def _places(rows: Sequence[StandingRow]) -> list[str]:
@@ -341,8 +342,9 @@ def _columns(
     columns = []
     for label, values in wanted:
         cells = tuple(_number(value, language) for value in values)
-        columns.append(_Column(label, cells, max(_widest(cells or ("0",)), _widest(KEYS[:1]))))
-    spare = room - NAME_MIN - sum(GAP + column.width for column in columns)
+        widest = max(_widest(cells or ("0",), size=CELL_SIZE), _widest(KEYS[:1], size=HEAD_SIZE))
+        columns.append(_Column(label, cells, widest))
+    spare = room - NAME_MIN - sum(CELL_GAP + column.width for column in columns)
     counts = len(standings.tie_breaks)
     labelled = [False] * len(columns)
     for group in (range(counts, len(columns)), range(counts)):  # played and byes first
