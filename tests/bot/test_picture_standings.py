@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import inspect
 import io
+import pickle
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -278,3 +279,21 @@ def test_the_samples_draw_the_standings_in_every_language() -> None:
     for name, shown in found.items():
         assert name.startswith("standings-")
         check(shown)
+
+
+async def test_the_painter_draws_the_standings_off_the_event_loop() -> None:
+    """The bot draws it in the painter's background worker (a process in the bot: what it
+    is handed must pickle), byte for byte the picture drawn here; a failure is no picture."""
+    from bot.pictures.painter import Painter
+
+    t = played(13, 3, 4, seed=19)
+    args = (T.standings(t), names_of(t), TIE_BREAKS)
+    kwargs = {"title": "Cup", "total_rounds": 4, "language": "fr"}
+    assert pickle.loads(pickle.dumps((standings_picture, args, kwargs)))[1] == args
+    painter = Painter()
+    try:
+        drawn = await painter.apart(standings_picture, *args, **kwargs)
+        failed = await painter.apart(standings_picture, *args, **kwargs | {"language": 5})
+    finally:
+        painter.close()
+    assert drawn == standings_picture(*args, **kwargs) and failed is None
