@@ -135,27 +135,6 @@ def standings_picture(
         :data:`MAX_ROWS` rows), named ``standings-<digest>.png`` by its bytes (the same
         standings, the same name), and its alt text (the title, the round, the places).
     """
-    drawn = draw_standings(
-        standings,
-        names,
-        tie_break_labels,
-        title=title,
-        total_rounds=total_rounds,
-        language=language,
-    )
-    return finish(drawn, "standings", PALETTE)
-
-
-def draw_standings(
-    standings: StandingsTable,
-    names: Mapping[str, str],
-    tie_break_labels: Mapping[str, str],
-    *,
-    title: str,
-    total_rounds: int,
-    language: str,
-) -> Drawn:
-    """The canvas and alt text of :func:`standings_picture` (its arguments), not encoded."""
     _ = translator(language)
     rows = tuple(standings.rows[:MAX_ROWS])
     hidden = len(standings.rows) - len(rows)
@@ -228,7 +207,7 @@ def draw_standings(
         for place, name, score in zip(places, shown_names, points, strict=True)
     )
     parts = (title, subtitle.removeprefix(WINNER), words, more)
-    return Drawn(canvas, ". ".join(part for part in parts if part))
+    return finish(Drawn(canvas, ". ".join(part for part in parts if part)), "standings", PALETTE)
 
 
 @dataclass(frozen=True)

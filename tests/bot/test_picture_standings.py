@@ -18,9 +18,10 @@ from PIL import Image
 from bot.i18n import available_languages, translator
 from bot.pictures import fonts
 from bot.pictures import standings as picture
+from bot.pictures.base import Drawn, Picture
 from bot.pictures.canvas import MIN_TEXT, Canvas
 from bot.pictures.samples import TIE_BREAKS, standings_samples
-from bot.pictures.standings import DROPPED, REMOVED, draw_standings, standings_picture
+from bot.pictures.standings import DROPPED, REMOVED, standings_picture
 from bot.pictures.theme import FAINT, TEXT
 from bot.service import tournaments as T
 from tests.bot.picture_helpers import check
@@ -83,15 +84,22 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[int, i
     return found
 
 
-def draw(standings: Any, names: Mapping[str, str], language: str = "en", **kw: Any) -> Any:
-    return draw_standings(
-        standings,
-        names,
-        kw.pop("labels", TIE_BREAKS),
-        title=kw.pop("title", "Ninjan · Spring Cup"),
-        total_rounds=kw.pop("total_rounds", 4),
-        language=language,
-    )
+def draw(standings: Any, names: Mapping[str, str], language: str = "en", **kw: Any) -> Drawn:
+    """What :func:`standings_picture` draws (its canvas and alt text), before encoding."""
+    found: list[Drawn] = []
+    real = picture.finish
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(picture, "finish", lambda drawn, *a: found.append(drawn) or real(drawn, *a))
+        standings_picture(
+            standings,
+            names,
+            kw.pop("labels", TIE_BREAKS),
+            title=kw.pop("title", "Ninjan · Spring Cup"),
+            total_rounds=kw.pop("total_rounds", 4),
+            language=language,
+        )
+    [drawn] = found
+    return drawn
 
 
 @pytest.mark.parametrize(
@@ -249,27 +257,16 @@ def test_the_picture_is_a_function_of_the_standings_and_their_words_alone() -> N
         "language",
     ]
     running = T.start_round(played(13, 3, 4, seed=17, stop=2))  # round 3's tables playing
-    first, again = (
-        standings_picture(
-            T.standings(running),
-            names_of(running),
-            TIE_BREAKS,
-            title="Cup",
-            total_rounds=4,
-            language="uk",
+
+    def drawn(t: T.Tournament) -> Picture:
+        labels = TIE_BREAKS
+        return standings_picture(
+            T.standings(t), names_of(running), labels, title="Cup", total_rounds=4, language="uk"
         )
-        for _time in range(2)
-    )
+
+    first, again = drawn(running), drawn(running)
     assert first == again
-    later = T.record_result(running, 1, [1, 2, 3])
-    changed = standings_picture(
-        T.standings(later),
-        names_of(running),
-        TIE_BREAKS,
-        title="Cup",
-        total_rounds=4,
-        language="uk",
-    )
+    changed = drawn(T.record_result(running, 1, [1, 2, 3]))
     assert changed.name != first.name
 
 
