@@ -128,7 +128,7 @@ def standings_samples(seed: int = 1) -> Iterator[tuple[str, Picture]]:
                 standings,
                 shown,
                 TIE_BREAKS,
-                title="Verso · Spring Cup",
+                title="Spring Cup · Swiss, 3 seats",
                 total_rounds=4 if not final else rounds,
                 language=language,
             )
