@@ -111,8 +111,10 @@ class GamePicture(ABC):
         return None
 
 
-def finish(drawn: Drawn, kind: Kind, palette: Palette) -> Picture:
-    """``drawn`` encoded (a palette PNG), named by its bytes, its description clipped."""
+def finish(drawn: Drawn, kind: str, palette: Palette) -> Picture:
+    """``drawn`` encoded (a palette PNG), named by its bytes (``<kind>-<digest>.png``: a
+    game's :data:`Kind`, or another picture's name such as ``standings``), its description
+    clipped."""
     data = encode(drawn.canvas.image, palette)
     digest = hashlib.blake2b(data, digest_size=8).hexdigest()
     description = drawn.description

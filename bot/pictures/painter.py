@@ -22,15 +22,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import multiprocessing
 import multiprocessing.connection
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 from bot.pictures.base import Kind, Picture, PictureContext, render, subject
 from engine import View
@@ -244,6 +246,24 @@ class Painter:
             return picture
         finally:
             self._drawing.pop(key, None)
+
+    async def apart(
+        self, draw: Callable[..., Picture], /, *args: Any, **kwargs: Any
+    ) -> Picture | None:
+        """``draw(*args, **kwargs)`` in the background worker: a picture that is not a game
+        table's, such as a tournament's standings (``bot.pictures.standings``), drawn off the
+        event loop like the tables. ``draw`` and its arguments must pickle (a module-level
+        function; pydantic models, mappings, strings). Not cached: such a picture is drawn
+        when its message changes. ``None`` when the drawing fails (logged): the message goes
+        without its picture."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(
+                self._worker, functools.partial(draw, *args, **kwargs)
+            )
+        except Exception:
+            log.exception("drawing a picture with %s failed", getattr(draw, "__name__", draw))
+            return None
 
     def close(self) -> None:
         """Stop the workers (pictures being drawn are finished first)."""
