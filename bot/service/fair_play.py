@@ -4,7 +4,7 @@ option that refuses a join below a share ("players who finish at least 80% / 90%
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 
 from bot.i18n import N_
 from bot.service.errors import UserError
@@ -47,9 +47,17 @@ class FairPlay:
         Raises:
             UserError: as ``LobbyUseCases.join``, or the record is below the host's minimum.
         """
-        record = await self.live.record(game_id)
-        minimum = record.min_reliability
-        if minimum is not None and record.status == GameStatus.LOBBY:
+        return await self.lobby.join(game_id, user_id, name, admit=self._admit(user_id))
+
+    def _admit(self, user_id: int) -> Callable[[GameRecord], Awaitable[None]]:
+        """The check of ``user_id`` against the host's minimum, which the lobby's join runs
+        under the game's lock: a host who changes the minimum while someone joins is either
+        wholly before the join (and holds it to the new minimum) or wholly after."""
+
+        async def admit(record: GameRecord) -> None:
+            minimum = record.min_reliability
+            if minimum is None or record.status != GameStatus.LOBBY:
+                return
             mine = (await self.records(record.guild_id, [user_id]))[user_id]
             if not mine.allowed_by(minimum):
                 raise UserError(
@@ -62,7 +70,8 @@ class FairPlay:
                     percent=mine.percent,
                     count=mine.started,
                 )
-        return await self.lobby.join(game_id, user_id, name)
+
+        return admit
 
     async def set_min_reliability(
         self, game_id: int, user_id: int, percent: int | None

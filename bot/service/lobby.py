@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import engine
@@ -96,9 +96,23 @@ class LobbyUseCases:
         except ChannelBusy as busy:
             raise ChannelHasGame(busy.game_id) from None
 
-    async def join(self, game_id: int, user_id: int, name: str | None = None) -> GameRecord:
-        """Seat ``user_id`` (shown as ``name`` on buttons) in the lobby."""
+    async def join(
+        self,
+        game_id: int,
+        user_id: int,
+        name: str | None = None,
+        admit: Callable[[GameRecord], Awaitable[None]] | None = None,
+    ) -> GameRecord:
+        """Seat ``user_id`` (shown as ``name`` on buttons) in the lobby. ``admit``, if given,
+        is awaited with the stored game under the game's lock first (so no host's change can
+        slip between its check and the seat) and refuses by raising ``UserError``.
+
+        Raises:
+            UserError: already seated, the lobby is full or closed, or ``admit`` refused.
+        """
         async with self.gate.locked(game_id):
+            if admit is not None:
+                await admit(await self.live.record(game_id))
             try:
                 return await self.storage.games.join_lobby(game_id, user_id, name)
             except AlreadySeated:
