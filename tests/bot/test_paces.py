@@ -260,3 +260,24 @@ async def test_a_lobby_offers_only_the_presets() -> None:
     record = record_for(engine.new_game("verso", 2, None, 1))
     assert pace_of(replace(record, turn_clock=3600)).key == "custom"  # a stored 1 h clock
     assert pace_of(replace(record, turn_clock=86400, bank_start=86400, bank_cap=259200)).key == "1d"
+
+
+async def test_away_times_that_no_longer_count_are_let_go_as_they_expire(
+    storage: Storage, clock: ManualClock
+) -> None:
+    """A long-running bot kept every away time until a restart: each one is let go once it
+    ended more than 30 days ago (it can no longer count towards the 14 days, nor pause a
+    bank), whoever's it is, without a restart."""
+    service = service_on(storage, clock)
+    times = service.away_times
+    await service.away.go_away(GUILD, BOB, clock.now() + 2 * DAY)
+    await service.away.go_away(GUILD + 1, CAROL, clock.now() + 3 * DAY)
+    assert len(times) == 2
+    clock.advance((32 * DAY - timedelta(minutes=1)).total_seconds())
+    assert times.windows(GUILD, BOB) and len(times) == 2  # BOB's ended 29 days 23 h 59 ago
+    clock.advance(timedelta(minutes=1).total_seconds())  # as a restart reads them
+    assert times.windows(GUILD, BOB) == [] and len(times) == 1  # CAROL's still counts
+    clock.advance(DAY.total_seconds())
+    assert times.current(GUILD, BOB) is None and len(times) == 0  # CAROL's went unread
+    await service.away.go_away(GUILD, BOB, clock.now() + 14 * DAY)  # all 14 days again
+    assert len(times) == 1
