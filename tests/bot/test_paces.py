@@ -99,6 +99,31 @@ async def test_a_bank_runs_while_its_seat_is_waited_for_and_grows_with_its_moves
     assert max(bank(snapshot, s) or DAY for s in range(3)) == 3 * DAY
 
 
+async def test_a_turn_of_several_moves_adds_one_moves_time_to_the_bank(
+    storage: Storage, clock: ManualClock
+) -> None:
+    """Abandon All Artichokes' turn is a harvest, then plays, then its end, all the same
+    seat's: the bank keeps running through the turn and gains one move's time once, when
+    the game moves to another seat (Board Game Arena's "extra time per move" is per turn);
+    each step of the turn added a day."""
+    service = service_on(storage, clock)
+    start = clock.now()
+    game_id = await started(service, "1d", game="artichokes")
+    (seat,) = engine.deciding_seats((await service.snapshot(game_id)).state)
+    steps = 0
+    while True:
+        clock.advance(HOUR.total_seconds())
+        snapshot = await move(service, game_id, seat)
+        steps += 1
+        if engine.deciding_seats(snapshot.state) != (seat,):
+            break
+        assert snapshot.record.deadline == start + DAY, steps  # the turn's clock runs on
+        assert snapshot.record.seats[seat].bank_since == start
+    assert steps >= 2, "a turn of one move: no test"
+    assert bank(snapshot, seat) == DAY - steps * HOUR + DAY  # one day for the whole turn
+    assert snapshot.record.seats[seat].bank_since is None
+
+
 async def test_a_timeout_leaves_one_moves_time_and_three_make_the_seat_automatic(
     storage: Storage, clock: ManualClock
 ) -> None:
