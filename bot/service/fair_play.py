@@ -79,11 +79,7 @@ class FairPlay:
         """Take only players who finish at least ``percent`` of their games (host only, in
         the lobby; one of :data:`MIN_RELIABILITIES`)."""
         async with self.gate.locked(game_id):
-            record = await self.live.record(game_id)
-            if record.status != GameStatus.LOBBY:
-                raise UserError(N_("This game has already started or ended."))
-            if record.host_id != user_id:
-                raise UserError(N_("Only the host can do that."))
+            await self.lobby.hosted(game_id, user_id)
             if percent not in MIN_RELIABILITIES:
                 raise UserError(N_("That option does not exist."))
             return await self.storage.games.set_min_reliability(game_id, percent)

@@ -24,6 +24,7 @@ from storage import (
     GameRecord,
     GameStatus,
     LobbyFull,
+    LobbySetup,
     Storage,
     WrongStatus,
 )
@@ -74,12 +75,17 @@ class LobbyUseCases:
         host_id: int,
         game_name: str,
         host_name: str | None = None,
+        in_thread: bool = False,
+        setup: LobbySetup | None = None,
     ) -> GameRecord:
         """Open a lobby for ``game_name`` in the channel with the host seated (``host_name``:
-        their name in the guild, for buttons).
+        their name in the guild, for buttons), with the game's default options; ``in_thread``:
+        to be played in a thread of the channel (``ThreadUseCases.open_lobby``), ``setup``:
+        what it starts with (storage's ``LobbySetup``: the people invited...).
 
         Raises:
-            ChannelHasGame: the channel already has an open game (the caller may link to it).
+            ChannelHasGame: not in a thread, and the channel already has an open game (the
+                caller may link to it).
         """
         info = engine.get_game(game_name).info
         defaults = engine.parse_options(game_name, None).model_dump()
@@ -92,6 +98,8 @@ class LobbyUseCases:
                 max_seats=info.max_players,
                 options=defaults,
                 host_name=host_name,
+                in_thread=in_thread,
+                setup=setup,
             )
         except ChannelBusy as busy:
             raise ChannelHasGame(busy.game_id) from None
@@ -138,8 +146,7 @@ class LobbyUseCases:
         """Seat an automatic player of ``level`` (host only), up to the game's maximum; only a
         level the game offers at the table it would make (``engine.players.offered_levels``)."""
         async with self.gate.locked(game_id):
-            game = await self._lobby(game_id)
-            self._host_only(game, user_id)
+            game = await self.hosted(game_id, user_id)
             if level not in offered_levels(game.game_name, len(game.seats) + 1):
                 raise UserError(N_("That option does not exist."))
             try:
@@ -154,8 +161,7 @@ class LobbyUseCases:
     async def remove_automatic(self, game_id: int, user_id: int) -> GameRecord:
         """Take the last automatic player out of the lobby (host only)."""
         async with self.gate.locked(game_id):
-            game = await self._lobby(game_id)
-            self._host_only(game, user_id)
+            game = await self.hosted(game_id, user_id)
             seats = [s.seat for s in game.seats if s.user_id is None]
             if not seats:
                 raise UserError(N_("There is no automatic player to remove."))
@@ -165,8 +171,7 @@ class LobbyUseCases:
         """Set the table's pace (host only) to the preset ``key`` of
         ``bot.service.paces.PACES``."""
         async with self.gate.locked(game_id):
-            game = await self._lobby(game_id)
-            self._host_only(game, user_id)
+            await self.hosted(game_id, user_id)
             pace = pace_named(key)
             if pace is None:
                 raise UserError(N_("That option does not exist."))
@@ -178,8 +183,7 @@ class LobbyUseCases:
         """Set how long the table's search level thinks per move (host only, once a search
         player is seated) to one of :data:`THINKING_TIMES`."""
         async with self.gate.locked(game_id):
-            game = await self._lobby(game_id)
-            self._host_only(game, user_id)
+            game = await self.hosted(game_id, user_id)
             if ms not in THINKING_TIMES or not has_search_player(game):
                 raise UserError(N_("That option does not exist."))
             return await self.storage.games.set_thinking_time(game_id, ms)
@@ -187,8 +191,7 @@ class LobbyUseCases:
     async def toggle_option(self, game_id: int, user_id: int, option: str) -> GameRecord:
         """Flip the on/off host option ``option`` (a boolean field of the game's options)."""
         async with self.gate.locked(game_id):
-            game = await self._lobby(game_id)
-            self._host_only(game, user_id)
+            game = await self.hosted(game_id, user_id)
             current = game.options.get(option)
             if not isinstance(current, bool):
                 raise UserError(N_("That option does not exist."))
@@ -200,8 +203,7 @@ class LobbyUseCases:
         """Set host option ``option`` to ``value``, one of the ``allowed`` values the lobby
         offered (and a value the game's options model accepts)."""
         async with self.gate.locked(game_id):
-            game = await self._lobby(game_id)
-            self._host_only(game, user_id)
+            game = await self.hosted(game_id, user_id)
             if option not in game.options or value not in allowed:
                 raise UserError(N_("That option does not exist."))
             return await self._set_options(game, {**game.options, option: value})
@@ -219,8 +221,7 @@ class LobbyUseCases:
         Returns the started game; automatic seats never start a game, so nobody else moves.
         """
         async with self.gate.locked(game_id):
-            game = await self._lobby(game_id)
-            self._host_only(game, user_id)
+            game = await self.hosted(game_id, user_id)
             info = engine.get_game(game.game_name).info
             if len(game.seats) < info.min_players:
                 raise UserError(
@@ -250,8 +251,7 @@ class LobbyUseCases:
     async def cancel(self, game_id: int, user_id: int) -> GameRecord:
         """Close the lobby without playing (host only)."""
         async with self.gate.locked(game_id):
-            game = await self._lobby(game_id)
-            self._host_only(game, user_id)
+            await self.hosted(game_id, user_id)
             return await self.storage.games.abort_game(game_id, reason=CANCELLED)
 
     async def _lobby(self, game_id: int) -> GameRecord:
@@ -260,7 +260,14 @@ class LobbyUseCases:
             raise UserError(N_("This game has already started or ended."))
         return record
 
-    @staticmethod
-    def _host_only(game: GameRecord, user_id: int) -> None:
+    async def hosted(self, game_id: int, user_id: int) -> GameRecord:
+        """The lobby ``game_id`` when ``user_id`` hosts it, for a host's change (the caller
+        holds the game's lock).
+
+        Raises:
+            UserError: the game is no lobby any more, or ``user_id`` is not its host.
+        """
+        game = await self._lobby(game_id)
         if game.host_id != user_id:
             raise UserError(N_("Only the host can do that."))
+        return game
