@@ -4,13 +4,13 @@ option that refuses a join below a share ("players who finish at least 80% / 90%
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
 
 from bot.i18n import N_
 from bot.service.errors import UserError
 from bot.service.gate import Gate
 from bot.service.live import LiveGames
-from bot.service.lobby import LobbyUseCases
+from bot.service.lobby import Admit, LobbyUseCases
 from storage import GameRecord, GameStatus, Reliability, Storage
 
 MIN_RELIABILITIES: tuple[int | None, ...] = (None, 80, 90)
@@ -39,17 +39,32 @@ class FairPlay:
         """The records, in the game's guild, of the people seated at ``record``."""
         return await self.records(record.guild_id, (s.user_id for s in record.seats))
 
-    async def join(self, game_id: int, user_id: int, name: str | None = None) -> GameRecord:
+    async def join(
+        self,
+        game_id: int,
+        user_id: int,
+        name: str | None = None,
+        admit: Admit | None = None,
+    ) -> GameRecord:
         """``LobbyUseCases.join``, refused with a line that says why when the host takes only
         players who finish a share of their games that ``user_id``'s record is below (a new
-        player is always taken).
+        player is always taken). ``admit``: the caller's own check (who is invited), run
+        first; both run under the game's lock, with the join.
 
         Raises:
-            UserError: as ``LobbyUseCases.join``, or the record is below the host's minimum.
+            UserError: as ``LobbyUseCases.join``, ``admit`` refused, or the record is below
+                the host's minimum.
         """
-        return await self.lobby.join(game_id, user_id, name, admit=self._admit(user_id))
+        reliable = self._admit(user_id)
 
-    def _admit(self, user_id: int) -> Callable[[GameRecord], Awaitable[None]]:
+        async def both(record: GameRecord) -> None:
+            if admit is not None:
+                await admit(record)
+            await reliable(record)
+
+        return await self.lobby.join(game_id, user_id, name, admit=both)
+
+    def _admit(self, user_id: int) -> Admit:
         """The check of ``user_id`` against the host's minimum, which the lobby's join runs
         under the game's lock: a host who changes the minimum while someone joins is either
         wholly before the join (and holds it to the new minimum) or wholly after."""

@@ -37,6 +37,11 @@ THINKING_TIMES: tuple[int | None, ...] = (None, 1000)
 the server's ``search_budget_ms``, 250 ms unless set) or "deep" (1 s)."""
 
 
+Admit = Callable[[GameRecord], Awaitable[None]]
+"""A check of who may join, run with the stored lobby under the game's lock before the seat is
+taken (``LobbyUseCases.join``): it refuses by raising ``UserError``."""
+
+
 def has_search_player(record: GameRecord) -> bool:
     """Whether an automatic player of the search level is seated (the thinking time is its)."""
     return any(
@@ -109,7 +114,7 @@ class LobbyUseCases:
         game_id: int,
         user_id: int,
         name: str | None = None,
-        admit: Callable[[GameRecord], Awaitable[None]] | None = None,
+        admit: Admit | None = None,
     ) -> GameRecord:
         """Seat ``user_id`` (shown as ``name`` on buttons) in the lobby. ``admit``, if given,
         is awaited with the stored game under the game's lock first (so no host's change can

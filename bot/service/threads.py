@@ -145,18 +145,22 @@ class ThreadUseCases:
 
     async def join(self, game_id: int, user_id: int, name: str | None = None) -> GameRecord:
         """Seat ``user_id`` in the lobby (``LobbyUseCases.join``), if they may: anyone, or
-        with "invited players only", the people invited.
+        with "invited players only", the people invited (read under the game's lock, with
+        the join: a host's switch is wholly before it or wholly after).
 
         Raises:
             UserError: not invited, or what ``FairPlay.join`` raises (below the host's
                 minimum share of finished games, the lobby full or started).
         """
-        record = await self.live.record(game_id)
-        closed = record.invited_only and record.status == GameStatus.LOBBY
-        invited = await self.storage.threads.invited(game_id) if closed else ()
-        if closed and user_id != record.host_id and user_id not in invited:
-            raise UserError(N_("Only the people the host invited can join this game."))
-        return await self.fair_play.join(game_id, user_id, name)
+
+        async def invited(record: GameRecord) -> None:
+            closed = record.invited_only and record.status == GameStatus.LOBBY
+            if not closed or user_id == record.host_id:
+                return
+            if user_id not in await self.storage.threads.invited(game_id):
+                raise UserError(N_("Only the people the host invited can join this game."))
+
+        return await self.fair_play.join(game_id, user_id, name, admit=invited)
 
     async def toggle_invited_only(self, game_id: int, user_id: int) -> GameRecord:
         """Turn the lobby's "invited players only" on or off (host only).

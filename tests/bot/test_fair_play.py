@@ -4,9 +4,7 @@ it, and only in the lobby."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
-from typing import Any
 
 import pytest
 
@@ -17,6 +15,7 @@ from bot.texts.fair_play import reliability_text
 from storage import GameStatus
 from tests.backends import OpenStorage
 from tests.bot.helpers import BOB, CAROL, HOST
+from tests.bot.races import click_during_change
 
 
 @pytest.fixture
@@ -74,30 +73,15 @@ async def test_a_join_while_the_host_raises_the_minimum_is_held_to_it(
     host's change and is judged by the new minimum (it reads it under the game's lock)."""
     lobby = await service.open_lobby(guild_id=1, channel_id=2, host_id=HOST, game_name="ninjan")
     await left_games(service, BOB, 3)  # BOB finishes 0%
-    storing = asyncio.Event()
-    release = asyncio.Event()
-    store = service.storage.games.set_min_reliability
-
-    async def slow_store(game_id: int, percent: int | None) -> Any:
-        storing.set()
-        await release.wait()
-        return await store(game_id, percent)
-
-    monkeypatch.setattr(service.storage.games, "set_min_reliability", slow_store)
-    raising = asyncio.create_task(service.set_min_reliability(lobby.id, HOST, 80))
-    await storing.wait()  # the host's change holds the game's lock, not yet stored
-    waiting = asyncio.Event()
-    locked = service.gate.locked
-
-    def spy(game_id: int) -> Any:
-        waiting.set()  # everything the join does before the game's lock is done
-        return locked(game_id)
-
-    monkeypatch.setattr(service.gate, "locked", spy)
-    joining = asyncio.create_task(service.join(lobby.id, BOB))
-    await waiting.wait()  # the join waits for the host's change
-    release.set()
-    assert (await raising).min_reliability == 80
+    raised, joining = await click_during_change(
+        service,
+        monkeypatch,
+        service.storage.games,
+        "set_min_reliability",
+        lambda: service.set_min_reliability(lobby.id, HOST, 80),
+        lambda: service.join(lobby.id, BOB),
+    )
+    assert raised.min_reliability == 80
     with pytest.raises(UserError, match="at least"):
         await joining
     assert BOB not in [s.user_id for s in (await service.record(lobby.id)).seats]
