@@ -92,7 +92,7 @@ class GameService:
         self.history = PlayHistory(storage, forgotten=self.away_times.forget)
         self.undo = TakeBacks(storage, self.gate, self.live, self.deadlines)
         self.fair_play = FairPlay(storage, self.gate, self.live, self.lobby)
-        self.threads = ThreadUseCases(storage, self.gate, self.live, self.fair_play)
+        self.threads = ThreadUseCases(storage, self.gate, self.live, self.lobby, self.fair_play)
 
         gate, live, lobby, play, automatic = (
             self.gate,

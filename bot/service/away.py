@@ -10,6 +10,7 @@ and gives the games they touch their new deadline.
 from __future__ import annotations
 
 import asyncio
+import heapq
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -81,12 +82,21 @@ def latest_end(earlier: Sequence[Interval], start: datetime, wanted: datetime) -
 
 class AwayTimes:
     """Every away time that still counts (ending less than :data:`WINDOW` ago, or later),
-    by guild and player, read once from ``storage``; ``clock`` gives the time."""
+    by guild and player, read once from ``storage``; ``clock`` gives the time.
+
+    One that ended :data:`WINDOW` ago is let go at the next read or change, whoever's it is
+    (a heap of the ends finds them), so a bot that runs for months keeps only those that
+    count: it can no longer count towards :data:`MOST_AWAY`, nor pause a bank (a turn waits
+    at most a bank's cap, 7 days, plus 14 days away).
+    """
 
     def __init__(self, storage: Storage, clock: Now) -> None:
         self.storage = storage
         self.clock = clock
         self._times: dict[tuple[int, int], list[AwayTime]] = {}
+        self._ends: list[tuple[datetime, int, int, datetime]] = []
+        """(end, guild, player, start) of every away time kept, a heap; an away time ended
+        early or made longer leaves its former end here, let go in its turn."""
         self._loaded = False
         self._loading = asyncio.Lock()
 
@@ -106,6 +116,25 @@ class AwayTimes:
         kept = self._times.setdefault((away.guild_id, away.user_id), [])
         kept[:] = [a for a in kept if a.starts_at != away.starts_at] + [away]
         kept.sort(key=lambda a: a.starts_at)
+        heapq.heappush(self._ends, (away.ends_at, away.guild_id, away.user_id, away.starts_at))
+        self._prune()
+
+    def _prune(self) -> None:
+        """Let go of the away times that ended :data:`WINDOW` ago or earlier."""
+        since = self.clock.now() - WINDOW
+        while self._ends and self._ends[0][0] <= since:
+            ends_at, guild_id, user_id, starts_at = heapq.heappop(self._ends)
+            kept = self._times.get((guild_id, user_id))
+            if kept is None:  # forgotten
+                continue
+            kept[:] = [a for a in kept if (a.starts_at, a.ends_at) != (starts_at, ends_at)]
+            if not kept:
+                del self._times[(guild_id, user_id)]
+
+    def __len__(self) -> int:
+        """How many away times are kept."""
+        self._prune()
+        return sum(len(kept) for kept in self._times.values())
 
     def forget(self, user_id: int) -> None:
         """Let go of ``user_id``'s away times in every guild (forget-me deleted them)."""
@@ -113,11 +142,14 @@ class AwayTimes:
             del self._times[key]
 
     def windows(self, guild_id: int, user_id: int) -> Sequence[Interval]:
-        """The times ``user_id`` is (or was, or will be) away in ``guild_id``."""
+        """The times ``user_id`` is (or was, or will be) away in ``guild_id``, of those that
+        still count."""
+        self._prune()
         return [(a.starts_at, a.ends_at) for a in self._times.get((guild_id, user_id), ())]
 
     def current(self, guild_id: int, user_id: int) -> AwayTime | None:
         """``user_id``'s away time in ``guild_id`` now (``None``: they are here)."""
+        self._prune()
         now = self.clock.now()
         found = [a for a in self._times.get((guild_id, user_id), ()) if a.starts_at <= now]
         found = [a for a in found if now < a.ends_at]

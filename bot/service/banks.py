@@ -5,8 +5,9 @@ seat's bank (``Seat.bank_ms``, milliseconds) runs from ``Seat.bank_since`` — w
 began to wait for the seat — except while its player is away (turn-based paces only: away
 time is a list of ``(start, end)`` intervals). The seat times out when the bank is spent;
 it is reminded when half of it is spent, and an hour before it is (a bank of more than two
-hours). A move of the seat gives it ``per_move`` more, up to the cap; under real time every
-decision starts with the whole clock instead.
+hours). A turn of the seat gives it ``per_move`` more, up to the cap, once the turn is over
+(its moves until the game waits for another seat: ``bot.service.deadlines``); under real time
+every decision starts with the whole clock instead.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ LAST_REMINDER = timedelta(hours=1)
 
 @dataclass(frozen=True)
 class BankRules:
-    """A pace's arithmetic, in milliseconds: what a move adds (``per_move``), the bank at
+    """A pace's arithmetic, in milliseconds: what a turn adds (``per_move``), the bank at
     the start (``start``) and at most (``cap``); ``turn_based``: away time pauses it (else
     every decision starts with ``per_move``, the whole clock)."""
 

@@ -83,7 +83,12 @@ class Commits:
         await self.deadlines.ready()
         standing = with_change(record, change)
         clock = self.deadlines.after(
-            standing, current.state, state, mover=action.seat, previous=current.record
+            standing,
+            current.state,
+            state,
+            mover=action.seat,
+            previous=current.record,
+            timeout=actor == "timeout",
         )
         wake = wake_after(self.deadlines, with_banks(standing, clock.banks, clock.deadline), state)
         # a person's move the engine's rule lets them take back is offered to them (undo),

@@ -129,6 +129,7 @@ class Deadlines:
         *,
         mover: int | None = None,
         previous: GameRecord | None = None,
+        timeout: bool = False,
     ) -> ClockChange:
         """The clock once ``after`` stands, ``record`` holding the seats as the change leaves
         them (a player back, a seat away after timeouts) and their banks as they were
@@ -136,11 +137,15 @@ class Deadlines:
         default ``record``'s; ``before`` ``None``: the start).
 
         A seat still waited for on the same decision keeps its clock (a simultaneous choice
-        of others goes on); a seat no longer waited for keeps what is left of its bank, and
-        ``per_move`` more when it was the ``mover`` (a timeout's move too), up to the cap; a
-        seat waited for anew starts its wait now (under real time, with the whole clock).
-        The deadline is the earliest of the waited seats'; none without a pace, once the
-        game is over, or when no person is waited for."""
+        of others goes on), and so does, under a turn-based pace, the ``mover`` still waited
+        for after its move: its turn goes on (as ``engine.undo`` says, a turn ends when the
+        seat has no decision left), and one move's time is added once a turn, as Board Game
+        Arena does — unless the move was a ``timeout``'s, after which the seat's next
+        decision gets its own clock. A seat no longer waited for keeps what is left of its
+        bank, and ``per_move`` more when it was the ``mover`` (a timeout's move too), up to
+        the cap; a seat waited for anew starts its wait now (under real time, with the whole
+        clock). The deadline is the earliest of the waited seats'; none without a pace, once
+        the game is over, or when no person is waited for."""
         rules = rules_of(record)
         if rules is None:
             return ClockChange(None)
@@ -161,11 +166,14 @@ class Deadlines:
                 legacy = legacy_clock(record, number, rules)
                 if legacy is not None:
                     seat = replace(seat, bank_since=legacy.since, bank_ms=legacy.bank_ms)
-            if number in waited and then.get(number) == waited[number] and seat.bank_since:
+            turn_goes_on = rules.turn_based and number == mover and not timeout
+            same_wait = turn_goes_on or then.get(number) == waited.get(number)
+            if number in waited and number in then and same_wait and seat.bank_since:
                 clock = seat_clock(seat, rules, away)
                 assert clock is not None
                 clocks.append(clock)
-                if seat.bank_ms is None or seat != record.seats[number]:
+                if seat.bank_ms is None or seat != record.seats[number] or turn_goes_on:
+                    # (the turn's: written as it stands, so a take-back gives it back)
                     banks.append(stored_as(replace(seat, bank_ms=clock.bank_ms)))
                 continue
             was_waited = number in then and seat.bank_since is not None

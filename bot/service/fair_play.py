@@ -10,7 +10,7 @@ from bot.i18n import N_
 from bot.service.errors import UserError
 from bot.service.gate import Gate
 from bot.service.live import LiveGames
-from bot.service.lobby import LobbyUseCases
+from bot.service.lobby import Admit, LobbyUseCases
 from storage import GameRecord, GameStatus, Reliability, Storage
 
 MIN_RELIABILITIES: tuple[int | None, ...] = (None, 80, 90)
@@ -39,17 +39,40 @@ class FairPlay:
         """The records, in the game's guild, of the people seated at ``record``."""
         return await self.records(record.guild_id, (s.user_id for s in record.seats))
 
-    async def join(self, game_id: int, user_id: int, name: str | None = None) -> GameRecord:
+    async def join(
+        self,
+        game_id: int,
+        user_id: int,
+        name: str | None = None,
+        admit: Admit | None = None,
+    ) -> GameRecord:
         """``LobbyUseCases.join``, refused with a line that says why when the host takes only
         players who finish a share of their games that ``user_id``'s record is below (a new
-        player is always taken).
+        player is always taken). ``admit``: the caller's own check (who is invited), run
+        first; both run under the game's lock, with the join.
 
         Raises:
-            UserError: as ``LobbyUseCases.join``, or the record is below the host's minimum.
+            UserError: as ``LobbyUseCases.join``, ``admit`` refused, or the record is below
+                the host's minimum.
         """
-        record = await self.live.record(game_id)
-        minimum = record.min_reliability
-        if minimum is not None and record.status == GameStatus.LOBBY:
+        reliable = self._admit(user_id)
+
+        async def both(record: GameRecord) -> None:
+            if admit is not None:
+                await admit(record)
+            await reliable(record)
+
+        return await self.lobby.join(game_id, user_id, name, admit=both)
+
+    def _admit(self, user_id: int) -> Admit:
+        """The check of ``user_id`` against the host's minimum, which the lobby's join runs
+        under the game's lock: a host who changes the minimum while someone joins is either
+        wholly before the join (and holds it to the new minimum) or wholly after."""
+
+        async def admit(record: GameRecord) -> None:
+            minimum = record.min_reliability
+            if minimum is None or record.status != GameStatus.LOBBY:
+                return
             mine = (await self.records(record.guild_id, [user_id]))[user_id]
             if not mine.allowed_by(minimum):
                 raise UserError(
@@ -62,7 +85,8 @@ class FairPlay:
                     percent=mine.percent,
                     count=mine.started,
                 )
-        return await self.lobby.join(game_id, user_id, name)
+
+        return admit
 
     async def set_min_reliability(
         self, game_id: int, user_id: int, percent: int | None
@@ -70,11 +94,7 @@ class FairPlay:
         """Take only players who finish at least ``percent`` of their games (host only, in
         the lobby; one of :data:`MIN_RELIABILITIES`)."""
         async with self.gate.locked(game_id):
-            record = await self.live.record(game_id)
-            if record.status != GameStatus.LOBBY:
-                raise UserError(N_("This game has already started or ended."))
-            if record.host_id != user_id:
-                raise UserError(N_("Only the host can do that."))
+            await self.lobby.hosted(game_id, user_id)
             if percent not in MIN_RELIABILITIES:
                 raise UserError(N_("That option does not exist."))
             return await self.storage.games.set_min_reliability(game_id, percent)

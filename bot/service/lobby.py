@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import engine
@@ -24,6 +24,7 @@ from storage import (
     GameRecord,
     GameStatus,
     LobbyFull,
+    LobbySetup,
     Storage,
     WrongStatus,
 )
@@ -34,6 +35,11 @@ SEED_BITS = 63
 THINKING_TIMES: tuple[int | None, ...] = (None, 1000)
 """How long the search level may think per move at a table, in milliseconds: "fast" (``None``:
 the server's ``search_budget_ms``, 250 ms unless set) or "deep" (1 s)."""
+
+
+Admit = Callable[[GameRecord], Awaitable[None]]
+"""A check of who may join, run with the stored lobby under the game's lock before the seat is
+taken (``LobbyUseCases.join``): it refuses by raising ``UserError``."""
 
 
 def has_search_player(record: GameRecord) -> bool:
@@ -74,12 +80,17 @@ class LobbyUseCases:
         host_id: int,
         game_name: str,
         host_name: str | None = None,
+        in_thread: bool = False,
+        setup: LobbySetup | None = None,
     ) -> GameRecord:
         """Open a lobby for ``game_name`` in the channel with the host seated (``host_name``:
-        their name in the guild, for buttons).
+        their name in the guild, for buttons), with the game's default options; ``in_thread``:
+        to be played in a thread of the channel (``ThreadUseCases.open_lobby``), ``setup``:
+        what it starts with (storage's ``LobbySetup``: the people invited...).
 
         Raises:
-            ChannelHasGame: the channel already has an open game (the caller may link to it).
+            ChannelHasGame: not in a thread, and the channel already has an open game (the
+                caller may link to it).
         """
         info = engine.get_game(game_name).info
         defaults = engine.parse_options(game_name, None).model_dump()
@@ -92,13 +103,29 @@ class LobbyUseCases:
                 max_seats=info.max_players,
                 options=defaults,
                 host_name=host_name,
+                in_thread=in_thread,
+                setup=setup,
             )
         except ChannelBusy as busy:
             raise ChannelHasGame(busy.game_id) from None
 
-    async def join(self, game_id: int, user_id: int, name: str | None = None) -> GameRecord:
-        """Seat ``user_id`` (shown as ``name`` on buttons) in the lobby."""
+    async def join(
+        self,
+        game_id: int,
+        user_id: int,
+        name: str | None = None,
+        admit: Admit | None = None,
+    ) -> GameRecord:
+        """Seat ``user_id`` (shown as ``name`` on buttons) in the lobby. ``admit``, if given,
+        is awaited with the stored game under the game's lock first (so no host's change can
+        slip between its check and the seat) and refuses by raising ``UserError``.
+
+        Raises:
+            UserError: already seated, the lobby is full or closed, or ``admit`` refused.
+        """
         async with self.gate.locked(game_id):
+            if admit is not None:
+                await admit(await self.live.record(game_id))
             try:
                 return await self.storage.games.join_lobby(game_id, user_id, name)
             except AlreadySeated:
@@ -124,8 +151,7 @@ class LobbyUseCases:
         """Seat an automatic player of ``level`` (host only), up to the game's maximum; only a
         level the game offers at the table it would make (``engine.players.offered_levels``)."""
         async with self.gate.locked(game_id):
-            game = await self._lobby(game_id)
-            self._host_only(game, user_id)
+            game = await self.hosted(game_id, user_id)
             if level not in offered_levels(game.game_name, len(game.seats) + 1):
                 raise UserError(N_("That option does not exist."))
             try:
@@ -140,8 +166,7 @@ class LobbyUseCases:
     async def remove_automatic(self, game_id: int, user_id: int) -> GameRecord:
         """Take the last automatic player out of the lobby (host only)."""
         async with self.gate.locked(game_id):
-            game = await self._lobby(game_id)
-            self._host_only(game, user_id)
+            game = await self.hosted(game_id, user_id)
             seats = [s.seat for s in game.seats if s.user_id is None]
             if not seats:
                 raise UserError(N_("There is no automatic player to remove."))
@@ -151,8 +176,7 @@ class LobbyUseCases:
         """Set the table's pace (host only) to the preset ``key`` of
         ``bot.service.paces.PACES``."""
         async with self.gate.locked(game_id):
-            game = await self._lobby(game_id)
-            self._host_only(game, user_id)
+            await self.hosted(game_id, user_id)
             pace = pace_named(key)
             if pace is None:
                 raise UserError(N_("That option does not exist."))
@@ -164,8 +188,7 @@ class LobbyUseCases:
         """Set how long the table's search level thinks per move (host only, once a search
         player is seated) to one of :data:`THINKING_TIMES`."""
         async with self.gate.locked(game_id):
-            game = await self._lobby(game_id)
-            self._host_only(game, user_id)
+            game = await self.hosted(game_id, user_id)
             if ms not in THINKING_TIMES or not has_search_player(game):
                 raise UserError(N_("That option does not exist."))
             return await self.storage.games.set_thinking_time(game_id, ms)
@@ -173,8 +196,7 @@ class LobbyUseCases:
     async def toggle_option(self, game_id: int, user_id: int, option: str) -> GameRecord:
         """Flip the on/off host option ``option`` (a boolean field of the game's options)."""
         async with self.gate.locked(game_id):
-            game = await self._lobby(game_id)
-            self._host_only(game, user_id)
+            game = await self.hosted(game_id, user_id)
             current = game.options.get(option)
             if not isinstance(current, bool):
                 raise UserError(N_("That option does not exist."))
@@ -186,8 +208,7 @@ class LobbyUseCases:
         """Set host option ``option`` to ``value``, one of the ``allowed`` values the lobby
         offered (and a value the game's options model accepts)."""
         async with self.gate.locked(game_id):
-            game = await self._lobby(game_id)
-            self._host_only(game, user_id)
+            game = await self.hosted(game_id, user_id)
             if option not in game.options or value not in allowed:
                 raise UserError(N_("That option does not exist."))
             return await self._set_options(game, {**game.options, option: value})
@@ -205,8 +226,7 @@ class LobbyUseCases:
         Returns the started game; automatic seats never start a game, so nobody else moves.
         """
         async with self.gate.locked(game_id):
-            game = await self._lobby(game_id)
-            self._host_only(game, user_id)
+            game = await self.hosted(game_id, user_id)
             info = engine.get_game(game.game_name).info
             if len(game.seats) < info.min_players:
                 raise UserError(
@@ -236,8 +256,7 @@ class LobbyUseCases:
     async def cancel(self, game_id: int, user_id: int) -> GameRecord:
         """Close the lobby without playing (host only)."""
         async with self.gate.locked(game_id):
-            game = await self._lobby(game_id)
-            self._host_only(game, user_id)
+            await self.hosted(game_id, user_id)
             return await self.storage.games.abort_game(game_id, reason=CANCELLED)
 
     async def _lobby(self, game_id: int) -> GameRecord:
@@ -246,7 +265,14 @@ class LobbyUseCases:
             raise UserError(N_("This game has already started or ended."))
         return record
 
-    @staticmethod
-    def _host_only(game: GameRecord, user_id: int) -> None:
+    async def hosted(self, game_id: int, user_id: int) -> GameRecord:
+        """The lobby ``game_id`` when ``user_id`` hosts it, for a host's change (the caller
+        holds the game's lock).
+
+        Raises:
+            UserError: the game is no lobby any more, or ``user_id`` is not its host.
+        """
+        game = await self._lobby(game_id)
         if game.host_id != user_id:
             raise UserError(N_("Only the host can do that."))
+        return game

@@ -1,7 +1,7 @@
 """Paces: how much time a table gives each decision, chosen in the lobby.
 
 A pace is real time (every decision gets the same clock, Board Game Arena's "realtime") or
-turn-based (each seat has a time bank: it starts at a set time, each of the seat's moves adds
+turn-based (each seat has a time bank: it starts at a set time, each of the seat's turns adds
 a set time, up to a cap, and it runs only while the game waits for that seat — Board Game
 Arena's "turn-based"). Either way, when a seat's time runs out its automatic player moves
 (``bot.service.automatic``), and after three such timeouts in a row the seat is played

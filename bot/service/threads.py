@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
-import engine
 from bot.i18n import N_
 from bot.service.errors import ChannelHasGame, UserError
 from bot.service.fair_play import FairPlay
 from bot.service.gate import Gate
 from bot.service.live import LiveGames
+from bot.service.lobby import LobbyUseCases
 from storage import AgainOpen, ChannelBusy, GameRecord, GameStatus, LobbySetup, Storage
 
 MAX_INVITED = 10
@@ -57,12 +57,21 @@ def _again_setup(old: GameRecord, host_id: int) -> LobbySetup:
 
 class ThreadUseCases:
     """Games in threads, invitations, spectators and "play again", under the game's lock
-    (``gate``); people join through ``fair_play`` (the host's minimum, then the lobby's join)."""
+    (``gate``); lobbies open through ``lobby``'s use cases, and people join through
+    ``fair_play`` (the host's minimum, then the lobby's join)."""
 
-    def __init__(self, storage: Storage, gate: Gate, live: LiveGames, fair_play: FairPlay) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        gate: Gate,
+        live: LiveGames,
+        lobby: LobbyUseCases,
+        fair_play: FairPlay,
+    ) -> None:
         self.storage = storage
         self.gate = gate
         self.live = live
+        self.lobby = lobby
         self.fair_play = fair_play
 
     async def open_lobby(
@@ -87,21 +96,15 @@ class ThreadUseCases:
         people = tuple(dict.fromkeys(u for u in invited if u != host_id))
         if len(people) > MAX_INVITED:
             raise UserError(N_("Invite at most {count} people at once."), count=MAX_INVITED)
-        info = engine.get_game(game_name).info
-        try:
-            return await self.storage.games.create_lobby(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game_name=game_name,
-                host_id=host_id,
-                max_seats=info.max_players,
-                options=engine.parse_options(game_name, None).model_dump(),
-                host_name=host_name,
-                in_thread=in_thread,
-                setup=LobbySetup(invited=people) if people else None,
-            )
-        except ChannelBusy as busy:
-            raise ChannelHasGame(busy.game_id) from None
+        return await self.lobby.open_lobby(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            game_name=game_name,
+            host_name=host_name,
+            in_thread=in_thread,
+            setup=LobbySetup(invited=people) if people else None,
+        )
 
     async def place(self, game_id: int, thread_id: int) -> GameRecord:
         """``game_id`` is played in ``thread_id`` from now on (its first thread, or a new one
@@ -142,18 +145,22 @@ class ThreadUseCases:
 
     async def join(self, game_id: int, user_id: int, name: str | None = None) -> GameRecord:
         """Seat ``user_id`` in the lobby (``LobbyUseCases.join``), if they may: anyone, or
-        with "invited players only", the people invited.
+        with "invited players only", the people invited (read under the game's lock, with
+        the join: a host's switch is wholly before it or wholly after).
 
         Raises:
             UserError: not invited, or what ``FairPlay.join`` raises (below the host's
                 minimum share of finished games, the lobby full or started).
         """
-        record = await self.live.record(game_id)
-        closed = record.invited_only and record.status == GameStatus.LOBBY
-        invited = await self.storage.threads.invited(game_id) if closed else ()
-        if closed and user_id != record.host_id and user_id not in invited:
-            raise UserError(N_("Only the people the host invited can join this game."))
-        return await self.fair_play.join(game_id, user_id, name)
+
+        async def invited(record: GameRecord) -> None:
+            closed = record.invited_only and record.status == GameStatus.LOBBY
+            if not closed or user_id == record.host_id:
+                return
+            if user_id not in await self.storage.threads.invited(game_id):
+                raise UserError(N_("Only the people the host invited can join this game."))
+
+        return await self.fair_play.join(game_id, user_id, name, admit=invited)
 
     async def toggle_invited_only(self, game_id: int, user_id: int) -> GameRecord:
         """Turn the lobby's "invited players only" on or off (host only).
@@ -162,11 +169,7 @@ class ThreadUseCases:
             UserError: not the host, or the game is no lobby any more.
         """
         async with self.gate.locked(game_id):
-            record = await self.live.record(game_id)
-            if record.status != GameStatus.LOBBY:
-                raise UserError(N_("This game has already started or ended."))
-            if record.host_id != user_id:
-                raise UserError(N_("Only the host can do that."))
+            record = await self.lobby.hosted(game_id, user_id)
             return await self.storage.threads.set_invited_only(game_id, not record.invited_only)
 
     async def games_here(self, channel_id: int) -> list[GameRecord]:

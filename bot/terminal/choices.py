@@ -222,8 +222,9 @@ class Question:
         return answers[0] if len(answers) == 1 else None
 
     def hint(self, _: Translator) -> str:
-        """What to type here, in one line (:func:`bot.terminal.hints.what_to_type`)."""
-        return what_to_type(self.menus, _)
+        """What to type here, in one line, naming every key the question takes
+        (:func:`bot.terminal.hints.what_to_type`)."""
+        return what_to_type(self.menus, _, undo=self.undo is not None)
 
 
 def _numbers(fixed: Sequence[int | None], reserved: int = 0) -> list[int]:

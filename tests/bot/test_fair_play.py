@@ -15,6 +15,7 @@ from bot.texts.fair_play import reliability_text
 from storage import GameStatus
 from tests.backends import OpenStorage
 from tests.bot.helpers import BOB, CAROL, HOST
+from tests.bot.races import click_during_change
 
 
 @pytest.fixture
@@ -63,3 +64,24 @@ async def test_a_join_below_the_hosts_minimum_is_refused_with_why(service: GameS
     await service.start(lobby.id, HOST)
     with pytest.raises(UserError, match="already started"):
         await service.set_min_reliability(lobby.id, HOST, 90)
+
+
+async def test_a_join_while_the_host_raises_the_minimum_is_held_to_it(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host raises the minimum while someone below it clicks Join: the join waits for the
+    host's change and is judged by the new minimum (it reads it under the game's lock)."""
+    lobby = await service.open_lobby(guild_id=1, channel_id=2, host_id=HOST, game_name="ninjan")
+    await left_games(service, BOB, 3)  # BOB finishes 0%
+    raised, joining = await click_during_change(
+        service,
+        monkeypatch,
+        service.storage.games,
+        "set_min_reliability",
+        lambda: service.set_min_reliability(lobby.id, HOST, 80),
+        lambda: service.join(lobby.id, BOB),
+    )
+    assert raised.min_reliability == 80
+    with pytest.raises(UserError, match="at least"):
+        await joining
+    assert BOB not in [s.user_id for s in (await service.record(lobby.id)).seats]

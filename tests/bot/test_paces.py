@@ -99,6 +99,31 @@ async def test_a_bank_runs_while_its_seat_is_waited_for_and_grows_with_its_moves
     assert max(bank(snapshot, s) or DAY for s in range(3)) == 3 * DAY
 
 
+async def test_a_turn_of_several_moves_adds_one_moves_time_to_the_bank(
+    storage: Storage, clock: ManualClock
+) -> None:
+    """Abandon All Artichokes' turn is a harvest, then plays, then its end, all the same
+    seat's: the bank keeps running through the turn and gains one move's time once, when
+    the game moves to another seat (Board Game Arena's "extra time per move" is per turn);
+    each step of the turn added a day."""
+    service = service_on(storage, clock)
+    start = clock.now()
+    game_id = await started(service, "1d", game="artichokes")
+    (seat,) = engine.deciding_seats((await service.snapshot(game_id)).state)
+    steps = 0
+    while True:
+        clock.advance(HOUR.total_seconds())
+        snapshot = await move(service, game_id, seat)
+        steps += 1
+        if engine.deciding_seats(snapshot.state) != (seat,):
+            break
+        assert snapshot.record.deadline == start + DAY, steps  # the turn's clock runs on
+        assert snapshot.record.seats[seat].bank_since == start
+    assert steps >= 2, "a turn of one move: no test"
+    assert bank(snapshot, seat) == DAY - steps * HOUR + DAY  # one day for the whole turn
+    assert snapshot.record.seats[seat].bank_since is None
+
+
 async def test_a_timeout_leaves_one_moves_time_and_three_make_the_seat_automatic(
     storage: Storage, clock: ManualClock
 ) -> None:
@@ -260,3 +285,24 @@ async def test_a_lobby_offers_only_the_presets() -> None:
     record = record_for(engine.new_game("verso", 2, None, 1))
     assert pace_of(replace(record, turn_clock=3600)).key == "custom"  # a stored 1 h clock
     assert pace_of(replace(record, turn_clock=86400, bank_start=86400, bank_cap=259200)).key == "1d"
+
+
+async def test_away_times_that_no_longer_count_are_let_go_as_they_expire(
+    storage: Storage, clock: ManualClock
+) -> None:
+    """A long-running bot kept every away time until a restart: each one is let go once it
+    ended more than 30 days ago (it can no longer count towards the 14 days, nor pause a
+    bank), whoever's it is, without a restart."""
+    service = service_on(storage, clock)
+    times = service.away_times
+    await service.away.go_away(GUILD, BOB, clock.now() + 2 * DAY)
+    await service.away.go_away(GUILD + 1, CAROL, clock.now() + 3 * DAY)
+    assert len(times) == 2
+    clock.advance((32 * DAY - timedelta(minutes=1)).total_seconds())
+    assert times.windows(GUILD, BOB) and len(times) == 2  # BOB's ended 29 days 23 h 59 ago
+    clock.advance(timedelta(minutes=1).total_seconds())  # as a restart reads them
+    assert times.windows(GUILD, BOB) == [] and len(times) == 1  # CAROL's still counts
+    clock.advance(DAY.total_seconds())
+    assert times.current(GUILD, BOB) is None and len(times) == 0  # CAROL's went unread
+    await service.away.go_away(GUILD, BOB, clock.now() + 14 * DAY)  # all 14 days again
+    assert len(times) == 1

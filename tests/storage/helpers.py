@@ -1,14 +1,21 @@
 """Helpers for storage tests: real artichokes games driven through storage, games that end
-after one move with a given result, and the ratings as stored."""
+after one move with a given result, the ratings as stored, and a database as an older
+Cardroom left it (for the tests of a migration, on both backends)."""
 
 from __future__ import annotations
 
 import random
 import sqlite3
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import engine
 from storage import GameRecord, GameResult, Storage
+from storage.migrate import load_migrations, migrate
+from storage.migrate_postgres import PACKAGE, migrate_postgres
+from storage.postgres import PostgresDatabase
+from storage.sql import Connection
 
 GAME = "artichokes"
 GUILD = 1
@@ -144,3 +151,34 @@ async def ratings_of(storage: Storage) -> list[tuple]:
         return [tuple(r) for r in rows]
 
     return await storage.db.read(read)
+
+
+async def database_before(
+    where: Path | str, version: int, write: Callable[[Connection], None]
+) -> None:
+    """Bring the empty database at ``where`` (a SQLite file not created yet, or a PostgreSQL
+    URL: the ``empty_database`` fixture) to schema ``version`` with its backend's migrations
+    up to it, then let ``write`` put rows in it as a Cardroom of that schema left them."""
+    if isinstance(where, Path):
+        conn = sqlite3.connect(where, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        try:
+            migrate(conn, load_migrations()[:version])
+            write(conn)
+        finally:
+            conn.close()
+        return
+    db = await PostgresDatabase.open(where, run_migrations=False)
+    try:
+        await migrate_postgres(db, load_migrations(PACKAGE)[:version])
+        await db.write(write)
+    finally:
+        await db.close()
+
+
+async def open_at(where: Path | str) -> Storage:
+    """``Storage`` on the database at ``where`` (a SQLite file or a PostgreSQL URL), which
+    opening migrates to the latest schema."""
+    if isinstance(where, Path):
+        return await Storage.open(path=where)
+    return await Storage.open(url=where)

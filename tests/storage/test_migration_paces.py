@@ -5,16 +5,10 @@ without banks until its next move)."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
-import pytest
-
-from storage import Storage
-from storage.migrate import load_migrations, migrate
-from storage.migrate_postgres import PACKAGE, migrate_postgres
-from storage.postgres import PostgresDatabase
 from storage.sql import Connection
+from tests.storage.helpers import database_before, open_at
 
 BEFORE = 15
 """The schema version just before paces."""
@@ -39,32 +33,11 @@ def old_games(conn: Connection) -> None:
     )
 
 
-@pytest.fixture
-def empty_database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Path | str:
-    """A SQLite file (not created yet), or an empty PostgreSQL database's URL."""
-    if backend == "sqlite":
-        return tmp_path / "old.sqlite3"
-    return str(request.getfixturevalue("postgresql_empty_url"))
-
-
 async def test_lobbies_at_a_clock_no_longer_offered_get_a_day_a_move(
     empty_database: Path | str,
 ) -> None:
-    if isinstance(empty_database, Path):
-        conn = sqlite3.connect(empty_database, isolation_level=None)
-        conn.row_factory = sqlite3.Row
-        migrate(conn, load_migrations()[:BEFORE])
-        old_games(conn)
-        conn.close()
-        storage = await Storage.open(path=empty_database)
-    else:
-        db = await PostgresDatabase.open(empty_database, run_migrations=False)
-        try:
-            await migrate_postgres(db, load_migrations(PACKAGE)[:BEFORE])
-            await db.write(old_games)
-        finally:
-            await db.close()
-        storage = await Storage.open(url=empty_database)
+    await database_before(empty_database, BEFORE, old_games)
+    storage = await open_at(empty_database)
     try:
         paces = {
             g: (r.turn_clock, r.bank_start, r.bank_cap)

@@ -5,16 +5,10 @@ never had one), and the games they had go on as they were."""
 from __future__ import annotations
 
 import re
-import sqlite3
 from pathlib import Path
 
-import pytest
-
-from storage import Storage
-from storage.migrate import load_migrations, migrate
-from storage.migrate_postgres import PACKAGE, migrate_postgres
-from storage.postgres import PostgresDatabase
 from storage.sql import Connection
+from tests.storage.helpers import database_before, open_at
 
 BEFORE = 9
 """The schema version just before the secret."""
@@ -50,38 +44,9 @@ def secrets_of(conn: Connection) -> dict[int, str | None]:
     return {row["id"]: row["automatic_secret"] for row in rows}
 
 
-@pytest.fixture
-def empty_database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Path | str:
-    """Where this test's database is: a SQLite file (not created yet), or an empty PostgreSQL
-    database's URL."""
-    if backend == "sqlite":
-        return tmp_path / "old.sqlite3"
-    return str(request.getfixturevalue("postgresql_empty_url"))
-
-
-async def with_old_games(where: Path | str) -> None:
-    """Bring the database at ``where`` to schema 9 and write :func:`old_games` into it."""
-    if isinstance(where, Path):
-        conn = sqlite3.connect(where, isolation_level=None)
-        conn.row_factory = sqlite3.Row
-        migrate(conn, load_migrations()[:BEFORE])
-        old_games(conn)
-        conn.close()
-        return
-    db = await PostgresDatabase.open(where, run_migrations=False)
-    try:
-        await migrate_postgres(db, load_migrations(PACKAGE)[:BEFORE])
-        await db.write(old_games)
-    finally:
-        await db.close()
-
-
 async def test_the_open_games_of_before_get_a_secret_each(empty_database: Path | str) -> None:
-    await with_old_games(empty_database)
-    if isinstance(empty_database, Path):
-        storage = await Storage.open(path=empty_database)
-    else:
-        storage = await Storage.open(url=empty_database)
+    await database_before(empty_database, BEFORE, old_games)
+    storage = await open_at(empty_database)
     try:
         found = await storage.db.read(secrets_of)
         lobby = await storage.games.get_game(1)

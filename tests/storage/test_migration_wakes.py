@@ -4,17 +4,11 @@ whether an automatic player is to move); lobbies and ended games get none."""
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime
 from pathlib import Path
 
-import pytest
-
-from storage import Storage
-from storage.migrate import load_migrations, migrate
-from storage.migrate_postgres import PACKAGE, migrate_postgres
-from storage.postgres import PostgresDatabase
 from storage.sql import Connection
+from tests.storage.helpers import database_before, open_at
 
 BEFORE = 14
 """The schema version just before wake times."""
@@ -46,38 +40,9 @@ def old_games(conn: Connection) -> None:
     )
 
 
-@pytest.fixture
-def empty_database(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Path | str:
-    """Where this test's database is: a SQLite file (not created yet), or an empty PostgreSQL
-    database's URL."""
-    if backend == "sqlite":
-        return tmp_path / "old.sqlite3"
-    return str(request.getfixturevalue("postgresql_empty_url"))
-
-
-async def with_old_games(where: Path | str) -> None:
-    """Bring the database at ``where`` to schema 14 and write :func:`old_games` into it."""
-    if isinstance(where, Path):
-        conn = sqlite3.connect(where, isolation_level=None)
-        conn.row_factory = sqlite3.Row
-        migrate(conn, load_migrations()[:BEFORE])
-        old_games(conn)
-        conn.close()
-        return
-    db = await PostgresDatabase.open(where, run_migrations=False)
-    try:
-        await migrate_postgres(db, load_migrations(PACKAGE)[:BEFORE])
-        await db.write(old_games)
-    finally:
-        await db.close()
-
-
 async def test_the_running_games_of_before_get_a_wake(empty_database: Path | str) -> None:
-    await with_old_games(empty_database)
-    if isinstance(empty_database, Path):
-        storage = await Storage.open(path=empty_database)
-    else:
-        storage = await Storage.open(url=empty_database)
+    await database_before(empty_database, BEFORE, old_games)
+    storage = await open_at(empty_database)
     try:
         wakes = {g: (await storage.games.get_game(g)).wake_at for g in (1, 2, 3, 4)}
         due = await storage.games.due_wakes(

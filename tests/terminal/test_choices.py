@@ -7,6 +7,7 @@ says so."""
 from __future__ import annotations
 
 import random
+import re
 
 import engine
 from bot.games import presentation
@@ -14,7 +15,7 @@ from bot.i18n import translator
 from bot.terminal.choices import Question
 from bot.terminal.hints import how_many
 from bot.texts.decisions import menu_values, rows_for
-from bot.texts.rendering import confirmation_screen, context_for
+from bot.texts.rendering import confirmation_screen, context_for, seat_screen
 from bot.texts.specs import ButtonSpec, SelectOption, SelectSpec, UndoRow
 from engine import Decision
 from engine.pentaquest.cards import CARDS
@@ -93,7 +94,7 @@ def test_a_list_that_takes_two_says_so_when_given_one() -> None:
     said = f"Type 2 numbers from 1 to {last}, separated by spaces."
     assert question.answer(str(one), _).problem == said
     # the line to type them on says so too, not "Type a number"
-    assert question.hint(_) == f"{said} Or type r for the rules, q to quit."
+    assert question.hint(_) == f"{said} Or type r for the rules or q to quit."
     assert question.answer(f"{one} {two} {three}", _).problem == said
     assert question.answer(f"{one} {two}", _).key is not None
 
@@ -234,6 +235,28 @@ def test_u_takes_back_the_move_the_screen_offers_and_nothing_else() -> None:
     assert offered.answer("1", _).key == "play:a"  # the numbers are the moves' alone
     plain = Question((buttons,), [decision], 3)
     assert plain.answer("u", _).undo is None and plain.answer("u", _).problem
+
+
+def test_the_line_under_the_prompt_names_every_key_it_takes_in_every_language() -> None:
+    """u took back a move the screen offered, but the line saying what to type named only
+    the numbers, r and q: the hint names u whenever the question takes it (and only then)."""
+    decision = Decision(0, "play", ("play:a", "play:b"))
+    buttons = (ButtonSpec("play:a", "A"), ButtonSpec("play:b", "B"))
+    undo = UndoRow(7, "↶ Undo: A")
+    offered = Question((buttons, undo), [decision], 3)
+    assert offered.hint(_) == "Type 1 or 2, u to undo, r for the rules or q to quit."
+    assert offered.answer("x", _).problem == offered.hint(_)
+    state, seat = first_state_with("pentaquest", 1, "reroll")  # a list that takes several
+    dice = seat_screen(record_for(state), state, seat, _).rows
+    decisions = list(engine.view(state, seat).decisions)
+    for language in ("en", "es", "fr", "uk"):
+        said = translator(language)
+        for rows, moves in (((buttons,), [decision]), ((), []), (dice, decisions)):
+            for with_undo in (False, True):
+                question = Question((*rows, undo) if with_undo else rows, moves, 3)
+                words = set(re.findall(r"\b[a-z]\b", question.hint(said)))
+                assert {"r", "q"} <= words, (language, question.hint(said))
+                assert ("u" in words) == with_undo, (language, question.hint(said))
 
 
 def test_a_choice_that_is_not_a_die_never_takes_a_die_s_number() -> None:

@@ -211,6 +211,7 @@ async def test_a_move_that_may_be_taken_back_is_not_followed_by_a_forced_one(
     assert "The only possible move" not in harvested
     assert choices(harvested) == {1: "End turn"}
     assert "  u  ↶ Undo: Harvest Pepper\n" in harvested
+    assert "Type 1, u to undo, r for the rules or q to quit." in harvested  # the keys it takes
     await player.type("u")
     taken_back = await player.until_prompt()
     assert taken_back is not None
