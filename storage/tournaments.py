@@ -204,6 +204,18 @@ class TournamentStore:
 
         return await self._db.read(read)
 
+    async def latest_in(self, channel_id: int) -> TournamentRow | None:
+        """The newest tournament whose card is in ``channel_id`` (any status), or ``None``."""
+
+        def read(conn: Connection) -> TournamentRow | None:
+            row = conn.execute(
+                "SELECT id FROM tournaments WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                (channel_id,),
+            ).fetchone()
+            return None if row is None else fetch_tournament(conn, row["id"])
+
+        return await self._db.read(read)
+
     async def set_messages(
         self, tournament_id: int, *, card_id: int | None = None, standings_id: int | None = None
     ) -> TournamentRow:
