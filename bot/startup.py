@@ -76,6 +76,7 @@ class Startup:
             )
         log.info("resumed %d game(s); %d set aside", running, set_aside)
         await room.thread_events.check_all()  # threads lost or archived while away
+        await room.tournaments.resume(self.shards().owns)  # after the tables' ends are known
         ended_games = await room.storage.games.recently_ended(ENDED_TABLES_WINDOW)
         for ended in (game for game in ended_games if self.shards().owns(game.guild_id)):
             try:

@@ -125,6 +125,12 @@ class Handlers:
         """A tournament card's button."""
         await self.tournaments.on_button(interaction, tournament, op)
 
+    async def on_tournament_level(
+        self, interaction: discord.Interaction, tournament: int, level: str
+    ) -> None:
+        """A tournament card's "Add an automatic player" menu."""
+        await self.tournaments.on_level(interaction, tournament, level)
+
     async def on_forget(
         self, interaction: discord.Interaction, user_id: int, confirmed: bool
     ) -> None:

@@ -71,6 +71,9 @@ COMMAND_NAMES = (
     NC_("command name", "seats"),
     NC_("command name", "min_reliability"),
     NC_("command name", "remove"),
+    NC_("command name", "starts"),
+    NC_("command name", "automatic"),
+    NC_("command name", "level"),
 )
 """Every command, group and option name (a test checks the command tree against it)."""
 

@@ -37,11 +37,21 @@ def tournament_formats() -> list[app_commands.Choice[str]]:
 def tournament_paces() -> list[app_commands.Choice[str]]:
     """The paces a tournament's tables may have (``bot.service.paces``)."""
     return [
+        app_commands.Choice(name=N_("No clock (the round's deadline only)"), value="off"),
         app_commands.Choice(name=N_("1 minute a move"), value="1m"),
         app_commands.Choice(name=N_("5 minutes a move"), value="5m"),
         app_commands.Choice(name=N_("6 hours a move"), value="6h"),
         app_commands.Choice(name=N_("1 day a move"), value="1d"),
         app_commands.Choice(name=N_("3 days a move"), value="3d"),
+    ]
+
+
+def level_choices() -> list[app_commands.Choice[str]]:
+    """The automatic players' levels (``engine.players.LEVELS``)."""
+    return [
+        app_commands.Choice(name=N_("random"), value="random"),
+        app_commands.Choice(name=N_("greedy"), value="greedy"),
+        app_commands.Choice(name=N_("search"), value="search"),
     ]
 
 
@@ -290,9 +300,13 @@ class AdminCommands(commands.Cog):
         pace=N_("The tables' pace"),
         seats=N_("Seats at each table (default: the game's most, up to 5)"),
         min_reliability=N_("Only players who finish this share of their games"),
+        starts=N_("When it starts by itself: a date (2026-12-24) or a time from now (3 hours)"),
+        automatic=N_("Automatic players signed up at once"),
+        level=N_("The automatic players' level (default: greedy)"),
     )
     @app_commands.choices(game=game_choices(), format=tournament_formats(), pace=tournament_paces())
     @app_commands.choices(min_reliability=reliability_choices())
+    @app_commands.choices(level=level_choices())
     async def new_tournament(
         self,
         interaction: discord.Interaction,
@@ -302,9 +316,21 @@ class AdminCommands(commands.Cog):
         pace: str,
         seats: app_commands.Range[int, 2, 5] | None = None,
         min_reliability: int | None = None,
+        starts: app_commands.Range[str, 1, 40] | None = None,
+        automatic: app_commands.Range[int, 0, 32] = 0,
+        level: str | None = None,
     ) -> None:
         await self.handlers.tournaments.new(
-            interaction, game, format, rounds, pace, seats, min_reliability
+            interaction,
+            game,
+            format,
+            rounds,
+            pace,
+            seats,
+            min_reliability,
+            starts=starts,
+            automatic=automatic,
+            level=level,
         )
 
     @tournament.command(name="remove", description=N_("Remove a player from this tournament"))

@@ -1,11 +1,10 @@
 """Tournaments in Discord: ``/cardroom tournament new|remove|export``, the sign-up card's
-buttons, ``/game tournament``, and what follows a change: each new round's tables posted in
-threads of the card's channel (their players mentioned), the standings kept current in one
-message under the card, the final standings posted at the end.
+components, ``/game tournament``. What follows a change (the round's tables in threads, the
+card, the standings, the clock) is ``bot.handlers.tournament_events``'.
 
-A table's game ending settles its tournament (``followups.ended`` is chained); a clock watches
-the rounds' deadlines; at the first ``on_ready`` the process resumes its own guilds'
-tournaments (``Tournaments.resume``).
+Who may do what: anyone joins, leaves the sign-up or drops out of their own tournament; the
+organiser — or a member with Manage Server — starts it, adds or removes automatic players
+in sign-up and removes a player.
 """
 
 from __future__ import annotations
@@ -13,60 +12,61 @@ from __future__ import annotations
 import io
 import json
 import logging
-from datetime import timedelta
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import discord
 
 from bot.context import Cardroom
 from bot.handlers.admin import require_admin
-from bot.handlers.replies import guarded, say
-from bot.i18n import N_, Translator
+from bot.handlers.replies import ephemeral, guarded, say
+from bot.handlers.tournament_events import TournamentEvents
+from bot.i18n import N_
 from bot.messages import discord_io, layouts
 from bot.messages.languages import tr
-from bot.messages.tournament_views import card
+from bot.messages.tournament_views import confirm_drop
 from bot.service import tournaments as T
 from bot.service.errors import UserError
 from bot.service.tournament_play import Progress, record_of, settings_of
-from bot.service.tournament_rounds import Tournaments
-from bot.service.tournament_setup import settings_for
-from bot.texts.tournaments import card_text, standings_text, where_text
-from storage import GameRecord
-from storage.rows import parse_time
-from storage.tournaments import TournamentRow
+from bot.service.tournament_setup import automatic_levels, settings_for
+from bot.texts.tournaments import where_text
+from bot.texts.typed_times import parse_until
+from storage.tournaments import TournamentNotFound, TournamentRow
 
 log = logging.getLogger(__name__)
 
-WATCH_AT_MOST = timedelta(minutes=10)
-"""The longest the deadline watch sleeps before looking again."""
+NOT_ORGANISER = N_("Only the organiser or a member with Manage Server can do that.")
+
+
+def organises(interaction: discord.Interaction, row: TournamentRow) -> bool:
+    """Whether the interaction's user may run ``row``: its organiser, or a member with Manage
+    Server in its guild."""
+    if interaction.user.id == row.organiser_id:
+        return True
+    permissions = interaction.permissions
+    return interaction.guild_id == row.guild_id and (
+        permissions.manage_guild or permissions.administrator
+    )
+
+
+@asynccontextmanager
+async def _known() -> AsyncIterator[None]:
+    """A tournament that no longer exists (a forged or very old ``custom_id``) is a user
+    error, not a crash."""
+    try:
+        yield
+    except TournamentNotFound:
+        raise UserError(N_("That tournament no longer exists.")) from None
 
 
 class TournamentHandlers:
-    """Handlers of the tournament commands and buttons, and their follow-ups."""
+    """Handlers of the tournament commands and components (see the module)."""
 
     def __init__(self, room: Cardroom) -> None:
         self.room = room
-        self._play: Tournaments | None = None
-        self._watching = False
-        followups = getattr(room, "followups", None)
-        if followups is not None:
-            previous = followups.ended
-
-            async def ended(record: GameRecord, refresh_card: bool) -> None:
-                if previous is not None:
-                    await previous(record, refresh_card)
-                room.spawn(self.after_end(record), f"tournament after game {record.id}")
-
-            followups.ended = ended
-        listen = getattr(room.client, "add_listener", None)  # a bot, not a bare client
-        if listen is not None:
-            listen(self._on_ready, "on_ready")
-
-    @property
-    def play(self) -> Tournaments:
-        """The tournament use cases (made at first use: the room's service exists then)."""
-        if self._play is None:
-            self._play = Tournaments(self.room.service)
-        return self._play
+        self.events = TournamentEvents(room)
+        room.tournaments = self.events
+        self.play = self.events.play
 
     # -- commands ------------------------------------------------------------------------------
 
@@ -80,41 +80,116 @@ class TournamentHandlers:
         pace: str,
         seats: int | None,
         min_reliability: int | None,
+        starts: str | None = None,
+        automatic: int = 0,
+        level: str | None = None,
     ) -> None:
-        """Post a tournament's sign-up card in this channel."""
+        """Post a tournament's sign-up card in this channel (Manage Server): ``starts``, a time
+        people type (``bot.texts.typed_times``) it starts at by itself; ``automatic``
+        automatic players of ``level`` signed up at once."""
         require_admin(interaction)
         guild_id, channel_id = interaction.guild_id, interaction.channel_id
         assert guild_id is not None and channel_id is not None  # require_admin: a guild
+        _ = tr(interaction)
+        starts_at = None
+        if starts:
+            now = self.room.service.deadlines.clock.now()
+            starts_at = parse_until(starts, now, _.language)
+            if starts_at is None or starts_at <= now:
+                raise UserError(
+                    N_(
+                        "I cannot read “{text}” as a time to come: try 2026-12-24, 3 hours or "
+                        "2 days."
+                    ),
+                    text=starts[:40],
+                )
         settings = settings_for(game_name, format, rounds, pace, seats, min_reliability)
+        levels = automatic_levels(game_name, settings.seats, automatic, level)
+        settings = settings.model_copy(update={"automatic": levels, "starts_at": starts_at})
         row = await self.play.create(guild_id, channel_id, interaction.user.id, game_name, settings)
-        _ = await self.room.languages.public(guild_id)
+        public = await self.room.languages.public(guild_id)
         await interaction.response.send_message(
-            view=self._card(row, _), allowed_mentions=discord_io.NOTHING
+            view=self.events.card(row, public), allowed_mentions=discord_io.NOTHING
         )
         message = await interaction.original_response()
         await self.room.storage.tournaments.set_messages(row.id, card_id=message.id)
+        self.events.clock.schedule(row.id, starts_at)
 
     @guarded("tournament button")
     async def on_button(self, interaction: discord.Interaction, tournament: int, op: str) -> None:
-        """Join, Leave (a drop-out once it runs) or the organiser's Start."""
-        user = interaction.user.id
-        if op == "start":
-            await interaction.response.defer()
-            progress = await self.play.start(tournament, user, self._place)
-            await self.show(progress)
+        """A card's button: Join, Leave, Drop out (asks first), the organiser's Start and
+        "Remove an automatic player"; the drop-out's confirmation."""
+        async with _known():
+            row = await self.room.storage.tournaments.get(tournament)
+            if op in ("start", "remove_ai"):
+                await self._organised(interaction, row, op)
+            elif op == "join":
+                await self._card(interaction, await self.play.join(tournament, interaction.user.id))
+            elif op == "leave":
+                await self._leave(interaction, row)
+            elif op == "drop":
+                await self._ask_drop(interaction, row)
+            else:
+                await self._drop(interaction, row)
+
+    @guarded("tournament automatic player")
+    async def on_level(self, interaction: discord.Interaction, tournament: int, level: str) -> None:
+        """The card's "Add an automatic player" menu (the organiser, during sign-up)."""
+        async with _known():
+            row = await self.room.storage.tournaments.get(tournament)
+            if not organises(interaction, row):
+                raise UserError(NOT_ORGANISER)
+            row = await self.play.add_automatic(tournament, row.organiser_id, level)
+            await self._card(interaction, row)
+
+    async def _organised(
+        self, interaction: discord.Interaction, row: TournamentRow, op: str
+    ) -> None:
+        if not organises(interaction, row):
+            raise UserError(NOT_ORGANISER)
+        if op == "remove_ai":
+            await self._card(
+                interaction, await self.play.remove_automatic(row.id, row.organiser_id)
+            )
             return
-        if op == "join":
-            row = await self.play.join(tournament, user)
-        else:
-            progress = await self.play.leave(tournament, user)
-            row = progress.row
-            if progress.record is not None:
-                _ = tr(interaction)
-                await say(interaction, _("You are out: you will not be paired again."))
-                await self.show(progress)
-                return
-        _ = await self.room.languages.public(row.guild_id)
-        await interaction.response.edit_message(view=self._card(row, _))
+        if row.status != "signup":
+            raise UserError(N_("This tournament has already started or ended."))
+        if len(row.signups) + len(settings_of(row).automatic) < 2:  # said before deferring
+            raise UserError(N_("Not enough players have joined to start."))
+        await interaction.response.defer()  # pairing and opening the tables takes a while
+        progress = await self.play.start(row.id, row.organiser_id, self.events.place)
+        await self.events.show(progress)
+
+    async def _card(self, interaction: discord.Interaction, row: TournamentRow) -> None:
+        public = await self.room.languages.public(row.guild_id)
+        await interaction.response.edit_message(view=self.events.card(row, public))
+
+    async def _leave(self, interaction: discord.Interaction, row: TournamentRow) -> None:
+        if row.status != "signup":
+            raise UserError(N_("Sign-up for this tournament is closed."))
+        progress = await self.play.leave(row.id, interaction.user.id)
+        await self._card(interaction, progress.row)
+
+    async def _ask_drop(self, interaction: discord.Interaction, row: TournamentRow) -> None:
+        _ = tr(interaction)
+        where = await self.play.where(row.id, interaction.user.id)  # refuses a stranger
+        if where.whereabouts.status != "active":
+            raise UserError(N_("You are out of this tournament already."))
+        text = _(
+            "Drop out of tournament #{number}? You will not be paired again; your results so "
+            "far stay in the standings. A table you are playing now is played out and counts.",
+            number=row.id,
+        )
+        await ephemeral(interaction, view=confirm_drop(text, row.id, _("Drop out")))
+
+    async def _drop(self, interaction: discord.Interaction, row: TournamentRow) -> None:
+        _ = tr(interaction)
+        progress = await self.play.leave(row.id, interaction.user.id)
+        text = _(
+            "You are out of tournament #{number}: you will not be paired again.", number=row.id
+        )
+        await interaction.response.edit_message(view=layouts.notice(text))
+        self.room.spawn(self.events.show(progress), f"tournament {row.id} drop-out")
 
     @guarded("/game tournament")
     async def where(self, interaction: discord.Interaction) -> None:
@@ -140,12 +215,19 @@ class TournamentHandlers:
         """Remove a player from this channel's running tournament: not paired again, their
         running table's seat played by the automatic player."""
         row = await self._here(interaction)
-        if row.organiser_id != interaction.user.id:
-            require_admin(interaction)
+        if not organises(interaction, row):
+            raise UserError(NOT_ORGANISER)
         progress = await self.play.remove(row.id, row.organiser_id, player.id)
         _ = tr(interaction)
         await say(interaction, _("{player} is out of the tournament.", player=player.mention))
-        await self.show(progress)
+        self.room.spawn(self._removed(progress), f"tournament {row.id} removal")
+
+    async def _removed(self, progress: Progress) -> None:
+        room = self.room
+        for game_id in progress.handed:  # the automatic player's moves now due, the table
+            room.tables.request(game_id)
+            await room.followups.play_automatic(game_id)
+        await self.events.show(progress)
 
     @guarded("/cardroom tournament export")
     async def export(self, interaction: discord.Interaction) -> None:
@@ -172,87 +254,3 @@ class TournamentHandlers:
         if row is None or (running and row.status != "running"):
             raise UserError(N_("No tournament is running in this channel."))
         return row
-
-    # -- follow-ups ----------------------------------------------------------------------------
-
-    async def _place(self, lobby: GameRecord) -> int | None:
-        """A thread in the card's channel for a table's game."""
-        return await self.room.threads.open_bare(lobby)
-
-    async def after_end(self, record: GameRecord) -> None:
-        """A game ended: if it plays a tournament table, settle the tournament."""
-        link = await self.room.storage.tournaments.table_of(record.id)
-        if link is not None:
-            await self.show(await self.play.settle(link.tournament_id, self._place))
-
-    async def show(self, progress: Progress) -> None:
-        """Post the tables of a new round, refresh the card and the standings, post the final
-        standings at the end."""
-        room, row = self.room, progress.row
-        for snapshot in progress.opened:
-            record = snapshot.record
-            room.threads.rename(record.id)
-            channel = room.channel(record.channel_id, record.guild_id)
-            if await room.tables.post(snapshot, channel):
-                room.spawn(room.followups.announce_start(snapshot), f"start of game {record.id}")
-        _ = await room.languages.public(row.guild_id)
-        channel = room.channel(row.channel_id, row.guild_id)
-        if row.card_id is not None:
-            message = channel.get_partial_message(row.card_id)
-            await discord_io.edit(message, view=self._card(row, _))
-        if progress.record is None:
-            return
-        standings = layouts.notice(standings_text(row, progress.record, _))
-        if row.standings_id is None:
-            posted = await discord_io.send(
-                channel, view=standings, allowed_mentions=discord_io.NOTHING
-            )
-            if posted is not None:
-                await room.storage.tournaments.set_messages(row.id, standings_id=posted.id)
-        else:
-            message = channel.get_partial_message(row.standings_id)
-            await discord_io.edit(message, view=standings)
-        if progress.ended:
-            await discord_io.send(channel, view=standings, allowed_mentions=discord_io.NOTHING)
-
-    def _card(self, row: TournamentRow, _: Translator) -> discord.ui.LayoutView:
-        labels = None
-        if row.status == "signup":
-            labels = {"join": _("Join"), "leave": _("Leave"), "start": _("Start")}
-        elif row.status == "running":
-            labels = {"leave": _("Drop out")}
-        return card(card_text(row, settings_of(row), _), row.id, labels)
-
-    # -- restarts and deadlines ----------------------------------------------------------------
-
-    async def _on_ready(self) -> None:
-        if self._watching:
-            return
-        self._watching = True
-        self.room.spawn(self._watch(), "tournament deadlines")
-
-    def _owns(self, guild_id: int) -> bool:
-        owns = getattr(self.room.client, "owns_guild", None)
-        return True if owns is None else bool(owns(guild_id))
-
-    async def _watch(self) -> None:
-        """Resume this process's tournaments, then close each round at its deadline."""
-        room = self.room
-        clock = getattr(room.client, "clock", None)
-        rows = await room.storage.tournaments.open_in()
-        guilds = sorted({r.guild_id for r in rows if self._owns(r.guild_id)})
-        for progress in await self.play.resume(guilds, self._place):
-            await self.show(progress)
-        while clock is not None:
-            now = clock.now()
-            rows = [r for r in await room.storage.tournaments.open_in() if self._owns(r.guild_id)]
-            deadlines = [parse_time(r.round_deadline) for r in rows if r.round_deadline]
-            wake = min([d for d in deadlines if d is not None] + [now + WATCH_AT_MOST])
-            await clock.sleep_until(wake)
-            for row in rows:
-                deadline = parse_time(row.round_deadline)
-                if row.status == "running" and deadline is not None and clock.now() >= deadline:
-                    try:
-                        await self.show(await self.play.close_round(row.id, self._place))
-                    except Exception:
-                        log.exception("could not close a round of tournament %s", row.id)

@@ -160,22 +160,29 @@ class Tournaments(TournamentPlay):
             row = await self.storage.tournaments.update(
                 tournament_id, row.version, record=record.model_dump_json()
             )
-        if how == "removed":
-            await self._hand_over(row, record, entrant)
-        return Progress(row, record)
+        handed = await self._hand_over(row, record, entrant) if how == "removed" else ()
+        return Progress(row, record, handed=handed)
 
-    async def _hand_over(self, row: TournamentRow, record: T.Tournament, entrant: str) -> None:
-        """The automatic player takes ``entrant``'s seat at their running table, if any."""
+    async def _hand_over(
+        self, row: TournamentRow, record: T.Tournament, entrant: str
+    ) -> tuple[int, ...]:
+        """The automatic player takes ``entrant``'s seat at their running table, if any; the
+        games handed over."""
         user = user_of(entrant)
         current = T.current_round(record)
         if user is None or current is None:
-            return
+            return ()
+        handed = []
         for link in await self.storage.tournaments.tables(row.id, current.number):
             game = await self.storage.games.get_game(link.game_id)
-            if game.status == GameStatus.ACTIVE and game.seat_of(user) is not None:
+            seat = game.seat_of(user)
+            if game.status == GameStatus.ACTIVE and seat is not None and seat.is_human:
                 async with self.service.gate.locked(game.id):
-                    await self.storage.games.leave_game(game.id, user, level=LEAVER_LEVEL)
+                    with suppress(WrongStatus):  # it ended meanwhile
+                        await self.storage.games.leave_game(game.id, user, level=LEAVER_LEVEL)
+                        handed.append(game.id)
                     self.service.live.forget(game.id)
+        return tuple(handed)
 
     async def where(self, tournament_id: int, user_id: int) -> Where:
         """Where ``user_id`` stands: their place, and their table in the current round.

@@ -50,8 +50,14 @@ def card_text(row: TournamentRow, settings: PlaySettings, _: Translator) -> str:
         "signup": _("Sign-up is open: press Join. The organiser starts it."),
         "running": _("Under way: each round's tables are played in threads of this channel."),
         "over": _("Over: the final standings are below."),
-        "cancelled": _("Cancelled."),
+        "cancelled": _("Cancelled: too few players had signed up by its start time."),
     }[row.status]
+    if row.status == "signup" and settings.starts_at is not None:
+        when = f"<t:{int(settings.starts_at.timestamp())}:f>"  # in each reader's time zone
+        status = _(
+            "Sign-up is open: press Join. It starts {when} (or when the organiser starts it).",
+            when=when,
+        )
     entrants = [f"<@{u}>" for u in row.signups]
     entrants += [
         f"{automatic_name(level, _)} {n}" for n, level in enumerate(settings.automatic, start=1)
@@ -89,13 +95,20 @@ def standings_text(row: TournamentRow, record: T.Tournament, _: Translator) -> s
     named in their order."""
     shown = T.standings(record)
     last = T.current_round(record)
+    done = sum(1 for played in record.rounds if played.finished)
     if shown.final:
         head = _("🏁 **Final standings** of tournament #{number}", number=row.id)
-    else:
+    elif done:
         head = _(
             "📊 **Standings** of tournament #{number} after round {done} of {rounds}",
             number=row.id,
-            done=shown.rounds,
+            done=done,
+            rounds=T.total_rounds(record),
+        )
+    else:
+        head = _(
+            "📊 **Standings** of tournament #{number}: round 1 of {rounds} is being played",
+            number=row.id,
             rounds=T.total_rounds(record),
         )
     names = [TIE_BREAK_NAMES.get(t, t) for t in shown.tie_breaks]

@@ -1,77 +1,161 @@
-"""A tournament through the fake Discord, driving the real bot: an admin posts the sign-up card,
-people join with its button (a second join, a stranger's Start and a bad seat count are friendly
-refusals that change nothing), the organiser starts it, each table is a started game in a thread
-of the channel with its players mentioned, ``/game tournament`` shows a player their table,
-tables ended (here by an admin's abort: a draw) settle the round, the final standings are
-posted and kept in the standings message, and the export holds the record."""
+"""Tournaments through the fake Discord, driving the real bot: the sign-up card and its friendly
+refusals, starting by the organiser, by a member with Manage Server or at the start time, and
+a small Swiss played to its final standings by people's clicks."""
 
 from __future__ import annotations
 
-import json
+import random
 
-from bot.service.tournament_play import record_of
 from storage import GameStatus
 from tests.e2e.conftest import World
-from tests.e2e.helpers import abort_game, told
+from tests.e2e.helpers import told
+from tests.e2e.tournament_helpers import (
+    join,
+    new_tournament,
+    play_round,
+    refused,
+    restart,
+    settled,
+    sign_up,
+    start,
+    tables,
+)
+
+NOT_ORGANISER = "Only the organiser or a member with Manage Server can do that."
 
 
-async def test_a_tournament_runs_from_its_card_to_its_final_standings(world: World) -> None:
-    admin, alice, bob, carol = world.admin, world.alice, world.bob, world.carol
-    refused = await admin.slash(
-        world.channel,
-        "cardroom tournament new",
-        game="ninjan",
-        format="swiss",
-        rounds=1,
-        pace="1d",
-        seats=2,
-        min_reliability=None,
-    ) if False else None
+def _write_reliability(guild: int, user: int, started: int, finished: int):  # noqa: ANN202
+    def write(conn) -> None:  # noqa: ANN001 - games played before (the end hook's rows)
+        conn.execute(
+            "INSERT INTO reliability (user_id, guild_id, started, finished) VALUES (?, ?, ?, ?)",
+            (user, guild, started, finished),
+        )
+
+    return write
+
+
+async def test_the_sign_up_card_refuses_kindly_and_changes_nothing(world: World) -> None:
+    admin, alice, bob, carol, eve = world.admin, world.alice, world.bob, world.carol, world.eve
     bad = await admin.slash(
-        world.channel, "cardroom tournament new", game="verso", format="elimination", rounds=1,
-        pace="1d", seats=3,
-    )
+        world.channel, "cardroom tournament new", game="verso", format="elimination",
+        rounds=1, pace="1d", seats=3,
+    )  # fmt: skip
     assert told(bad, admin) == "⚠️ Single elimination is for 2-seat tables."
-    made = await admin.slash(
+    not_admin = await alice.slash(
         world.channel, "cardroom tournament new", game="ninjan", format="swiss", rounds=1,
-        pace="1d", seats=2,
+        pace="1d", bypass_default_permissions=True,
+    )  # fmt: skip
+    assert told(not_admin, alice) == "⚠️ You need the Manage Server permission to use this command."
+    await world.bot.storage.db.write(_write_reliability(world.guild.id, eve.id, 10, 5))
+    t = await new_tournament(world, rounds=1, min_reliability=80)
+    assert "Nobody has signed up yet." in t.card_text()
+    assert "at least 80%" in t.card_text()
+
+    await join(t, alice)
+    refused(await alice.click(t.card, custom_id=f"cr:tour:{t.id}:join"), alice,
+            "You have already joined this tournament.")  # fmt: skip
+    refused(await bob.click(t.card, custom_id=f"cr:tour:{t.id}:leave"), bob,
+            "You have not joined this tournament.")  # fmt: skip
+    low = await eve.click(t.card, custom_id=f"cr:tour:{t.id}:join")
+    assert told(low, eve) == (
+        "⚠️ This tournament takes players whose share of finished games is at least 80%. "
+        "Yours here: 50% (10 games)."
     )
-    card = made.original
-    assert card is not None and "Tournament #" in card.text
-    (row,) = await world.bot.storage.tournaments.open_in([world.guild.id])
-    for user in (admin, alice, bob, carol):
-        await user.click(card, custom_id=f"cr:tour:{row.id}:join")
-    again = await alice.click(card, custom_id=f"cr:tour:{row.id}:join")
-    assert told(again, alice) == "⚠️ You have already joined this tournament."
-    stranger = await bob.click(card, custom_id=f"cr:tour:{row.id}:start")
-    assert told(stranger, bob) == "⚠️ Only the organiser can do that."
-    assert (await world.bot.storage.tournaments.get(row.id)).status == "signup"
+    refused(await bob.click(t.card, custom_id=f"cr:tour:{t.id}:start"), bob, NOT_ORGANISER)
+    refused(await bob.select(t.card, ["greedy"], custom_id=f"cr:tourai:{t.id}"), bob,
+            NOT_ORGANISER)  # fmt: skip
+    too_few = await admin.click(t.card, custom_id=f"cr:tour:{t.id}:start")
+    assert told(too_few, admin) == "⚠️ Not enough players have joined to start."
+    row = await t.row()
+    assert row.status == "signup" and row.signups == (alice.id,)
+    assert eve.mention not in t.card_text() and bob.mention not in t.card_text()
 
-    await admin.click(card, custom_id=f"cr:tour:{row.id}:start")
-    await world.bot.wait_idle()
-    row = await world.bot.storage.tournaments.get(row.id)
+    await join(t, bob)
+    await bob.click(t.card, custom_id=f"cr:tour:{t.id}:leave")
+    assert bob.mention not in t.card_text()
+    await sign_up(t, [bob, carol])
+    await start(t)
+    late = await world.dave.forge(t.card, f"cr:tour:{t.id}:join")  # a card not yet redrawn
+    assert told(late, world.dave) == "⚠️ This button is no longer in use."
+    drop = await world.dave.click(t.card, custom_id=f"cr:tour:{t.id}:drop")
+    assert told(drop, world.dave) == "⚠️ You are not playing in this tournament."
+    assert "Join" not in t.card.labels() and "Drop out" in t.card.labels()
+    assert len(await t.links(1)) == 1  # three players at 2 seats: one table and a bye
+
+
+async def test_a_server_manager_starts_it_and_people_see_their_tables(world: World) -> None:
+    admin, alice, bob, carol, dave = world.admin, world.alice, world.bob, world.carol, world.dave
+    t = await new_tournament(world, rounds=1, pace="1d")
+    await sign_up(t, [alice, bob, carol, dave])
+    t.organiser = admin
+    await start(t, by=admin)
+    row = await t.row()
     assert row.status == "running" and row.standings_id is not None
-    links = await world.bot.storage.tournaments.tables(row.id, 1)
-    assert len(links) == 2
-    for link in links:
-        game = await world.bot.storage.games.get_game(link.game_id)
-        assert game.status == GameStatus.ACTIVE and game.channel_id != world.channel.id
-        assert game.parent_id == world.channel.id  # a thread of the card's channel
-        assert game.bank_start == 24 * 3600
+    found = await tables(t, 1)
+    assert len(found) == 2 and sorted(u.id for x in found for u in x.people) == sorted(
+        u.id for u in (alice, bob, carol, dave)
+    )
+    for table in found:
+        assert table.record.status == GameStatus.ACTIVE
+        assert table.record.bank_start == 24 * 3600  # the tournament's pace
+        pings = [m for m in table.thread.messages if "has started" in m.text()]
+        assert pings and all(u.mention in pings[0].text() for u in table.people)
+        where = await table.people[0].slash(world.channel, "game tournament")
+        text = told(where, table.people[0])
+        assert f"your table is {table.link.table_number}" in text
+        assert f"<#{table.thread.id}>" in text
+    standings = await t.standings()
+    assert "Standings" in standings.text() and "Round 1: 2 of 2 tables still playing" in (
+        standings.text()
+    )
 
-    where = await alice.slash(world.channel, "game tournament")
-    assert "Round 1: your table is" in told(where, alice)
 
-    for link in links:
-        await abort_game(world, link.game_id)
-    await world.bot.wait_idle()
-    row = await world.bot.storage.tournaments.get(row.id)
-    assert row.status == "over"
-    record = record_of(row)
-    assert record is not None
-    assert all(t.result is not None and t.result.places == (1, 1) for t in record.rounds[0].tables)
-    finals = [m for m in world.channel.messages if "Final standings" in m.text]
+async def test_a_small_swiss_is_played_to_its_final_standings(world: World) -> None:
+    alice, bob, carol, dave = world.alice, world.bob, world.carol, world.dave
+    rng = random.Random(52)
+    t = await new_tournament(world, rounds=2)
+    await sign_up(t, [alice, bob, carol, dave])
+    await start(t)
+    assert await play_round(t, rng) == 1
+    record = await t.record()
+    assert len(record.rounds) == 2, "round 2 opened once every table of round 1 ended"
+    met = {frozenset(x.players) for x in record.rounds[0].tables}
+    assert not met & {frozenset(x.players) for x in record.rounds[1].tables}, "no rematch"
+    assert "after round 1 of 2" in (await t.standings()).text()
+    await play_round(t, rng)
+    await settled(world)
+    row = await t.row()
+    assert row.status == "over" and row.round_deadline is None
+    shown = [m for m in world.channel.messages if m.ephemeral_for is None and not m.deleted]
+    assert [m.id for m in shown[:2]] == [t.card.id, (await t.standings()).id]
+    finals = [m for m in shown if "Final standings" in m.text()]
     assert len(finals) == 2  # the standings message, and the final standings posted
+    assert len(shown) == 3, "nothing else in the card's channel: the tables are in threads"
+    assert "Over: the final standings are below." in t.card_text()
+    assert not t.card.buttons()
+    exported = await alice.slash(world.channel, "cardroom tournament export",
+                                 bypass_default_permissions=True)  # fmt: skip
+    assert exported.original is not None and exported.original.attachments
 
-    exported = await alice.slash(world.channel, "cardroom tournament export")
-    assert exported is not None
+
+async def test_it_starts_at_its_start_time_even_after_a_restart(world: World) -> None:
+    alice, bob = world.alice, world.bob
+    unread = await world.admin.slash(
+        world.channel, "cardroom tournament new", game="ninjan", format="swiss", rounds=1,
+        pace="off", starts="someday",
+    )  # fmt: skip
+    assert told(unread, world.admin).startswith("⚠️ I cannot read “someday” as a time to come")
+    t = await new_tournament(world, rounds=1, starts="3 h")
+    empty = await new_tournament(world, rounds=1, starts="3 h")
+    assert "It starts <t:" in t.card_text()
+    await sign_up(t, [alice, bob])
+    await restart(world)
+    world.clock.advance(2 * 3600)
+    await settled(world)
+    assert (await t.row()).status == "signup"
+    world.clock.advance(3600)
+    await settled(world)
+    assert (await t.row()).status == "running" and len(await t.links(1)) == 1
+    assert "Under way" in t.card_text()
+    assert (await empty.row()).status == "cancelled"
+    assert "Cancelled: too few players" in empty.card_text() and not empty.card.buttons()
