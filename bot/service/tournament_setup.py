@@ -148,7 +148,11 @@ def automatic_levels(game_name: str, seats: int, count: int, level: str | None) 
     if level is None:
         level = "greedy" if "greedy" in levels else (levels[0] if levels else None)
     if level is None or level not in levels:
-        raise UserError(N_("That option does not exist."))
+        raise UserError(
+            N_("At {seats} seats this game's automatic players are: {levels}."),
+            seats=seats,
+            levels=list(levels),  # the levels' names are msgids: shown translated
+        )
     return (level,) * count
 
 

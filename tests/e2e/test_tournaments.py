@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from storage import GameStatus
 from tests.e2e.conftest import World
 from tests.e2e.helpers import told
 from tests.e2e.tournament_helpers import (
+    add_automatic,
     join,
     new_tournament,
     play_round,
@@ -20,6 +23,7 @@ from tests.e2e.tournament_helpers import (
     start,
     tables,
 )
+from tests.fakediscord.errors import OptionError
 
 NOT_ORGANISER = "Only the organiser or a member with Manage Server can do that."
 
@@ -159,3 +163,47 @@ async def test_it_starts_at_its_start_time_even_after_a_restart(world: World) ->
     assert "Under way" in t.card_text()
     assert (await empty.row()).status == "cancelled"
     assert "Cancelled: too few players" in empty.card_text() and not empty.card.buttons()
+
+
+async def test_the_organiser_signs_up_automatic_players_beside_people(world: World) -> None:
+    alice, bob = world.alice, world.bob
+    t = await new_tournament(world, rounds=1, automatic=1, level="random")
+    assert "Signed up (1): 🤖 Cardroom AI (random) 1" in t.card_text()
+    menu = next(s for s in t.card.selects() if s["custom_id"] == f"cr:tourai:{t.id}")
+    assert [o["value"] for o in menu["options"]] == ["random", "greedy", "search"]
+    await add_automatic(t, "greedy", 2)
+    remove = await t.organiser.click(t.card, custom_id=f"cr:tour:{t.id}:remove_ai")
+    assert remove.response_type == 7
+    assert "🤖 Cardroom AI (greedy) 2" in t.card_text()
+    assert "🤖 Cardroom AI (greedy) 3" not in t.card_text()
+    refused(await alice.click(t.card, custom_id=f"cr:tour:{t.id}:remove_ai"), alice,
+            NOT_ORGANISER)  # fmt: skip
+    await sign_up(t, [alice, bob])
+    await start(t)
+    record = await t.record()
+    assert [e.id for e in record.entrants] == [
+        f"u:{alice.id}", f"u:{bob.id}", "a:random:1", "a:greedy:2"
+    ]
+    await play_round(t, random.Random(3))
+    await settled(world)
+    assert (await t.row()).status == "over"
+    assert all(x.result is not None for x in (await t.record()).rounds[0].tables)
+    final = (await t.standings()).text()
+    assert "🤖 Cardroom AI (random) 1" in final and "🤖 Cardroom AI (greedy) 2" in final
+
+
+async def test_automatic_players_asked_for_at_once_are_checked(world: World) -> None:
+    with pytest.raises(OptionError):  # Discord itself refuses past the option's maximum
+        await world.admin.slash(
+            world.channel, "cardroom tournament new", game="ninjan", format="swiss", rounds=1,
+            pace="off", automatic=40,
+        )  # fmt: skip
+    no_search = await world.admin.slash(
+        world.channel, "cardroom tournament new", game="pentaquest", format="swiss", rounds=1,
+        pace="off", seats=2, automatic=2, level="search",
+    )  # fmt: skip
+    assert told(no_search, world.admin) == (
+        "⚠️ At 2 seats this game's automatic players are: random, greedy."
+    )
+    fine = await new_tournament(world, rounds=1, automatic=3)
+    assert "Signed up (3)" in fine.card_text() and "(greedy) 3" in fine.card_text()
