@@ -196,11 +196,9 @@ class TournamentHandlers:
         """Where the caller stands in their newest tournament in this server."""
         _ = tr(interaction)
         user = interaction.user.id
-        rows = await self.room.storage.tournaments.open_in([interaction.guild_id or 0])
-        mine = [r for r in rows if user in r.signups]
-        if not mine:
+        row = await self.room.storage.tournaments.latest_for(interaction.guild_id or 0, user)
+        if row is None:
             raise UserError(N_("You are not playing in a tournament in this server."))
-        row = mine[-1]
         if row.status == "signup":
             await say(interaction, _("You are signed up; the organiser starts the tournament."))
             return
@@ -208,7 +206,9 @@ class TournamentHandlers:
         thread = None
         if found.game_id is not None:
             thread = (await self.room.storage.games.get_game(found.game_id)).channel_id
-        await say(interaction, where_text(row, found.whereabouts, thread, _))
+        record = record_of(found.row)
+        assert record is not None  # it has started
+        await say(interaction, where_text(found.row, record, found.whereabouts, thread, _))
 
     @guarded("/cardroom tournament remove")
     async def remove(self, interaction: discord.Interaction, player: discord.abc.User) -> None:

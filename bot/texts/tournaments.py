@@ -138,22 +138,27 @@ def standings_text(row: TournamentRow, record: T.Tournament, _: Translator) -> s
 
 
 def where_text(
-    row: TournamentRow, where: T.Whereabouts, thread_id: int | None, _: Translator
+    row: TournamentRow,
+    record: T.Tournament,
+    where: T.Whereabouts,
+    thread_id: int | None,
+    _: Translator,
 ) -> str:
-    """``/game tournament``: the player's place and points, and their table now."""
+    """``/game tournament``: the player's place and points, their table now (a link to its
+    thread) or their bye, and whether they are out or the tournament is over."""
     lines = [
         _(
-            "🏆 Tournament #{number} ({title}): you are {place}. with {points} pts.",
+            "🏆 Tournament #{number} ({title}): you are in place {place} of {count} with "
+            "{points} pts.",
             number=row.id,
             title=game_title(row.game_name, _),
             place=where.place,
+            count=len(record.entrants),
             points=points_text(where.points),
         )
     ]
-    if where.status != "active":
-        lines.append(_("You are out of the tournament; your results stay in the standings."))
-    elif where.bye:
-        lines.append(_("Round {round}: you have a bye.", round=where.round))
+    if row.status == "over":
+        lines.append(_("The tournament is over: these are the final standings."))
     elif where.table is not None and where.playing:
         place = f"<#{thread_id}>" if thread_id is not None else f"#{where.table}"
         lines.append(
@@ -165,6 +170,10 @@ def where_text(
                 place=place,
             )
         )
-    elif row.status == "running":
+    elif where.status == "active" and where.bye:
+        lines.append(_("Round {round}: you have a bye.", round=where.round))
+    elif where.status == "active":
         lines.append(_("Your table has ended; the next round starts once every table has."))
+    if where.status != "active" and row.status != "over":
+        lines.append(_("You are out of the tournament; your results stay in the standings."))
     return "\n".join(lines)

@@ -182,7 +182,10 @@ async def test_the_organiser_signs_up_automatic_players_beside_people(world: Wor
     await start(t)
     record = await t.record()
     assert [e.id for e in record.entrants] == [
-        f"u:{alice.id}", f"u:{bob.id}", "a:random:1", "a:greedy:2"
+        f"u:{alice.id}",
+        f"u:{bob.id}",
+        "a:random:1",
+        "a:greedy:2",
     ]
     await play_round(t, random.Random(3))
     await settled(world)

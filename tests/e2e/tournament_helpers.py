@@ -20,11 +20,12 @@ from typing import Any
 from bot.service import tournaments as T
 from bot.service.tournament_play import record_of
 from bot.service.tournament_setup import user_of
+from bot.texts.tournaments import standings_text
 from storage import GameRecord, GameStatus
 from storage.rows import parse_time
 from storage.tournaments import TableLink, TournamentRow
 from tests.e2e.conftest import World
-from tests.e2e.driver import Driver, find_table, table_closed
+from tests.e2e.driver import Driver, find_table, public_translator, table_closed
 from tests.e2e.helpers import told
 from tests.e2e.thread_helpers import SECRET_WORDS
 from tests.fakediscord.model import Message
@@ -232,6 +233,15 @@ async def restart(world: World) -> None:
     tournaments when this returns."""
     await world.restart()
     await settled(world)
+
+
+async def shown_standings(t: Tournament) -> str:
+    """What the standings message must say now (the oracle: the stored record's standings in
+    the guild's language)."""
+    row = await t.row()
+    record = record_of(row)
+    assert record is not None
+    return standings_text(row, record, await public_translator(t.world, t.world.guild.id))
 
 
 def places(record: T.Tournament, round_number: int) -> dict[int, tuple[int, ...]]:
