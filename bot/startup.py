@@ -60,6 +60,8 @@ class Startup:
             )
 
         await room.clocks.start(load)
+        # before the tables behind: a round's table never posted is announced to its players
+        await room.tournaments.resume(self.shards().owns)
         for game_id in await games.tables_behind(count, ids):
             try:
                 await room.tables.refresh(game_id)
@@ -76,7 +78,6 @@ class Startup:
             )
         log.info("resumed %d game(s); %d set aside", running, set_aside)
         await room.thread_events.check_all()  # threads lost or archived while away
-        await room.tournaments.resume(self.shards().owns)  # after the tables' ends are known
         ended_games = await room.storage.games.recently_ended(ENDED_TABLES_WINDOW)
         for ended in (game for game in ended_games if self.shards().owns(game.guild_id)):
             try:

@@ -251,6 +251,29 @@ class TournamentStore:
 
         return await self._db.write(tx)
 
+    async def replace_table_game(self, old_game_id: int, new_game_id: int) -> TableLink:
+        """Let ``new_game_id`` play the table ``old_game_id`` was linked to: that game closed
+        before it started (a restart closed its lobby), so the table is opened again.
+
+        Raises:
+            LookupError: ``old_game_id`` plays no table, or its game ended (a result that
+                counts is never replaced).
+        """
+
+        def tx(conn: Connection) -> TableLink:
+            moved = conn.execute(
+                "UPDATE tournament_tables SET game_id = ? WHERE game_id = ? AND ended = 0",
+                (new_game_id, old_game_id),
+            ).rowcount
+            if moved != 1:
+                raise LookupError(f"game {old_game_id} plays no table still to be played")
+            row = conn.execute(
+                "SELECT * FROM tournament_tables WHERE game_id = ?", (new_game_id,)
+            ).fetchone()
+            return link_of(row)
+
+        return await self._db.write(tx)
+
     async def tables(self, tournament_id: int, round_number: int | None = None) -> list[TableLink]:
         """The games linked to the tournament's tables (of one round when given), by round and
         table."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 
 import discord
@@ -21,14 +22,16 @@ from bot.context import Cardroom
 from bot.i18n import Translator
 from bot.messages import discord_io, layouts
 from bot.messages.tournament_views import card
+from bot.service import tournaments as T
+from bot.service.snapshots import GameSnapshot
 from bot.service.tournament_play import Progress, settings_of
 from bot.service.tournament_rounds import Tournaments
 from bot.service.tournament_setup import MAX_AUTOMATIC, offered
-from bot.texts.seat_names import LEVEL_HINTS, LEVEL_NAMES
+from bot.texts.seat_names import LEVEL_HINTS, LEVEL_NAMES, seat_names
 from bot.texts.tournaments import card_text, standings_text
 from bot.timing.clock import SystemClock
 from bot.timing.tournament_clock import TournamentClock
-from storage import GameRecord
+from storage import GameRecord, GameStatus
 from storage.rows import parse_time
 from storage.tournaments import TournamentRow
 
@@ -74,10 +77,31 @@ class TournamentEvents:
         opened yet opened: ``Tournaments.resume``), show them, and watch their times."""
         rows = [r for r in await self.room.storage.tournaments.open_in() if owns(r.guild_id)]
         for progress in await self.play.resume(sorted({r.guild_id for r in rows}), self.place):
-            await self.show(progress)
+            unannounced = await self._unannounced(progress)
+            await self.show(replace(progress, opened=progress.opened + unannounced))
         for row in rows:
             if row.status == "signup":
                 self.clock.schedule(row.id, next_time(row))
+
+    async def _unannounced(self, progress: Progress) -> tuple[GameSnapshot, ...]:
+        """The current round's running tables whose table was never posted (the process
+        stopped while opening the round, after they started): posted and announced now, so
+        their players hear of them (call before the start-up posts the tables behind)."""
+        record, opened = progress.record, {s.id for s in progress.opened}
+        current = T.current_round(record) if record is not None else None
+        if current is None or progress.row.status != "running":
+            return ()
+        found = []
+        room = self.room
+        for link in await room.storage.tournaments.tables(progress.row.id, current.number):
+            if link.ended or link.game_id in opened:
+                continue
+            snapshot = await room.service.snapshot(link.game_id)
+            if snapshot.record.status != GameStatus.ACTIVE:
+                continue
+            if await room.tables.message(link.game_id) is None:
+                found.append(snapshot)
+        return tuple(found)
 
     async def due(self, tournament_id: int) -> datetime | None:
         """The clock's time for ``tournament_id`` came: start it (in sign-up, at its start
@@ -117,6 +141,8 @@ class TournamentEvents:
         room, row = self.room, progress.row
         if schedule:
             self.clock.schedule(row.id, next_time(row))
+        for game_id in progress.stopped:
+            room.spawn(self.stopped(game_id, progress), f"game {game_id} at its round's deadline")
         for snapshot in progress.opened:
             record = snapshot.record
             room.threads.rename(record.id)
@@ -142,6 +168,33 @@ class TournamentEvents:
             await discord_io.edit(message, view=standings)
         if progress.ended:
             await discord_io.send(channel, view=standings, allowed_mentions=discord_io.NOTHING)
+
+    async def stopped(self, game_id: int, progress: Progress) -> None:
+        """A table stopped at its round's deadline: its table shows it ended, its thread says
+        how the table was decided (the seats out of time lose) and is archived later."""
+        room = self.room
+        record = await room.storage.games.get_game(game_id)
+        link = await room.storage.tournaments.table_of(game_id)
+        if link is None or progress.record is None:
+            return
+        table = progress.record.rounds[link.round - 1].tables[link.table_number - 1]
+        room.tables.request(game_id)
+        _ = await room.languages.public(record.guild_id)
+        names = seat_names(record, _)
+        late = [names[seat] for seat in table.result.out_of_time] if table.result else []
+        if late:
+            text = _(
+                "⏰ The round's deadline has passed: this table is decided, a loss for the "
+                "seats out of time ({players}).",
+                players=", ".join(late),
+            )
+        else:
+            text = _("⏰ The round's deadline has passed: this table is decided as a draw.")
+        channel = room.channel(record.channel_id, record.guild_id)
+        await discord_io.send(
+            channel, view=layouts.notice(text), allowed_mentions=discord_io.NOTHING
+        )
+        await room.threads.ended(record, False)
 
     def card(self, row: TournamentRow, _: Translator) -> discord.ui.LayoutView:
         """The tournament's card as ``row`` stands, its components for what may be done now:

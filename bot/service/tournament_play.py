@@ -49,14 +49,16 @@ Place = Callable[[GameRecord], Awaitable[int | None]]
 @dataclass(frozen=True)
 class Progress:
     """What a change did: the tournament after it, its record (``None`` in sign-up), the games
-    opened for a new round, whether the tournament ended with it, and the running games whose
-    seat it handed to the automatic player (a removal: their automatic moves are due)."""
+    opened for a new round, whether the tournament ended with it, the running games whose
+    seat it handed to the automatic player (a removal: their automatic moves are due), and
+    the games it stopped at the round's deadline."""
 
     row: TournamentRow
     record: T.Tournament | None
     opened: tuple[GameSnapshot, ...] = ()
     ended: bool = False
     handed: tuple[int, ...] = ()
+    stopped: tuple[int, ...] = ()
 
 
 def record_of(row: TournamentRow) -> T.Tournament | None:
@@ -268,9 +270,14 @@ class TournamentPlay:
                 )
             else:
                 lobby = await self.storage.games.get_game(link.game_id)
-                if lobby.status != GameStatus.LOBBY:
+                if lobby.status == GameStatus.ABORTED and lobby.started_at is None:
+                    # closed before it started (a stop while opening it, then the start-up
+                    # closed its lobby): nobody played, so the table is opened again
+                    closed, lobby = lobby, await self._lobby(row, table.players)
+                    await self.storage.tournaments.replace_table_game(closed.id, lobby.id)
+                elif lobby.status != GameStatus.LOBBY:
                     continue
-                if len(lobby.seats) < len(table.players):  # a restart while seating
+                elif len(lobby.seats) < len(table.players):  # a restart while seating
                     lobby = await self._seat(lobby, table.players)
             if place is not None and lobby.parent_id == lobby.channel_id:
                 await self.service.threads.place_in(lobby.id, partial(place, lobby))

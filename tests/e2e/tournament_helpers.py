@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import engine
 from bot.service import tournaments as T
 from bot.service.tournament_play import record_of
 from bot.service.tournament_setup import user_of
@@ -191,6 +192,30 @@ async def play_table(t: Tournament, table: Table, rng: random.Random, checks: bo
         return
     await driver_of(t, table, rng, checks).play_to_the_end()
     await t.world.bot.wait_idle()
+
+
+async def play_until_waiting_for(
+    t: Tournament, table: Table, late: User, rng: random.Random, checks: bool = True
+) -> None:
+    """Everyone at ``table`` but ``late`` plays by clicks until the game waits for ``late``
+    alone (a table left running for its round's deadline)."""
+    others = [u for u in table.people if u is not late]
+    seat = table.record.seat_of(late.id)
+    assert seat is not None
+    driver = driver_of(t, table, rng, checks)
+    driver.players = others
+    while True:
+        waited = await waited_seats(t.world, table.link.game_id)
+        if waited == [seat.seat]:
+            return
+        assert await driver.step(), "the others had nothing left to do"
+
+
+async def waited_seats(world: World, game_id: int) -> list[int]:
+    """The seats the stored game waits for."""
+    state = (await world.bot.service.snapshot(game_id)).state
+    assert state is not None
+    return sorted({d.seat for d in engine.decisions(state) if d.committed is None})
 
 
 async def play_round(
