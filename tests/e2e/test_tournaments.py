@@ -210,3 +210,24 @@ async def test_automatic_players_asked_for_at_once_are_checked(world: World) -> 
     )
     fine = await new_tournament(world, rounds=1, automatic=3)
     assert "Signed up (3)" in fine.card_text() and "(greedy) 3" in fine.card_text()
+
+
+async def test_forged_and_stale_components_get_a_friendly_answer(world: World) -> None:
+    alice, bob, eve = world.alice, world.bob, world.eve
+    t = await new_tournament(world, rounds=1)
+    odd = await t.organiser.forge(t.card, f"cr:tourai:{t.id}", ["cheater"])
+    assert told(odd, t.organiser) == "⚠️ That option does not exist."
+    gone = await alice.forge(t.card, "cr:tour:424242:leave")
+    assert told(gone, alice) == "⚠️ This button is no longer in use."
+    await sign_up(t, [alice, bob])
+    await start(t)
+    stranger = await eve.forge(t.card, f"cr:tour:{t.id}:drop_yes")
+    assert told(stranger, eve) == "⚠️ This button is no longer in use."  # not on the card
+    asked = await alice.click(t.card, custom_id=f"cr:tour:{t.id}:drop")
+    await alice.click(asked.original, custom_id=f"cr:tour:{t.id}:drop_yes")
+    assert not asked.original.buttons()  # the question became the answer
+    twice = await alice.click(t.card, custom_id=f"cr:tour:{t.id}:drop")
+    assert told(twice, alice) == "⚠️ You are out of this tournament already."
+    late = await t.organiser.forge(t.card, f"cr:tourai:{t.id}", ["greedy"])
+    assert told(late, t.organiser) == "⚠️ This button is no longer in use."
+    assert (await t.row()).status == "running"
