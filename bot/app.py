@@ -368,9 +368,7 @@ class CardroomBot(commands.AutoShardedBot):
             self.room.threads.stop()  # the renames and archives that wait
         self.in_flight.close()
         await self.in_flight.idle()
-        clocks = getattr(self.room, "clocks", None)
-        if clocks is not None:
-            await clocks.stop()
+        await self.room.stop_clocks()
         await self.room.wait_idle()  # follow-ups of finished moves (automatic ones included)
         service = getattr(self.room, "service", None)
         if service is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -35,10 +35,22 @@ class ThreadChecks(Protocol):
         """Look at every running game's thread, for what happened while the bot was away."""
 
 
+class TournamentWatch(Protocol):
+    """What a start and a shutdown ask of the tournaments
+    (``bot.handlers.tournament_events.TournamentEvents``)."""
+
+    async def resume(self, owns: Callable[[int], bool]) -> None:
+        """Bring the open tournaments of the guilds ``owns`` says are this process's up to
+        date, and watch their start times and rounds' deadlines."""
+
+    async def stop(self) -> None:
+        """Stop watching (shutdown)."""
+
+
 class Cardroom:
     """The bot's shared parts: the Discord client, storage, the use cases (games, and the
     memory of play), and the keepers of tables, pings, open screens, lobby messages, pictures,
-    threads and follow-ups (set by ``bot.app`` once built)."""
+    threads, follow-ups and tournaments (set by ``bot.app`` once built)."""
 
     client: discord.Client
     storage: Storage
@@ -54,6 +66,7 @@ class Cardroom:
     pictures: Pictures
     threads: GameThreads
     thread_events: ThreadChecks
+    tournaments: TournamentWatch
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
@@ -78,6 +91,14 @@ class Cardroom:
         task = asyncio.create_task(guarded(), name=what)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+
+    async def stop_clocks(self) -> None:
+        """Stop the turn clocks and the tournaments' clock (shutdown), after the work each is
+        doing; what they wait for stays stored."""
+        for name in ("clocks", "tournaments"):
+            watcher = getattr(self, name, None)
+            if watcher is not None:
+                await watcher.stop()
 
     async def wait_idle(self) -> None:
         """Wait until all background work (also work started meanwhile) has finished."""

@@ -60,6 +60,8 @@ class Startup:
             )
 
         await room.clocks.start(load)
+        # before the tables behind: a round's table never posted is announced to its players
+        await room.tournaments.resume(self.shards().owns)
         for game_id in await games.tables_behind(count, ids):
             try:
                 await room.tables.refresh(game_id)

@@ -14,133 +14,21 @@ or finds it at start-up.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from storage.ends import EndedGame, ended_game
-from storage.errors import StorageError
 from storage.rows import now_text
-from storage.sql import Backend, Connection, Row
-
-STATUSES = ("signup", "running", "over", "cancelled")
-"""A tournament's statuses: sign-up open, rounds being played, over, cancelled."""
-
-OPEN = ("signup", "running")
-"""The statuses of a tournament that still changes."""
-
-
-class TournamentNotFound(StorageError, LookupError):
-    """No tournament with this id."""
-
-    def __init__(self, tournament_id: int) -> None:
-        super().__init__(f"no tournament {tournament_id}")
-        self.tournament_id = tournament_id
-
-
-class StaleTournament(StorageError):
-    """A change named a version the tournament has moved past (someone changed it first), or
-    a status it is no longer in.
-
-    Attributes:
-        tournament_id, expected, current: the tournament, the version read, the version now.
-    """
-
-    def __init__(self, tournament_id: int, expected: int, current: int) -> None:
-        super().__init__(f"tournament {tournament_id} is at version {current}, not {expected}")
-        self.tournament_id = tournament_id
-        self.expected = expected
-        self.current = current
-
-
-class SignUpClosed(StorageError):
-    """Joining or leaving a tournament whose sign-up is over (``status`` says what it is)."""
-
-    def __init__(self, tournament_id: int, status: str) -> None:
-        super().__init__(f"tournament {tournament_id} is {status}, not in sign-up")
-        self.tournament_id = tournament_id
-        self.status = status
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentRow:
-    """A tournament as stored.
-
-    Attributes:
-        id, guild_id, channel_id: the tournament and where its card is.
-        card_id, standings_id: the sign-up card's and the standings' message ids (``None``
-            until posted).
-        organiser_id, game_name: who runs it, and the game played.
-        settings: how it is played, JSON text (the service's).
-        record: the core's record as JSON text; ``None`` during sign-up.
-        status: one of :data:`STATUSES`.
-        round_deadline: the current round's deadline (stored time text) or ``None``.
-        version: changes made so far; every change names it.
-        signups: the people signed up, in the order they joined.
-    """
-
-    id: int
-    guild_id: int
-    channel_id: int
-    card_id: int | None
-    standings_id: int | None
-    organiser_id: int
-    game_name: str
-    settings: str
-    record: str | None
-    status: str
-    round_deadline: str | None
-    version: int
-    signups: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class TableLink:
-    """A game playing table ``table_number`` of round ``round`` of ``tournament_id``; ``ended``
-    once the game has ended, ``recorded`` once its result is in the record."""
-
-    game_id: int
-    tournament_id: int
-    round: int
-    table_number: int
-    ended: bool
-    recorded: bool
-
-
-def fetch_tournament(conn: Connection, tournament_id: int) -> TournamentRow:
-    """The tournament's row with its sign-ups. Raises :class:`TournamentNotFound`."""
-    row = conn.execute("SELECT * FROM tournaments WHERE id = ?", (tournament_id,)).fetchone()
-    if row is None:
-        raise TournamentNotFound(tournament_id)
-    signups = conn.execute(
-        "SELECT user_id FROM tournament_signups WHERE tournament_id = ? "
-        "ORDER BY joined_at, user_id",
-        (tournament_id,),
-    ).fetchall()
-    return TournamentRow(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        card_id=row["card_id"],
-        standings_id=row["standings_id"],
-        organiser_id=row["organiser_id"],
-        game_name=row["game_name"],
-        settings=row["settings"],
-        record=row["record"],
-        status=row["status"],
-        round_deadline=row["round_deadline"],
-        version=row["version"],
-        signups=tuple(r["user_id"] for r in signups),
-    )
-
-
-def _link(row: Row) -> TableLink:
-    return TableLink(
-        game_id=row["game_id"],
-        tournament_id=row["tournament_id"],
-        round=row["round"],
-        table_number=row["table_number"],
-        ended=bool(row["ended"]),
-        recorded=bool(row["recorded"]),
-    )
+from storage.sql import Backend, Connection
+from storage.tournament_rows import (  # noqa: F401 - where callers find them
+    OPEN,
+    STATUSES,
+    SignUpClosed,
+    StaleTournament,
+    TableLink,
+    TournamentNotFound,
+    TournamentRow,
+    fetch_tournament,
+    link_of,
+)
 
 
 def _bump(conn: Connection, tournament_id: int, expected: int) -> None:
@@ -201,6 +89,33 @@ class TournamentStore:
                 for r in rows
                 if wanted is None or r["guild_id"] in wanted
             ]
+
+        return await self._db.read(read)
+
+    async def latest_in(self, channel_id: int) -> TournamentRow | None:
+        """The newest tournament whose card is in ``channel_id`` (any status), or ``None``."""
+
+        def read(conn: Connection) -> TournamentRow | None:
+            row = conn.execute(
+                "SELECT id FROM tournaments WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                (channel_id,),
+            ).fetchone()
+            return None if row is None else fetch_tournament(conn, row["id"])
+
+        return await self._db.read(read)
+
+    async def latest_for(self, guild_id: int, user_id: int) -> TournamentRow | None:
+        """The newest tournament of ``guild_id`` that ``user_id`` signed up for and that was
+        not cancelled (running, in sign-up or over), or ``None``."""
+
+        def read(conn: Connection) -> TournamentRow | None:
+            row = conn.execute(
+                "SELECT t.id FROM tournaments t JOIN tournament_signups s "
+                "ON s.tournament_id = t.id WHERE t.guild_id = ? AND s.user_id = ? "
+                "AND t.status <> 'cancelled' ORDER BY t.id DESC LIMIT 1",
+                (guild_id, user_id),
+            ).fetchone()
+            return None if row is None else fetch_tournament(conn, row["id"])
 
         return await self._db.read(read)
 
@@ -332,7 +247,30 @@ class TournamentStore:
             row = conn.execute(
                 "SELECT * FROM tournament_tables WHERE game_id = ?", (game_id,)
             ).fetchone()
-            return _link(row)
+            return link_of(row)
+
+        return await self._db.write(tx)
+
+    async def replace_table_game(self, old_game_id: int, new_game_id: int) -> TableLink:
+        """Let ``new_game_id`` play the table ``old_game_id`` was linked to: that game closed
+        before it started (a restart closed its lobby), so the table is opened again.
+
+        Raises:
+            LookupError: ``old_game_id`` plays no table, or its game ended (a result that
+                counts is never replaced).
+        """
+
+        def tx(conn: Connection) -> TableLink:
+            moved = conn.execute(
+                "UPDATE tournament_tables SET game_id = ? WHERE game_id = ? AND ended = 0",
+                (new_game_id, old_game_id),
+            ).rowcount
+            if moved != 1:
+                raise LookupError(f"game {old_game_id} plays no table still to be played")
+            row = conn.execute(
+                "SELECT * FROM tournament_tables WHERE game_id = ?", (new_game_id,)
+            ).fetchone()
+            return link_of(row)
 
         return await self._db.write(tx)
 
@@ -347,7 +285,7 @@ class TournamentStore:
                 sql += " AND round = ?"
                 params = (tournament_id, round_number)
             rows = conn.execute(sql + " ORDER BY round, table_number", params).fetchall()
-            return [_link(r) for r in rows]
+            return [link_of(r) for r in rows]
 
         return await self._db.read(read)
 
@@ -358,7 +296,7 @@ class TournamentStore:
             row = conn.execute(
                 "SELECT * FROM tournament_tables WHERE game_id = ?", (game_id,)
             ).fetchone()
-            return None if row is None else _link(row)
+            return None if row is None else link_of(row)
 
         return await self._db.read(read)
 
@@ -376,7 +314,7 @@ class TournamentStore:
             for row in rows:
                 ended = ended_game(conn, row["game_id"])
                 if ended is not None:
-                    found.append((_link(row), ended))
+                    found.append((link_of(row), ended))
             return found
 
         return await self._db.read(read)

@@ -19,6 +19,7 @@ from bot.handlers.reference import ReferenceHandlers
 from bot.handlers.seasons import SeasonHandlers
 from bot.handlers.slow_play import SlowPlayHandlers
 from bot.handlers.threads import ThreadHandlers
+from bot.handlers.tournaments import TournamentHandlers
 from bot.handlers.undo import UndoHandlers
 
 
@@ -37,6 +38,7 @@ class Handlers:
         self.direct = DirectHandlers(room, self.play)
         self.undo = UndoHandlers(room, self.play)
         self.seasons = SeasonHandlers(room)
+        self.tournaments = TournamentHandlers(room)
 
     async def on_lobby_button(self, interaction: discord.Interaction, game: int, op: str) -> None:
         """A lobby button."""
@@ -117,6 +119,18 @@ class Handlers:
         """A season start confirmation's button."""
         await self.seasons.on_start(interaction, game_name, current, confirmed, name)
 
+    async def on_tournament_button(
+        self, interaction: discord.Interaction, tournament: int, op: str
+    ) -> None:
+        """A tournament card's button."""
+        await self.tournaments.on_button(interaction, tournament, op)
+
+    async def on_tournament_level(
+        self, interaction: discord.Interaction, tournament: int, level: str
+    ) -> None:
+        """A tournament card's "Add an automatic player" menu."""
+        await self.tournaments.on_level(interaction, tournament, level)
+
     async def on_forget(
         self, interaction: discord.Interaction, user_id: int, confirmed: bool
     ) -> None:
@@ -135,5 +149,6 @@ __all__ = [
     "SeasonHandlers",
     "SlowPlayHandlers",
     "ThreadHandlers",
+    "TournamentHandlers",
     "UndoHandlers",
 ]

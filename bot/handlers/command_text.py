@@ -64,6 +64,16 @@ COMMAND_NAMES = (
     NC_("command name", "threads"),
     NC_("command name", "invite"),
     NC_("command name", "choice"),
+    NC_("command name", "tournament"),
+    NC_("command name", "format"),
+    NC_("command name", "rounds"),
+    NC_("command name", "pace"),
+    NC_("command name", "seats"),
+    NC_("command name", "min_reliability"),
+    NC_("command name", "remove"),
+    NC_("command name", "starts"),
+    NC_("command name", "automatic"),
+    NC_("command name", "level"),
 )
 """Every command, group and option name (a test checks the command tree against it)."""
 

@@ -26,6 +26,43 @@ def game_choices() -> list[app_commands.Choice[str]]:
     ]
 
 
+def tournament_formats() -> list[app_commands.Choice[str]]:
+    """The formats a tournament may have."""
+    return [
+        app_commands.Choice(name=N_("Swiss"), value="swiss"),
+        app_commands.Choice(name=N_("Single elimination"), value="elimination"),
+    ]
+
+
+def tournament_paces() -> list[app_commands.Choice[str]]:
+    """The paces a tournament's tables may have (``bot.service.paces``)."""
+    return [
+        app_commands.Choice(name=N_("No clock (the round's deadline only)"), value="off"),
+        app_commands.Choice(name=N_("1 minute a move"), value="1m"),
+        app_commands.Choice(name=N_("5 minutes a move"), value="5m"),
+        app_commands.Choice(name=N_("6 hours a move"), value="6h"),
+        app_commands.Choice(name=N_("1 day a move"), value="1d"),
+        app_commands.Choice(name=N_("3 days a move"), value="3d"),
+    ]
+
+
+def level_choices() -> list[app_commands.Choice[str]]:
+    """The automatic players' levels (``engine.players.LEVELS``)."""
+    return [
+        app_commands.Choice(name=N_("random"), value="random"),
+        app_commands.Choice(name=N_("greedy"), value="greedy"),
+        app_commands.Choice(name=N_("search"), value="search"),
+    ]
+
+
+def reliability_choices() -> list[app_commands.Choice[int]]:
+    """The shares of finished games a tournament may ask."""
+    return [
+        app_commands.Choice(name=N_("At least 80%"), value=80),
+        app_commands.Choice(name=N_("At least 90%"), value=90),
+    ]
+
+
 class GameCommands(commands.Cog):
     """``/game new|hand|open|watching|rules|leave|mine|away|back|notify|stats|leaderboard|
     history|replay|export|forget-me``."""
@@ -84,6 +121,10 @@ class GameCommands(commands.Cog):
     @app_commands.describe(everywhere=N_("Your games in every server, not only this one"))
     async def mine(self, interaction: discord.Interaction, everywhere: bool = False) -> None:
         await self.handlers.slow.mine(interaction, everywhere)
+
+    @game.command(name="tournament", description=N_("Your next table and place in a tournament"))
+    async def tournament(self, interaction: discord.Interaction) -> None:
+        await self.handlers.tournaments.where(interaction)
 
     @game.command(name="away", description=N_("Pause your time banks in this server's games"))
     @app_commands.describe(until=N_("A date (2026-12-24) or a time from now (3 days, 1 week)"))
@@ -246,6 +287,60 @@ class AdminCommands(commands.Cog):
         name: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         await self.handlers.seasons.start(interaction, game, name)
+
+    tournament = app_commands.Group(
+        name="tournament", description=N_("This server's tournaments"), parent=cardroom
+    )
+
+    @tournament.command(name="new", description=N_("Post a tournament's sign-up card here"))
+    @app_commands.describe(
+        game=N_("Which game"),
+        format=N_("Swiss, or single elimination (2 seats)"),
+        rounds=N_("Swiss rounds to play"),
+        pace=N_("The tables' pace"),
+        seats=N_("Seats at each table (default: the game's most, up to 5)"),
+        min_reliability=N_("Only players who finish this share of their games"),
+        starts=N_("When it starts by itself: a date (2026-12-24) or a time from now (3 hours)"),
+        automatic=N_("Automatic players signed up at once"),
+        level=N_("The automatic players' level (default: greedy)"),
+    )
+    @app_commands.choices(game=game_choices(), format=tournament_formats(), pace=tournament_paces())
+    @app_commands.choices(min_reliability=reliability_choices())
+    @app_commands.choices(level=level_choices())
+    async def new_tournament(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        format: str,
+        rounds: app_commands.Range[int, 1, 12],
+        pace: str,
+        seats: app_commands.Range[int, 2, 5] | None = None,
+        min_reliability: int | None = None,
+        starts: app_commands.Range[str, 1, 40] | None = None,
+        automatic: app_commands.Range[int, 0, 32] = 0,
+        level: str | None = None,
+    ) -> None:
+        await self.handlers.tournaments.new(
+            interaction,
+            game,
+            format,
+            rounds,
+            pace,
+            seats,
+            min_reliability,
+            starts=starts,
+            automatic=automatic,
+            level=level,
+        )
+
+    @tournament.command(name="remove", description=N_("Remove a player from this tournament"))
+    @app_commands.describe(player=N_("Who is removed (an automatic player plays their table)"))
+    async def remove_player(self, interaction: discord.Interaction, player: discord.User) -> None:
+        await self.handlers.tournaments.remove(interaction, player)
+
+    @tournament.command(name="export", description=N_("This channel's tournament as a JSON file"))
+    async def export_tournament(self, interaction: discord.Interaction) -> None:
+        await self.handlers.tournaments.export(interaction)
 
     @inspect.autocomplete("game_id")
     @abort.autocomplete("game_id")

@@ -27,6 +27,7 @@ from bot.messages.components import DYNAMIC_ITEMS
 from bot.messages.direct_views import DIRECT_ITEMS
 from bot.messages.layouts import NEUTRAL, _layout, clip, gallery
 from bot.messages.season_views import SEASON_ITEMS
+from bot.messages.tournament_views import TOURNAMENT_ITEMS
 from bot.messages.undo_button import UndoButton
 from bot.pictures.base import Picture
 from bot.texts.history import step_label
@@ -188,6 +189,7 @@ PERSISTENT_ITEMS = (
     *CARD_ITEMS,
     UndoButton,
     *SEASON_ITEMS,
+    *TOURNAMENT_ITEMS,
 )
 """Every persistent component the bot dispatches by ``custom_id``: register them with
 ``bot.add_dynamic_items``."""

@@ -26,6 +26,7 @@ from bot.service.automatic import seeded_secret
 from bot.service.errors import UserError
 from bot.service.snapshots import GameSnapshot
 from bot.service.tournament_setup import (
+    MAX_AUTOMATIC,
     PlaySettings,
     automatic_ids,
     level_of,
@@ -48,12 +49,16 @@ Place = Callable[[GameRecord], Awaitable[int | None]]
 @dataclass(frozen=True)
 class Progress:
     """What a change did: the tournament after it, its record (``None`` in sign-up), the games
-    opened for a new round, and whether the tournament ended with it."""
+    opened for a new round, whether the tournament ended with it, the running games whose
+    seat it handed to the automatic player (a removal: their automatic moves are due), and
+    the games it stopped at the round's deadline."""
 
     row: TournamentRow
     record: T.Tournament | None
     opened: tuple[GameSnapshot, ...] = ()
     ended: bool = False
+    handed: tuple[int, ...] = ()
+    stopped: tuple[int, ...] = ()
 
 
 def record_of(row: TournamentRow) -> T.Tournament | None:
@@ -128,9 +133,30 @@ class TournamentPlay:
             settings = settings_of(row)
             if level not in offered(row.game_name, settings.seats):
                 raise UserError(N_("That option does not exist."))
+            if len(settings.automatic) >= MAX_AUTOMATIC:
+                raise UserError(
+                    N_("A tournament takes at most {count} automatic players."),
+                    count=MAX_AUTOMATIC,
+                )
             more = settings.model_copy(update={"automatic": (*settings.automatic, level)})
             return await self.storage.tournaments.update(
                 tournament_id, row.version, settings=more.model_dump_json()
+            )
+
+    async def remove_automatic(self, tournament_id: int, organiser_id: int) -> TournamentRow:
+        """Take the automatic player signed up last off the sign-up (the organiser).
+
+        Raises:
+            UserError: not the organiser, not in sign-up, or no automatic player signed up.
+        """
+        async with self._lock(tournament_id):
+            row = await self._organised(tournament_id, organiser_id, "signup")
+            settings = settings_of(row)
+            if not settings.automatic:
+                raise UserError(N_("No automatic player has been signed up."))
+            fewer = settings.model_copy(update={"automatic": settings.automatic[:-1]})
+            return await self.storage.tournaments.update(
+                tournament_id, row.version, settings=fewer.model_dump_json()
             )
 
     async def _sign_up(self, tournament_id: int, user_id: int, *, join: bool) -> TournamentRow:
@@ -174,6 +200,24 @@ class TournamentPlay:
                 tournament_id, row.version, record=record.model_dump_json(), status="running"
             )
             return await self._next_round(row, record, place)
+
+    async def start_on_time(self, tournament_id: int, place: Place | None = None) -> Progress:
+        """At its start time: start it as its organiser would; with too few entrants to form
+        a table, cancel it. A tournament no longer in sign-up is left as it is."""
+        row = await self.storage.tournaments.get(tournament_id)
+        if row.status != "signup":
+            return Progress(row, record_of(row))
+        try:
+            return await self.start(tournament_id, row.organiser_id, place)
+        except UserError:
+            async with self._lock(tournament_id):
+                row = await self.storage.tournaments.get(tournament_id)
+                if row.status != "signup":
+                    return Progress(row, record_of(row))
+                row = await self.storage.tournaments.update(
+                    tournament_id, row.version, status="cancelled"
+                )
+                return Progress(row, None)
 
     async def _rating(self, row: TournamentRow, entrant: str) -> float:
         user = user_of(entrant)
@@ -226,9 +270,14 @@ class TournamentPlay:
                 )
             else:
                 lobby = await self.storage.games.get_game(link.game_id)
-                if lobby.status != GameStatus.LOBBY:
+                if lobby.status == GameStatus.ABORTED and lobby.started_at is None:
+                    # closed before it started (a stop while opening it, then the start-up
+                    # closed its lobby): nobody played, so the table is opened again
+                    closed, lobby = lobby, await self._lobby(row, table.players)
+                    await self.storage.tournaments.replace_table_game(closed.id, lobby.id)
+                elif lobby.status != GameStatus.LOBBY:
                     continue
-                if len(lobby.seats) < len(table.players):  # a restart while seating
+                elif len(lobby.seats) < len(table.players):  # a restart while seating
                     lobby = await self._seat(lobby, table.players)
             if place is not None and lobby.parent_id == lobby.channel_id:
                 await self.service.threads.place_in(lobby.id, partial(place, lobby))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 import engine
@@ -51,18 +51,42 @@ class Where:
 class Tournaments(TournamentPlay):
     """Every tournament use case (see the module)."""
 
-    async def settle(self, tournament_id: int, place: Place | None = None) -> Progress:
+    async def settle(
+        self, tournament_id: int, place: Place | None = None, *, at_deadline: bool = False
+    ) -> Progress:
         """Fold the ended tables' results into the record; once the round is complete, pair
-        the next one (or end the tournament). Idempotent: nothing to fold changes nothing."""
+        the next one (or end the tournament). Idempotent: nothing to fold changes nothing.
+        ``at_deadline``: the round's deadline has passed, so a table whose game never started
+        (closed before it could be opened again) is decided too, as a draw: nobody at it was
+        out of time."""
         async with self._lock(tournament_id):
             for _ in range(RETRIES):
                 try:
-                    return await self._settle(tournament_id, place)
+                    return await self._settle(tournament_id, place, at_deadline)
                 except StaleTournament:
                     continue
-            return await self._settle(tournament_id, place)
+            return await self._settle(tournament_id, place, at_deadline)
 
-    async def _settle(self, tournament_id: int, place: Place | None) -> Progress:
+    async def _unplayed(self, tournament_id: int, current: T.Round) -> list[int]:
+        """The tables of ``current`` without a result whose game never started."""
+        links = {
+            link.table_number: link
+            for link in await self.storage.tournaments.tables(tournament_id, current.number)
+        }
+        found = []
+        for table in current.tables:
+            link = links.get(table.number)
+            if table.result is None and link is not None and not link.ended:
+                game = await self.storage.games.get_game(link.game_id)
+                if game.started_at is None and game.status != GameStatus.LOBBY:
+                    found.append(table.number)
+            elif table.result is None and link is None:
+                found.append(table.number)
+        return found
+
+    async def _settle(
+        self, tournament_id: int, place: Place | None, at_deadline: bool = False
+    ) -> Progress:
         row = await self.storage.tournaments.get(tournament_id)
         record = record_of(row)
         if row.status != "running" or record is None:
@@ -78,7 +102,10 @@ class Tournaments(TournamentPlay):
                 record = await self._fold(record, link.table_number, ended)
             except T.TournamentError:
                 continue  # the table has its result already
-        if folded:
+        unplayed = await self._unplayed(tournament_id, current) if at_deadline else []
+        for number in unplayed:
+            record = T.record_deadline(record, number, ())
+        if folded or unplayed:
             row = await self.storage.tournaments.update(
                 tournament_id, row.version, record=record.model_dump_json(), recorded=folded
             )
@@ -102,20 +129,27 @@ class Tournaments(TournamentPlay):
         row = await self.storage.tournaments.get(tournament_id)
         deadline = parse_time(row.round_deadline)
         now = self.service.deadlines.clock.now()
+        stopped = []
         if row.status == "running" and deadline is not None and now >= deadline:
             record = record_of(row)
             current = T.current_round(record) if record else None
             if current is not None:
                 for link in await self.storage.tournaments.tables(tournament_id, current.number):
-                    if not link.ended:
-                        await self._stop(link.game_id)
-        return await self.settle(tournament_id, place)
+                    if not link.ended and await self._stop(link.game_id):
+                        stopped.append(link.game_id)
+        at_deadline = deadline is not None and now >= deadline
+        progress = await self.settle(tournament_id, place, at_deadline=at_deadline)
+        return replace(progress, stopped=tuple(stopped))
 
-    async def _stop(self, game_id: int) -> None:
+    async def _stop(self, game_id: int) -> bool:
+        """Stop a running table at the deadline; whether this stopped it."""
         async with self.service.gate.locked(game_id):
-            with suppress(WrongStatus):  # it ended meanwhile: its own result counts
-                await self.storage.games.abort_game(game_id, reason=DEADLINE_REASON)
             self.service.live.forget(game_id)
+            try:
+                await self.storage.games.abort_game(game_id, reason=DEADLINE_REASON)
+            except WrongStatus:  # it ended meanwhile: its own result counts
+                return False
+            return True
 
     async def leave(self, tournament_id: int, user_id: int) -> Progress:
         """Take ``user_id`` off the sign-up or, once it runs, drop them out: not paired again
@@ -160,22 +194,29 @@ class Tournaments(TournamentPlay):
             row = await self.storage.tournaments.update(
                 tournament_id, row.version, record=record.model_dump_json()
             )
-        if how == "removed":
-            await self._hand_over(row, record, entrant)
-        return Progress(row, record)
+        handed = await self._hand_over(row, record, entrant) if how == "removed" else ()
+        return Progress(row, record, handed=handed)
 
-    async def _hand_over(self, row: TournamentRow, record: T.Tournament, entrant: str) -> None:
-        """The automatic player takes ``entrant``'s seat at their running table, if any."""
+    async def _hand_over(
+        self, row: TournamentRow, record: T.Tournament, entrant: str
+    ) -> tuple[int, ...]:
+        """The automatic player takes ``entrant``'s seat at their running table, if any; the
+        games handed over."""
         user = user_of(entrant)
         current = T.current_round(record)
         if user is None or current is None:
-            return
+            return ()
+        handed = []
         for link in await self.storage.tournaments.tables(row.id, current.number):
             game = await self.storage.games.get_game(link.game_id)
-            if game.status == GameStatus.ACTIVE and game.seat_of(user) is not None:
+            seat = game.seat_of(user)
+            if game.status == GameStatus.ACTIVE and seat is not None and seat.is_human:
                 async with self.service.gate.locked(game.id):
-                    await self.storage.games.leave_game(game.id, user, level=LEAVER_LEVEL)
+                    with suppress(WrongStatus):  # it ended meanwhile
+                        await self.storage.games.leave_game(game.id, user, level=LEAVER_LEVEL)
+                        handed.append(game.id)
                     self.service.live.forget(game.id)
+        return tuple(handed)
 
     async def where(self, tournament_id: int, user_id: int) -> Where:
         """Where ``user_id`` stands: their place, and their table in the current round.

@@ -8,6 +8,7 @@ The rules of pairing, scoring and standings are the core's (``bot.service.tourna
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -37,6 +38,9 @@ length at that pace with room to spare (``docs/tournaments.md``, "The round's de
 MAX_ROUNDS = 12
 """The most Swiss rounds a tournament may have."""
 
+MAX_AUTOMATIC = 32
+"""The most automatic players an organiser may sign up."""
+
 PERSON = "u:"
 AUTOMATIC = "a:"
 
@@ -51,6 +55,7 @@ class PlaySettings(BaseModel):
             or ``None``.
         automatic: the levels of the automatic players signed up by the organiser, in order.
         round_seconds: how long a round may last (:data:`ROUND_SECONDS` of the pace).
+        starts_at: when it starts by itself (``None``: when the organiser presses Start).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -62,6 +67,7 @@ class PlaySettings(BaseModel):
     min_reliability: int | None = None
     automatic: tuple[str, ...] = ()
     round_seconds: int = Field(default=10 * DAY, ge=60)
+    starts_at: datetime | None = None
 
     def core(self, game_name: str) -> T.Settings:
         """The core's settings for a tournament of ``game_name``."""
@@ -123,6 +129,31 @@ def settings_for(
         min_reliability=min_reliability,
         round_seconds=ROUND_SECONDS[pace],
     )
+
+
+def automatic_levels(game_name: str, seats: int, count: int, level: str | None) -> tuple[str, ...]:
+    """The levels of ``count`` automatic players of ``level`` (``None``: greedy, or the
+    weakest offered when it is not) for a tournament at ``seats``.
+
+    Raises:
+        UserError: a level not offered at that seat count, or more than :data:`MAX_AUTOMATIC`.
+    """
+    if count <= 0:
+        return ()
+    if count > MAX_AUTOMATIC:
+        raise UserError(
+            N_("A tournament takes at most {count} automatic players."), count=MAX_AUTOMATIC
+        )
+    levels = offered(game_name, seats)
+    if level is None:
+        level = "greedy" if "greedy" in levels else (levels[0] if levels else None)
+    if level is None or level not in levels:
+        raise UserError(
+            N_("At {seats} seats this game's automatic players are: {levels}."),
+            seats=seats,
+            levels=list(levels),  # the levels' names are msgids: shown translated
+        )
+    return (level,) * count
 
 
 def person_id(user_id: int) -> str:

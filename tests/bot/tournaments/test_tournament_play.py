@@ -198,3 +198,39 @@ async def test_a_swiss_tournament_runs_from_sign_up_to_final_standings(
     where = await play.where(row.id, PEOPLE[0])
     assert where.whereabouts.place >= 1 and where.whereabouts.round == 3
     await storage.close()
+
+
+async def test_a_table_whose_game_never_started_is_a_draw_at_the_deadline(
+    open_storage: OpenStorage, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    storage = await open_storage()
+    play = tournaments_on(storage, clock)
+    settings = settings_for("ninjan", "swiss", 2, "off", 2, None)
+    row = await play.create(GUILD, CHANNEL, ORGANISER, "ninjan", settings)
+    for user in PEOPLE[:4]:
+        await play.join(row.id, user)
+    started = Tournaments._start_table
+    calls = 0
+
+    async def stop_at_the_second(self: Tournaments, game_id: int):  # noqa: ANN202
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise RuntimeError("the process stops here")
+        return await started(self, game_id)
+
+    monkeypatch.setattr(Tournaments, "_start_table", stop_at_the_second)
+    with pytest.raises(RuntimeError):
+        await play.start(row.id, ORGANISER)
+    monkeypatch.undo()
+    first, second = await storage.tournaments.tables(row.id, 1)
+    await play.service.abort(second.game_id)  # as a start-up closes a lobby with no message
+    await play_out(play, first.game_id, random.Random(2))
+    assert len((await play.settle(row.id)).record.rounds) == 1  # type: ignore[union-attr]
+    clock.advance(2 * 3600)
+    progress = await play.close_round(row.id)
+    record = progress.record
+    assert record is not None and len(record.rounds) == 2, "the round is not blocked"
+    drawn = record.rounds[0].tables[second.table_number - 1].result
+    assert drawn is not None and drawn.places == (1, 1) and drawn.decided == "deadline"
+    await storage.close()

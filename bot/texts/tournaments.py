@@ -1,0 +1,179 @@
+"""A tournament in words: its sign-up card, its standings, the final standings, and where a
+player stands (``/game tournament``). Players are named by mention (the messages that show
+them notify nobody); automatic players by their level."""
+
+from __future__ import annotations
+
+from bot.i18n import Translator
+from bot.service import tournaments as T
+from bot.service.tournament_setup import PlaySettings, level_of, user_of
+from bot.texts.history import automatic_name, game_title
+from bot.texts.paces import pace_text
+from storage.tournaments import TournamentRow
+
+SHOWN_ROWS = 40
+"""Rows of the standings shown in the message (the export holds them all)."""
+
+TIE_BREAK_NAMES = {
+    "buchholz_cut1": "Buchholz cut-1",
+    "buchholz": "Buchholz",
+    "buchholz_median": "median Buchholz",
+    "sonneborn_berger": "Sonneborn–Berger",
+    "wins": "wins",
+}
+"""The tie-breaks' names (the standard terms, the same in every language)."""
+
+
+def points_text(points: float) -> str:
+    """Points as shown: ``2``, ``1.5``."""
+    return f"{points:g}"
+
+
+def entrant_name(entrant: str, _: Translator) -> str:
+    """A person's mention, or the automatic player's name and number."""
+    user = user_of(entrant)
+    if user is not None:
+        return f"<@{user}>"
+    return f"{automatic_name(level_of(entrant), _)} {entrant.rsplit(':', 1)[-1]}"
+
+
+def _format(settings: PlaySettings, _: Translator) -> str:
+    if settings.format == "elimination":
+        return _("single elimination")
+    return _("Swiss, {count} rounds", count=settings.rounds)
+
+
+def card_text(row: TournamentRow, settings: PlaySettings, _: Translator) -> str:
+    """The sign-up card: the game, format, seats and pace, the organiser, who signed up, and
+    what happens now."""
+    status = {
+        "signup": _("Sign-up is open: press Join. The organiser starts it."),
+        "running": _("Under way: each round's tables are played in threads of this channel."),
+        "over": _("Over: the final standings are below."),
+        "cancelled": _("Cancelled: too few players had signed up by its start time."),
+    }[row.status]
+    if row.status == "signup" and settings.starts_at is not None:
+        when = f"<t:{int(settings.starts_at.timestamp())}:f>"  # in each reader's time zone
+        status = _(
+            "Sign-up is open: press Join. It starts {when} (or when the organiser starts it).",
+            when=when,
+        )
+    entrants = [f"<@{u}>" for u in row.signups]
+    entrants += [
+        f"{automatic_name(level, _)} {n}" for n, level in enumerate(settings.automatic, start=1)
+    ]
+    lines = [
+        _(
+            "🏆 **Tournament #{number}** · {title} · {format} · {seats} seats · pace: {pace}",
+            number=row.id,
+            title=game_title(row.game_name, _),
+            format=_format(settings, _),
+            seats=settings.seats,
+            pace=pace_text(settings.table_pace, _),
+        ),
+        _("Organiser: <@{user}>", user=row.organiser_id),
+    ]
+    if settings.min_reliability is not None:
+        lines.append(
+            _(
+                "For players whose share of finished games is at least {percent}%.",
+                percent=settings.min_reliability,
+            )
+        )
+    if row.status == "signup":
+        lines.append(
+            _("Signed up ({count}): {names}", count=len(entrants), names=", ".join(entrants))
+            if entrants
+            else _("Nobody has signed up yet.")
+        )
+    lines.append(status)
+    return "\n".join(lines)
+
+
+def standings_text(row: TournamentRow, record: T.Tournament, _: Translator) -> str:
+    """The standings now (or the final standings): place, player, points and the tie-breaks
+    named in their order."""
+    shown = T.standings(record)
+    last = T.current_round(record)
+    done = sum(1 for played in record.rounds if played.finished)
+    if shown.final:
+        head = _("🏁 **Final standings** of tournament #{number}", number=row.id)
+    elif done:
+        head = _(
+            "📊 **Standings** of tournament #{number} after round {done} of {rounds}",
+            number=row.id,
+            done=done,
+            rounds=T.total_rounds(record),
+        )
+    else:
+        head = _(
+            "📊 **Standings** of tournament #{number}: round 1 of {rounds} is being played",
+            number=row.id,
+            rounds=T.total_rounds(record),
+        )
+    names = [TIE_BREAK_NAMES.get(t, t) for t in shown.tie_breaks]
+    lines = [head, _("Tie-breaks: {names}", names=", ".join(names)) if names else ""]
+    for standing in shown.rows[:SHOWN_ROWS]:
+        breaks = " · ".join(f"{standing.tie_breaks.get(t, 0):g}" for t in shown.tie_breaks)
+        marks = {"dropped": _("dropped out"), "removed": _("removed")}
+        mark = " (" + marks[standing.status] + ")" if standing.status in marks else ""
+        lines.append(
+            f"{standing.place}. {entrant_name(standing.player, _)}{mark} — "
+            + _("{points} pts", points=points_text(standing.points))
+            + (f" · {breaks}" if breaks else "")
+        )
+    if len(shown.rows) > SHOWN_ROWS:
+        lines.append(_("… and {count} more.", count=len(shown.rows) - SHOWN_ROWS))
+    if last is not None and not last.finished and not shown.final:
+        playing = sum(t.result is None for t in last.tables)
+        lines.append(
+            _(
+                "Round {round}: {playing} of {tables} tables still playing.",
+                round=last.number,
+                playing=playing,
+                tables=len(last.tables),
+            )
+        )
+    return "\n".join(line for line in lines if line)
+
+
+def where_text(
+    row: TournamentRow,
+    record: T.Tournament,
+    where: T.Whereabouts,
+    thread_id: int | None,
+    _: Translator,
+) -> str:
+    """``/game tournament``: the player's place and points, their table now (a link to its
+    thread) or their bye, and whether they are out or the tournament is over."""
+    lines = [
+        _(
+            "🏆 Tournament #{number} ({title}): you are in place {place} of {count} with "
+            "{points} pts.",
+            number=row.id,
+            title=game_title(row.game_name, _),
+            place=where.place,
+            count=len(record.entrants),
+            points=points_text(where.points),
+        )
+    ]
+    if row.status == "over":
+        lines.append(_("The tournament is over: these are the final standings."))
+    elif where.table is not None and where.playing:
+        place = f"<#{thread_id}>" if thread_id is not None else f"#{where.table}"
+        lines.append(
+            _(
+                "Round {round}: your table is {table}, seat {seat}: {place}",
+                round=where.round,
+                table=where.table,
+                seat=(where.seat or 0) + 1,
+                place=place,
+            )
+        )
+    elif where.status == "active" and where.bye:
+        lines.append(_("Round {round}: you have a bye.", round=where.round))
+    elif where.status == "active":
+        lines.append(_("Your table has ended; the next round starts once every table has."))
+    if where.status != "active" and row.status != "over":
+        lines.append(_("You are out of the tournament; your results stay in the standings."))
+    return "\n".join(lines)
