@@ -99,9 +99,11 @@ class TournamentPlay:
             guild_id, channel_id, organiser_id, game_name, settings.model_dump_json()
         )
 
-    async def join(self, tournament_id: int, user_id: int) -> TournamentRow:
-        """Sign ``user_id`` up, when their share of finished games in the guild meets the
-        tournament's minimum (a new player always may).
+    async def join(
+        self, tournament_id: int, user_id: int, display_name: str | None = None
+    ) -> TournamentRow:
+        """Sign ``user_id`` up (named ``display_name`` at the tables), when their share of
+        finished games in the guild meets the tournament's minimum (a new player always may).
 
         Raises:
             UserError: sign-up is over, signed up already, or the share is too low.
@@ -122,7 +124,7 @@ class TournamentPlay:
                     percent=mine.percent,
                     count=mine.started,
                 )
-        return await self._sign_up(tournament_id, user_id, join=True)
+        return await self._sign_up(tournament_id, user_id, join=True, name=display_name)
 
     async def add_automatic(
         self, tournament_id: int, organiser_id: int, level: str
@@ -159,9 +161,13 @@ class TournamentPlay:
                 tournament_id, row.version, settings=fewer.model_dump_json()
             )
 
-    async def _sign_up(self, tournament_id: int, user_id: int, *, join: bool) -> TournamentRow:
+    async def _sign_up(
+        self, tournament_id: int, user_id: int, *, join: bool, name: str | None = None
+    ) -> TournamentRow:
         try:
-            return await self.storage.tournaments.sign_up(tournament_id, user_id, join=join)
+            return await self.storage.tournaments.sign_up(
+                tournament_id, user_id, join=join, display_name=name
+            )
         except SignUpClosed:
             raise UserError(N_("Sign-up for this tournament is closed.")) from None
 
@@ -278,7 +284,7 @@ class TournamentPlay:
                 elif lobby.status != GameStatus.LOBBY:
                     continue
                 elif len(lobby.seats) < len(table.players):  # a restart while seating
-                    lobby = await self._seat(lobby, table.players)
+                    lobby = await self._seat(row, lobby, table.players)
             if place is not None and lobby.parent_id == lobby.channel_id:
                 await self.service.threads.place_in(lobby.id, partial(place, lobby))
             opened.append(await self._start_table(lobby.id))
@@ -299,9 +305,13 @@ class TournamentPlay:
                 turn_clock=pace.per_move, bank_start=pace.bank_start, bank_cap=pace.bank_cap
             ),
         )
-        return await self._seat(lobby, players)
+        return await self._seat(row, lobby, players)
 
-    async def _seat(self, lobby: GameRecord, players: Sequence[str]) -> GameRecord:
+    async def _seat(
+        self, row: TournamentRow, lobby: GameRecord, players: Sequence[str]
+    ) -> GameRecord:
+        """Seat ``players`` (entrant ids) not seated yet at ``lobby``, in order: a person by
+        the name they signed up with (the table's buttons, menus and picture show it)."""
         for entrant in players[len(lobby.seats) :]:
             user = user_of(entrant)
             if user is None:
@@ -310,7 +320,7 @@ class TournamentPlay:
                     lobby.id, None, f"Cardroom AI ({level})", level=level
                 )
             else:
-                lobby = await self.storage.games.join_lobby(lobby.id, user)
+                lobby = await self.storage.games.join_lobby(lobby.id, user, row.name_of(user))
         return lobby
 
     async def _start_table(self, game_id: int) -> GameSnapshot:
