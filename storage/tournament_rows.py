@@ -62,6 +62,9 @@ class TournamentRow:
         round_deadline: the current round's deadline (stored time text) or ``None``.
         version: changes made so far; every change names it.
         signups: the people signed up, in the order they joined.
+        names: each person's display name when they joined, as ``(user_id, name)`` in the
+            order of ``signups`` (those whose name is known: sign-ups made before names were
+            kept have none).
     """
 
     id: int
@@ -77,6 +80,11 @@ class TournamentRow:
     round_deadline: str | None
     version: int
     signups: tuple[int, ...]
+    names: tuple[tuple[int, str], ...] = ()
+
+    def name_of(self, user_id: int) -> str | None:
+        """``user_id``'s display name when they joined (``None``: not known)."""
+        return dict(self.names).get(user_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +106,7 @@ def fetch_tournament(conn: Connection, tournament_id: int) -> TournamentRow:
     if row is None:
         raise TournamentNotFound(tournament_id)
     signups = conn.execute(
-        "SELECT user_id FROM tournament_signups WHERE tournament_id = ? "
+        "SELECT user_id, display_name FROM tournament_signups WHERE tournament_id = ? "
         "ORDER BY joined_at, user_id",
         (tournament_id,),
     ).fetchall()
@@ -116,6 +124,9 @@ def fetch_tournament(conn: Connection, tournament_id: int) -> TournamentRow:
         round_deadline=row["round_deadline"],
         version=row["version"],
         signups=tuple(r["user_id"] for r in signups),
+        names=tuple(
+            (r["user_id"], r["display_name"]) for r in signups if r["display_name"] is not None
+        ),
     )
 
 

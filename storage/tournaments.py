@@ -139,8 +139,11 @@ class TournamentStore:
 
         return await self._db.write(tx)
 
-    async def sign_up(self, tournament_id: int, user_id: int, *, join: bool) -> TournamentRow:
-        """Sign ``user_id`` up (``join``) or take them off; doing it twice changes nothing.
+    async def sign_up(
+        self, tournament_id: int, user_id: int, *, join: bool, display_name: str | None = None
+    ) -> TournamentRow:
+        """Sign ``user_id`` up (``join``; ``display_name``: how they are named, at most 100
+        characters kept) or take them off; doing it twice changes nothing.
 
         Raises:
             TournamentNotFound, SignUpClosed.
@@ -152,9 +155,9 @@ class TournamentStore:
                 raise SignUpClosed(tournament_id, row.status)
             if join and user_id not in row.signups:
                 conn.execute(
-                    "INSERT INTO tournament_signups (tournament_id, user_id, joined_at) "
-                    "VALUES (?, ?, ?)",
-                    (tournament_id, user_id, now_text()),
+                    "INSERT INTO tournament_signups (tournament_id, user_id, joined_at, "
+                    "display_name) VALUES (?, ?, ?, ?)",
+                    (tournament_id, user_id, now_text(), (display_name or "")[:100] or None),
                 )
             elif not join and user_id in row.signups:
                 conn.execute(

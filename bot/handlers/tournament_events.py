@@ -1,6 +1,7 @@
 """What follows a tournament's change in Discord: each new round's tables posted in threads of
 the card's channel (their players mentioned there), the card and the standings message kept
-current, the final standings posted at the end; and the tournaments' clock (their start times
+current (their picture too, ``bot.messages.standings_message``), the final standings posted at
+the end; and the tournaments' clock (their start times
 and rounds' deadlines, ``bot.timing.tournament_clock``), resumed at start-up and stopped at
 shutdown.
 
@@ -21,6 +22,7 @@ import discord
 from bot.context import Cardroom
 from bot.i18n import Translator
 from bot.messages import discord_io, layouts
+from bot.messages.standings_message import StandingsMessage
 from bot.messages.tournament_views import card
 from bot.service import tournaments as T
 from bot.service.snapshots import GameSnapshot
@@ -28,7 +30,7 @@ from bot.service.tournament_play import Progress, settings_of
 from bot.service.tournament_rounds import Tournaments
 from bot.service.tournament_setup import MAX_AUTOMATIC, offered
 from bot.texts.seat_names import LEVEL_HINTS, LEVEL_NAMES, seat_names
-from bot.texts.tournaments import card_text, standings_text
+from bot.texts.tournaments import card_text
 from bot.timing.clock import SystemClock
 from bot.timing.tournament_clock import TournamentClock
 from storage import GameRecord, GameStatus
@@ -54,6 +56,7 @@ class TournamentEvents:
     def __init__(self, room: Cardroom) -> None:
         self.room = room
         self.play = Tournaments(room.service)
+        self.standings = StandingsMessage(room.pictures)
         clock = getattr(room.client, "clock", None) or SystemClock()
         self.clock = TournamentClock(clock, self.due, room.spawn)
         followups = getattr(room, "followups", None)
@@ -154,20 +157,18 @@ class TournamentEvents:
         if row.card_id is not None:
             message = channel.get_partial_message(row.card_id)
             await discord_io.edit(message, view=self.card(row, _))
-        if progress.record is None:
+        tournament = progress.record
+        if tournament is None:
             return
-        standings = layouts.notice(standings_text(row, progress.record, _))
         if row.standings_id is None:
-            posted = await discord_io.send(
-                channel, view=standings, allowed_mentions=discord_io.NOTHING
-            )
+            posted = await self.standings.post(channel, row, tournament, _)
             if posted is not None:
                 await room.storage.tournaments.set_messages(row.id, standings_id=posted.id)
         else:
             message = channel.get_partial_message(row.standings_id)
-            await discord_io.edit(message, view=standings)
+            await self.standings.edit(message, row, tournament, _)
         if progress.ended:
-            await discord_io.send(channel, view=standings, allowed_mentions=discord_io.NOTHING)
+            await self.standings.post(channel, row, tournament, _)
 
     async def stopped(self, game_id: int, progress: Progress) -> None:
         """A table stopped at its round's deadline: its table shows it ended, its thread says

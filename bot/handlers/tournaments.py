@@ -124,7 +124,10 @@ class TournamentHandlers:
             if op in ("start", "remove_ai"):
                 await self._organised(interaction, row, op)
             elif op == "join":
-                await self._card(interaction, await self.play.join(tournament, interaction.user.id))
+                user = interaction.user
+                await self._card(
+                    interaction, await self.play.join(tournament, user.id, user.display_name)
+                )
             elif op == "leave":
                 await self._leave(interaction, row)
             elif op == "drop":

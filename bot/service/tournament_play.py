@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
+from typing import TypeVar
 
 import engine
 from bot.i18n import N_
@@ -37,10 +38,15 @@ from bot.service.tournament_setup import (
 from bot.service.wakes import wake_after, with_banks
 from storage import GameRecord, GameStatus, LobbySetup
 from storage.rows import time_text
-from storage.tournaments import SignUpClosed, TournamentRow
+from storage.tournaments import SignUpClosed, StaleTournament, TournamentRow
 
 DEADLINE_REASON = "tournament round deadline"
 """The stored reason of a game stopped at its round's deadline (decided by the core)."""
+
+RETRIES = 3
+"""How often a change is tried again when another change came first (a stale version)."""
+
+R = TypeVar("R")
 
 Place = Callable[[GameRecord], Awaitable[int | None]]
 """``place(lobby)``: make the thread a table's game is played in (its id, or ``None``)."""
@@ -84,6 +90,17 @@ class TournamentPlay:
     def _lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
 
+    async def _again_if_stale(self, change: Callable[[], Awaitable[R]]) -> R:
+        """``change()`` (which reads the tournament itself), made again on the tournament as
+        it now stands when another change moved its version first: a Join or Leave takes no
+        lock (storage checks it), so it may land while the organiser's change is under way."""
+        for _ in range(RETRIES):
+            try:
+                return await change()
+            except StaleTournament:
+                continue
+        return await change()
+
     # -- sign-up -----------------------------------------------------------------------------
 
     async def create(
@@ -99,9 +116,11 @@ class TournamentPlay:
             guild_id, channel_id, organiser_id, game_name, settings.model_dump_json()
         )
 
-    async def join(self, tournament_id: int, user_id: int) -> TournamentRow:
-        """Sign ``user_id`` up, when their share of finished games in the guild meets the
-        tournament's minimum (a new player always may).
+    async def join(
+        self, tournament_id: int, user_id: int, display_name: str | None = None
+    ) -> TournamentRow:
+        """Sign ``user_id`` up (named ``display_name`` at the tables), when their share of
+        finished games in the guild meets the tournament's minimum (a new player always may).
 
         Raises:
             UserError: sign-up is over, signed up already, or the share is too low.
@@ -122,26 +141,33 @@ class TournamentPlay:
                     percent=mine.percent,
                     count=mine.started,
                 )
-        return await self._sign_up(tournament_id, user_id, join=True)
+        return await self._sign_up(tournament_id, user_id, join=True, name=display_name)
 
     async def add_automatic(
         self, tournament_id: int, organiser_id: int, level: str
     ) -> TournamentRow:
         """Sign up an automatic player of ``level`` (the organiser, during sign-up)."""
         async with self._lock(tournament_id):
-            row = await self._organised(tournament_id, organiser_id, "signup")
-            settings = settings_of(row)
-            if level not in offered(row.game_name, settings.seats):
-                raise UserError(N_("That option does not exist."))
-            if len(settings.automatic) >= MAX_AUTOMATIC:
-                raise UserError(
-                    N_("A tournament takes at most {count} automatic players."),
-                    count=MAX_AUTOMATIC,
-                )
-            more = settings.model_copy(update={"automatic": (*settings.automatic, level)})
-            return await self.storage.tournaments.update(
-                tournament_id, row.version, settings=more.model_dump_json()
+            return await self._again_if_stale(
+                partial(self._add_automatic, tournament_id, organiser_id, level)
             )
+
+    async def _add_automatic(
+        self, tournament_id: int, organiser_id: int, level: str
+    ) -> TournamentRow:
+        row = await self._organised(tournament_id, organiser_id, "signup")
+        settings = settings_of(row)
+        if level not in offered(row.game_name, settings.seats):
+            raise UserError(N_("That option does not exist."))
+        if len(settings.automatic) >= MAX_AUTOMATIC:
+            raise UserError(
+                N_("A tournament takes at most {count} automatic players."),
+                count=MAX_AUTOMATIC,
+            )
+        more = settings.model_copy(update={"automatic": (*settings.automatic, level)})
+        return await self.storage.tournaments.update(
+            tournament_id, row.version, settings=more.model_dump_json()
+        )
 
     async def remove_automatic(self, tournament_id: int, organiser_id: int) -> TournamentRow:
         """Take the automatic player signed up last off the sign-up (the organiser).
@@ -150,18 +176,27 @@ class TournamentPlay:
             UserError: not the organiser, not in sign-up, or no automatic player signed up.
         """
         async with self._lock(tournament_id):
-            row = await self._organised(tournament_id, organiser_id, "signup")
-            settings = settings_of(row)
-            if not settings.automatic:
-                raise UserError(N_("No automatic player has been signed up."))
-            fewer = settings.model_copy(update={"automatic": settings.automatic[:-1]})
-            return await self.storage.tournaments.update(
-                tournament_id, row.version, settings=fewer.model_dump_json()
+            return await self._again_if_stale(
+                partial(self._remove_automatic, tournament_id, organiser_id)
             )
 
-    async def _sign_up(self, tournament_id: int, user_id: int, *, join: bool) -> TournamentRow:
+    async def _remove_automatic(self, tournament_id: int, organiser_id: int) -> TournamentRow:
+        row = await self._organised(tournament_id, organiser_id, "signup")
+        settings = settings_of(row)
+        if not settings.automatic:
+            raise UserError(N_("No automatic player has been signed up."))
+        fewer = settings.model_copy(update={"automatic": settings.automatic[:-1]})
+        return await self.storage.tournaments.update(
+            tournament_id, row.version, settings=fewer.model_dump_json()
+        )
+
+    async def _sign_up(
+        self, tournament_id: int, user_id: int, *, join: bool, name: str | None = None
+    ) -> TournamentRow:
         try:
-            return await self.storage.tournaments.sign_up(tournament_id, user_id, join=join)
+            return await self.storage.tournaments.sign_up(
+                tournament_id, user_id, join=join, display_name=name
+            )
         except SignUpClosed:
             raise UserError(N_("Sign-up for this tournament is closed.")) from None
 
@@ -185,21 +220,26 @@ class TournamentPlay:
             UserError: not the organiser, not in sign-up, or fewer than two entrants.
         """
         async with self._lock(tournament_id):
-            row = await self._organised(tournament_id, organiser_id, "signup")
-            settings = settings_of(row)
-            people = [person_id(u) for u in row.signups]
-            entrants = [T.Entrant(id=p, rating=await self._rating(row, p)) for p in people]
-            entrants += [T.Entrant(id=a, rating=0.0) for a in automatic_ids(settings)]
-            try:
-                record = T.new_tournament(settings.core(row.game_name), entrants)
-                if T.is_over(record):
-                    raise T.TournamentError("no table can be formed")
-            except T.TournamentError:
-                raise UserError(N_("Not enough players have joined to start.")) from None
-            row = await self.storage.tournaments.update(
-                tournament_id, row.version, record=record.model_dump_json(), status="running"
+            return await self._again_if_stale(
+                partial(self._start, tournament_id, organiser_id, place)
             )
-            return await self._next_round(row, record, place)
+
+    async def _start(self, tournament_id: int, organiser_id: int, place: Place | None) -> Progress:
+        row = await self._organised(tournament_id, organiser_id, "signup")
+        settings = settings_of(row)
+        people = [person_id(u) for u in row.signups]
+        entrants = [T.Entrant(id=p, rating=await self._rating(row, p)) for p in people]
+        entrants += [T.Entrant(id=a, rating=0.0) for a in automatic_ids(settings)]
+        try:
+            record = T.new_tournament(settings.core(row.game_name), entrants)
+            if T.is_over(record):
+                raise T.TournamentError("no table can be formed")
+        except T.TournamentError:
+            raise UserError(N_("Not enough players have joined to start.")) from None
+        row = await self.storage.tournaments.update(
+            tournament_id, row.version, record=record.model_dump_json(), status="running"
+        )
+        return await self._next_round(row, record, place)
 
     async def start_on_time(self, tournament_id: int, place: Place | None = None) -> Progress:
         """At its start time: start it as its organiser would; with too few entrants to form
@@ -278,7 +318,7 @@ class TournamentPlay:
                 elif lobby.status != GameStatus.LOBBY:
                     continue
                 elif len(lobby.seats) < len(table.players):  # a restart while seating
-                    lobby = await self._seat(lobby, table.players)
+                    lobby = await self._seat(row, lobby, table.players)
             if place is not None and lobby.parent_id == lobby.channel_id:
                 await self.service.threads.place_in(lobby.id, partial(place, lobby))
             opened.append(await self._start_table(lobby.id))
@@ -299,9 +339,13 @@ class TournamentPlay:
                 turn_clock=pace.per_move, bank_start=pace.bank_start, bank_cap=pace.bank_cap
             ),
         )
-        return await self._seat(lobby, players)
+        return await self._seat(row, lobby, players)
 
-    async def _seat(self, lobby: GameRecord, players: Sequence[str]) -> GameRecord:
+    async def _seat(
+        self, row: TournamentRow, lobby: GameRecord, players: Sequence[str]
+    ) -> GameRecord:
+        """Seat ``players`` (entrant ids) not seated yet at ``lobby``, in order: a person by
+        the name they signed up with (the table's buttons, menus and picture show it)."""
         for entrant in players[len(lobby.seats) :]:
             user = user_of(entrant)
             if user is None:
@@ -310,7 +354,7 @@ class TournamentPlay:
                     lobby.id, None, f"Cardroom AI ({level})", level=level
                 )
             else:
-                lobby = await self.storage.games.join_lobby(lobby.id, user)
+                lobby = await self.storage.games.join_lobby(lobby.id, user, row.name_of(user))
         return lobby
 
     async def _start_table(self, game_id: int) -> GameSnapshot:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Literal
 
 import engine
@@ -32,10 +33,7 @@ from bot.service.tournament_setup import outcome_of, person_id, user_of
 from storage import GameStatus, WrongStatus
 from storage.ends import EndedGame
 from storage.rows import parse_time
-from storage.tournaments import StaleTournament, TournamentRow
-
-RETRIES = 3
-"""How often a fold is tried again when another change came first (a stale version)."""
+from storage.tournaments import TournamentRow
 
 
 @dataclass(frozen=True)
@@ -60,12 +58,9 @@ class Tournaments(TournamentPlay):
         (closed before it could be opened again) is decided too, as a draw: nobody at it was
         out of time."""
         async with self._lock(tournament_id):
-            for _ in range(RETRIES):
-                try:
-                    return await self._settle(tournament_id, place, at_deadline)
-                except StaleTournament:
-                    continue
-            return await self._settle(tournament_id, place, at_deadline)
+            return await self._again_if_stale(
+                partial(self._settle, tournament_id, place, at_deadline)
+            )
 
     async def _unplayed(self, tournament_id: int, current: T.Round) -> list[int]:
         """The tables of ``current`` without a result whose game never started."""
