@@ -156,7 +156,10 @@ class FollowUps:
         seats: list[int] = []
         turn: list[int] = []
         only_turn = False  # the message would only say whose move it is now
+        people = {s.seat for s in record.seats if s.is_human}
         for seat, line in self._mentions(played, _):
+            if seat not in people:
+                continue  # an automatic player reads no ping (a table of them alone: a game's)
             lines.append(line)
             if seat not in seats:
                 seats.append(seat)

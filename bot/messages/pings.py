@@ -25,6 +25,9 @@ KINDS = (PING, TURN_PING)
 PING_EDIT_INTERVAL = 0.0
 """Seconds between two changes of one game's ping (none: each ping is made at once)."""
 
+CONTENT_LIMIT = 2000
+"""Discord's limit on a message's ``content``, in characters."""
+
 Change = Callable[[], Awaitable[None]]
 """One change of a game's ping (a ping or a clear), as it is to be made."""
 
@@ -44,6 +47,24 @@ def _in_turn(
     """The changes asked for while one is made: every one, in order (a ping that notifies
     someone cannot give way to a later one)."""
     return (*(older or ()), *(newer or ()))
+
+
+def fitted(text: str, limit: int = CONTENT_LIMIT) -> str:
+    """``text`` within ``limit`` characters: its first lines are left out (an ellipsis says
+    so) until the rest fits, as the last lines say whose move it is now; a last line too long
+    by itself is cut."""
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    size = 1  # the ellipsis
+    for line in reversed(text.splitlines()):
+        if size + 1 + len(line) > limit:
+            break
+        kept.insert(0, line)
+        size += 1 + len(line)
+    if not kept:
+        return text[: limit - 1] + "…"
+    return "\n".join(["…", *kept])
 
 
 class Pings:
@@ -104,7 +125,7 @@ class Pings:
             for s in record.seats
             if s.seat in seats and s.is_human and s.user_id is not None
         ]
-        change = functools.partial(self._ping, record, users, text, turn_only)
+        change = functools.partial(self._ping, record, users, fitted(text), turn_only)
         await self._changes.run(record.id, (change,), wait=True)  # one ping message per game
 
     async def _ping(

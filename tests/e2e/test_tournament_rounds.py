@@ -10,6 +10,7 @@ import random
 
 from bot.service import tournaments as T
 from tests.e2e.conftest import World
+from tests.e2e.driver import table_closed
 from tests.e2e.helpers import told
 from tests.e2e.tournament_helpers import (
     new_tournament,
@@ -84,3 +85,15 @@ async def test_removal_drop_out_standings_and_export(world: World) -> None:
                                  bypass_default_permissions=True)  # fmt: skip
     (attachment,) = exported.original.attachments  # type: ignore[union-attr]
     assert json.loads(attachment.data) == json.loads(json.dumps(T.export(await t.record())))
+
+
+async def test_a_table_of_automatic_players_alone_pings_nobody(world: World) -> None:
+    t = await new_tournament(world, game="verso", seats=3, rounds=1, automatic=3)
+    await t.organiser.click(t.card, custom_id=f"cr:tour:{t.id}:start")
+    await settled(world)
+    (table,) = await tables(t, 1)
+    assert table_closed(table.message), "automatic players alone play it out at once"
+    assert (await t.row()).status == "over"
+    said = [m.text() for m in table.thread.messages if not m.ephemeral and not m.deleted]
+    flips = [text for text in said if "series flipped your" in text]
+    assert not flips, "a ping addressed to automatic players, who read none"
