@@ -231,21 +231,23 @@ class TournamentPlay(TournamentTables):
 
     async def start_on_time(self, tournament_id: int, place: Place | None = None) -> Progress:
         """At its start time: start it as its organiser would; with too few entrants to form
-        a table, cancel it. A tournament no longer in sign-up is left as it is."""
+        a table, cancel it. A tournament no longer in sign-up is left as it is. A Join landing
+        meanwhile makes it all again on the tournament as it now stands (never cancelled with
+        enough players signed up)."""
+        async with self._lock(tournament_id):
+            return await self._again_if_stale(partial(self._start_or_cancel, tournament_id, place))
+
+    async def _start_or_cancel(self, tournament_id: int, place: Place | None) -> Progress:
         row = await self.storage.tournaments.get(tournament_id)
         if row.status != "signup":
             return Progress(row, record_of(row))
         try:
-            return await self.start(tournament_id, row.organiser_id, place)
-        except UserError:
-            async with self._lock(tournament_id):
-                row = await self.storage.tournaments.get(tournament_id)
-                if row.status != "signup":
-                    return Progress(row, record_of(row))
-                row = await self.storage.tournaments.update(
-                    tournament_id, row.version, status="cancelled"
-                )
-                return Progress(row, None)
+            return await self._start(tournament_id, row.organiser_id, place)
+        except UserError:  # too few: cancelled, unless someone joined since ``row`` was read
+            row = await self.storage.tournaments.update(
+                tournament_id, row.version, status="cancelled"
+            )
+            return Progress(row, None)
 
     async def _rating(self, row: TournamentRow, entrant: str) -> float:
         user = user_of(entrant)
