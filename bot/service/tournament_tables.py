@@ -15,8 +15,9 @@ import engine
 from bot.service import GameService
 from bot.service import tournaments as T
 from bot.service.automatic import seeded_secret
+from bot.service.seats import numbered_automatic
 from bot.service.snapshots import GameSnapshot
-from bot.service.tournament_setup import PlaySettings, level_of, user_of
+from bot.service.tournament_setup import PlaySettings, level_of, number_of, user_of
 from bot.service.wakes import wake_after, with_banks
 from storage import GameRecord, GameStatus, LobbySetup
 from storage.tournaments import TournamentRow
@@ -97,14 +98,14 @@ class TournamentTables:
         self, row: TournamentRow, lobby: GameRecord, players: Sequence[str]
     ) -> GameRecord:
         """Seat ``players`` (entrant ids) not seated yet at ``lobby``, in order: a person by
-        the name they signed up with (the table's buttons, menus and picture show it)."""
+        the name they signed up with (the table's buttons, menus and picture show it), an
+        automatic player with its number in the sign-up (``numbered_automatic``)."""
         for entrant in players[len(lobby.seats) :]:
             user = user_of(entrant)
-            if user is None:
+            if user is None:  # named by its number in the sign-up, as the standings name it
                 level = level_of(entrant)
-                lobby = await self.storage.games.join_lobby(
-                    lobby.id, None, f"Cardroom AI ({level})", level=level
-                )
+                name = numbered_automatic(level, number_of(entrant))
+                lobby = await self.storage.games.join_lobby(lobby.id, None, name, level=level)
             else:
                 lobby = await self.storage.games.join_lobby(lobby.id, user, row.name_of(user))
         return lobby

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from bot.i18n import Translator
 from bot.service import tournaments as T
-from bot.service.tournament_setup import PlaySettings, level_of, user_of
-from bot.texts.history import automatic_name, game_title
+from bot.service.tournament_setup import PlaySettings, level_of, number_of, user_of
+from bot.texts.history import game_title
 from bot.texts.paces import pace_text
+from bot.texts.seat_names import automatic_name
 from storage.tournaments import TournamentRow
 
 SHOWN_ROWS = 40
@@ -30,11 +31,12 @@ def points_text(points: float) -> str:
 
 
 def entrant_name(entrant: str, _: Translator) -> str:
-    """A person's mention, or the automatic player's name and number."""
+    """A person's mention, or the automatic player's name with its number in the sign-up
+    ("🤖 Cardroom AI 3 (greedy)", as its tables name it)."""
     user = user_of(entrant)
     if user is not None:
         return f"<@{user}>"
-    return f"{automatic_name(level_of(entrant), _)} {entrant.rsplit(':', 1)[-1]}"
+    return automatic_name(level_of(entrant), _, number_of(entrant))
 
 
 def _format(settings: PlaySettings, _: Translator) -> str:
@@ -59,9 +61,7 @@ def card_text(row: TournamentRow, settings: PlaySettings, _: Translator) -> str:
             when=when,
         )
     entrants = [f"<@{u}>" for u in row.signups]
-    entrants += [
-        f"{automatic_name(level, _)} {n}" for n, level in enumerate(settings.automatic, start=1)
-    ]
+    entrants += [automatic_name(level, _, n) for n, level in enumerate(settings.automatic, start=1)]
     lines = [
         _(
             "🏆 **Tournament #{number}** · {title} · {format} · {seats} seats · pace: {pace}",
