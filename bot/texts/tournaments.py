@@ -8,6 +8,7 @@ from bot.i18n import Translator
 from bot.service import tournaments as T
 from bot.service.tournament_setup import PlaySettings, level_of, number_of, user_of
 from bot.texts.history import game_title
+from bot.texts.numbers import number_text, plural_count
 from bot.texts.paces import pace_text
 from bot.texts.seat_names import automatic_name
 from storage.tournaments import TournamentRow
@@ -25,9 +26,11 @@ TIE_BREAK_NAMES = {
 """The tie-breaks' names (the standard terms, the same in every language)."""
 
 
-def points_text(points: float) -> str:
-    """Points as shown: ``2``, ``1.5``."""
-    return f"{points:g}"
+def points_text(points: float, _: Translator) -> str:
+    """Points as shown, short, in the language's form and number: "1 pt", "1.5 pts",
+    "1,5 pt" in French."""
+    count, shown = plural_count(points, _), number_text(points, _)
+    return _.plural("{points} pt", "{points} pts", count, points=shown)
 
 
 def entrant_name(entrant: str, _: Translator) -> str:
@@ -42,7 +45,7 @@ def entrant_name(entrant: str, _: Translator) -> str:
 def _format(settings: PlaySettings, _: Translator) -> str:
     if settings.format == "elimination":
         return _("single elimination")
-    return _("Swiss, {count} rounds", count=settings.rounds)
+    return _.plural("Swiss, {count} round", "Swiss, {count} rounds", settings.rounds)
 
 
 def card_text(row: TournamentRow, settings: PlaySettings, _: Translator) -> str:
@@ -119,7 +122,7 @@ def standings_text(row: TournamentRow, record: T.Tournament, _: Translator) -> s
         mark = " (" + marks[standing.status] + ")" if standing.status in marks else ""
         lines.append(
             f"{standing.place}. {entrant_name(standing.player, _)}{mark} — "
-            + _("{points} pts", points=points_text(standing.points))
+            + points_text(standing.points, _)
             + (f" · {breaks}" if breaks else "")
         )
     if len(shown.rows) > SHOWN_ROWS:
@@ -127,11 +130,12 @@ def standings_text(row: TournamentRow, record: T.Tournament, _: Translator) -> s
     if last is not None and not last.finished and not shown.final:
         playing = sum(t.result is None for t in last.tables)
         lines.append(
-            _(
-                "Round {round}: {playing} of {tables} tables still playing.",
+            _.plural(
+                "Round {round}: {playing} of {count} table still playing.",
+                "Round {round}: {playing} of {count} tables still playing.",
+                len(last.tables),
                 round=last.number,
                 playing=playing,
-                tables=len(last.tables),
             )
         )
     return "\n".join(line for line in lines if line)
@@ -146,15 +150,20 @@ def where_text(
 ) -> str:
     """``/game tournament``: the player's place and points, their table now (a link to its
     thread) or their bye, and whether they are out or the tournament is over."""
+    count, shown = plural_count(where.points, _), number_text(where.points, _)
+    title = game_title(row.game_name, _)  # outside ``_.plural``: pybabel reads no nested ``_``
     lines = [
-        _(
-            "🏆 Tournament #{number} ({title}): you are in place {place} of {count} with "
-            "{points} pts.",
+        _.plural(
+            "🏆 Tournament #{number} ({title}): you are in place {place} of {entrants} with "
+            "{points} point.",
+            "🏆 Tournament #{number} ({title}): you are in place {place} of {entrants} with "
+            "{points} points.",
+            count,
             number=row.id,
-            title=game_title(row.game_name, _),
+            title=title,
             place=where.place,
-            count=len(record.entrants),
-            points=points_text(where.points),
+            entrants=len(record.entrants),
+            points=shown,
         )
     ]
     if row.status == "over":
