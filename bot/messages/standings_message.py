@@ -82,7 +82,7 @@ class StandingsMessage:
             standings_picture,
             T.standings(record),
             picture_names(row, record, _),
-            TIE_BREAK_NAMES,
+            {name: _(label) for name, label in TIE_BREAK_NAMES.items()},
             title=f"{game_title(row.game_name, _)} · #{row.id}",
             total_rounds=T.total_rounds(record),
             language=_.language,

@@ -4,7 +4,7 @@ them notify nobody); automatic players by their level."""
 
 from __future__ import annotations
 
-from bot.i18n import Translator
+from bot.i18n import N_, Translator
 from bot.service import tournaments as T
 from bot.service.tournament_setup import PlaySettings, level_of, number_of, user_of
 from bot.texts.history import game_title
@@ -16,14 +16,31 @@ from storage.tournaments import TournamentRow
 SHOWN_ROWS = 40
 """Rows of the standings shown in the message (the export holds them all)."""
 
+ROWS_ROOM = 3_600
+"""The most characters the standings' rows take in the message: with its head, the
+tie-breaks' legend and its last lines, the text stays within one message (Discord's 4,000
+characters of text, ``bot.messages.layouts.TEXT_LIMIT``); rows past it are counted in
+"… and N more" (40 rows of the longest take about 3,500)."""
+
 TIE_BREAK_NAMES = {
     "buchholz_cut1": "Buchholz cut-1",
     "buchholz": "Buchholz",
     "buchholz_median": "median Buchholz",
     "sonneborn_berger": "Sonneborn–Berger",
-    "wins": "wins",
+    "wins": N_("wins"),
 }
-"""The tie-breaks' names (the standard terms, the same in every language)."""
+"""The tie-breaks' names (the standard terms: the players' names the same in every language;
+"wins" translated)."""
+
+TIE_BREAK_KEYS = {
+    "buchholz_cut1": "BH-C1",
+    "buchholz": "BH",
+    "buchholz_median": "BH-M1",
+    "sonneborn_berger": "SB",
+    "wins": "WON",
+}
+"""Each tie-break's short label beside its value in a row: FIDE's abbreviations (its
+tie-break regulations), the same in every language; the legend names them."""
 
 
 def points_text(points: float, _: Translator) -> str:
@@ -31,6 +48,10 @@ def points_text(points: float, _: Translator) -> str:
     "1,5 pt" in French."""
     count, shown = plural_count(points, _), number_text(points, _)
     return _.plural("{points} pt", "{points} pts", count, points=shown)
+
+
+def _key(tie_break: str) -> str:
+    return TIE_BREAK_KEYS.get(tie_break, tie_break)
 
 
 def entrant_name(entrant: str, _: Translator) -> str:
@@ -114,19 +135,28 @@ def standings_text(row: TournamentRow, record: T.Tournament, _: Translator) -> s
             number=row.id,
             rounds=T.total_rounds(record),
         )
-    names = [TIE_BREAK_NAMES.get(t, t) for t in shown.tie_breaks]
-    lines = [head, _("Tie-breaks: {names}", names=", ".join(names)) if names else ""]
+    names = [f"{_key(t)} = {_(TIE_BREAK_NAMES.get(t, t))}" for t in shown.tie_breaks]
+    lines = [head, _("Tie-breaks: {names}", names=" · ".join(names)) if names else ""]
+    marks = {"dropped": _("dropped out"), "removed": _("removed")}
+    room = ROWS_ROOM
     for standing in shown.rows[:SHOWN_ROWS]:
-        breaks = " · ".join(f"{standing.tie_breaks.get(t, 0):g}" for t in shown.tie_breaks)
-        marks = {"dropped": _("dropped out"), "removed": _("removed")}
+        breaks = "".join(
+            f" · {_key(t)} {number_text(standing.tie_breaks.get(t, 0), _)}"
+            for t in shown.tie_breaks
+        )
         mark = " (" + marks[standing.status] + ")" if standing.status in marks else ""
-        lines.append(
+        line = (
             f"{standing.place}. {entrant_name(standing.player, _)}{mark} — "
             + points_text(standing.points, _)
-            + (f" · {breaks}" if breaks else "")
+            + breaks
         )
-    if len(shown.rows) > SHOWN_ROWS:
-        lines.append(_("… and {count} more.", count=len(shown.rows) - SHOWN_ROWS))
+        room -= len(line) + 1
+        if room < 0:
+            break
+        lines.append(line)
+    shown_rows = len(lines) - 2
+    if len(shown.rows) > shown_rows:
+        lines.append(_("… and {count} more.", count=len(shown.rows) - shown_rows))
     if last is not None and not last.finished and not shown.final:
         playing = sum(t.result is None for t in last.tables)
         lines.append(

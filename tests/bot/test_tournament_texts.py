@@ -4,11 +4,16 @@ Swiss says "1 round"."""
 
 from __future__ import annotations
 
+import random
+import re
+
 from bot.i18n import translator
+from bot.messages.layouts import TEXT_LIMIT
 from bot.service import tournaments as T
 from bot.service.tournament_setup import PlaySettings
 from bot.texts.tournaments import card_text, standings_text, where_text
 from storage.tournaments import TournamentRow
+from tests.bot.tournaments.helpers import play_round
 
 ALICE, BOB, CAROL, DAN = "u:1", "u:2", "u:3", "u:4"
 
@@ -68,3 +73,39 @@ def test_where_a_player_stands_says_one_point_and_one_round() -> None:
     assert "avec 1,5 point." in dan
     settings = PlaySettings(rounds=1)
     assert "Swiss, 1 round ·" in card_text(_row("signup"), settings, en)
+
+
+def test_each_tie_break_value_is_labelled_and_named_in_the_legend() -> None:
+    """The rows said "1.5 pts · 1 · 1.5 · 1.25 · 1": which number was which could only be
+    told by counting along the "Tie-breaks:" line."""
+    record = _two_rounds()
+    en = standings_text(_row(), record, translator("en")).splitlines()
+    assert en[1] == (
+        "Tie-breaks: BH-C1 = Buchholz cut-1 · BH = Buchholz · SB = Sonneborn–Berger · WON = wins"
+    )
+    assert en[2] == "1. <@4> — 1.5 pts · BH-C1 1 · BH 1.5 · SB 1.25 · WON 1"
+    fr = standings_text(_row(), record, translator("fr")).splitlines()
+    assert fr[1].endswith("WON = victoires") and fr[2].endswith("SB 1,25 · WON 1")
+
+
+def test_forty_rows_of_the_longest_fit_one_message() -> None:
+    """40 players with 19-digit ids, the bot's four tie-breaks, fractional values, out of the
+    tournament (the longest mark) in every language: all 40 rows shown, within the 4,000
+    characters Discord allows a message's text (``layouts.TEXT_LIMIT`` keeps a margin)."""
+    ids = [f"u:{10**18 + n}" for n in range(48)]
+    record = T.new_tournament(
+        T.Settings(seats=3, rounds=5),
+        [T.Entrant(id=e, rating=0.0) for e in ids],
+    )
+    rng = random.Random(52)
+    for _round in range(3):
+        record = play_round(record, rng)
+    for entrant in ids[:44]:
+        record = T.withdraw(record, entrant, "removed" if rng.random() < 0.5 else "dropped")
+    for language in ("en", "es", "fr", "uk"):
+        text = standings_text(_row(), record, translator(language))
+        rows = [line for line in text.splitlines() if line[:1].isdigit()]
+        assert len(rows) == 40, (language, len(text))
+        assert len(text) <= TEXT_LIMIT, (language, len(text))
+        last = text.splitlines()[-1]
+        assert last.startswith("…") and re.search(r"\b8\b", last), last  # "… and 8 more."
