@@ -37,9 +37,6 @@ from bot.service.tournament_tables import Place, TournamentTables, settings_of
 from storage.rows import time_text
 from storage.tournaments import SignUpClosed, StaleTournament, TournamentRow
 
-DEADLINE_REASON = "tournament round deadline"
-"""The stored reason of a game stopped at its round's deadline (decided by the core)."""
-
 RETRIES = 3
 """How often a change is tried again when another change came first (a stale version)."""
 
