@@ -25,3 +25,20 @@ async def test_a_table_stopped_at_the_deadline_says_it_was_decided_not_aborted(
     text = table.message.text()
     assert "aborted" not in text
     assert "It counts as a loss for the seats out of time" in text
+
+
+async def test_a_table_of_automatic_players_alone_is_not_announced(world: World) -> None:
+    """Its thread said "has started … press **Show my hand**" to nobody: no person sits there."""
+    t = await new_tournament(world, rounds=1, automatic=4, level="random")
+    await sign_up(t, [world.alice, world.bob])
+    await start(t)
+    found = await tables(t)
+    alone = [x for x in found if not x.people]
+    people = [x for x in found if x.people]
+    assert alone and people
+    await world.bot.wait_idle()
+    for table in people:
+        assert any("has started" in m.text() for m in table.thread.messages)
+    for table in alone:
+        assert not any("has started" in m.text() for m in table.thread.messages)
+        assert not any("Show my hand" in m.text() for m in table.thread.messages)
