@@ -237,6 +237,14 @@ class TournamentHandlers:
         """This channel's newest tournament as a JSON file."""
         row = await self._here(interaction, running=False)
         record = record_of(row)
+        if row.status == "cancelled":  # at its start time, before any round: nothing played
+            raise UserError(
+                N_(
+                    "Tournament #{number} was cancelled before it started (too few players had "
+                    "signed up): it has no rounds or results to export."
+                ),
+                number=row.id,
+            )
         if record is None:
             raise UserError(N_("This tournament has not started yet."))
         _ = tr(interaction)

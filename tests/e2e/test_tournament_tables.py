@@ -6,7 +6,15 @@ removes is told so at their table."""
 from __future__ import annotations
 
 from tests.e2e.conftest import World
-from tests.e2e.tournament_helpers import new_tournament, sign_up, start, tables, to_deadline
+from tests.e2e.helpers import told
+from tests.e2e.tournament_helpers import (
+    new_tournament,
+    settled,
+    sign_up,
+    start,
+    tables,
+    to_deadline,
+)
 
 
 async def test_a_table_stopped_at_the_deadline_says_it_was_decided_not_aborted(
@@ -42,3 +50,17 @@ async def test_a_table_of_automatic_players_alone_is_not_announced(world: World)
     for table in alone:
         assert not any("has started" in m.text() for m in table.thread.messages)
         assert not any("Show my hand" in m.text() for m in table.thread.messages)
+
+
+async def test_exporting_a_cancelled_tournament_says_it_was_cancelled(world: World) -> None:
+    """It said "This tournament has not started yet." of a tournament that never will."""
+    t = await new_tournament(world, rounds=1, starts="3 h")
+    await sign_up(t, [world.alice])
+    world.clock.advance(3 * 3600)
+    await settled(world)
+    assert (await t.row()).status == "cancelled"
+    exported = await world.admin.slash(world.channel, "cardroom tournament export")
+    assert told(exported, world.admin) == (
+        f"⚠️ Tournament #{t.id} was cancelled before it started (too few players had signed "
+        "up): it has no rounds or results to export."
+    )
