@@ -5,10 +5,13 @@ removes is told so at their table."""
 
 from __future__ import annotations
 
+import random
+
 from tests.e2e.conftest import World
 from tests.e2e.helpers import told
 from tests.e2e.tournament_helpers import (
     new_tournament,
+    play_table,
     settled,
     sign_up,
     start,
@@ -64,3 +67,30 @@ async def test_exporting_a_cancelled_tournament_says_it_was_cancelled(world: Wor
         f"⚠️ Tournament #{t.id} was cancelled before it started (too few players had signed "
         "up): it has no rounds or results to export."
     )
+
+
+async def test_a_removed_player_is_told_at_their_table_or_by_direct_message(
+    world: World,
+) -> None:
+    """Only the organiser's own ephemeral said a player was removed: the player never heard."""
+    t = await new_tournament(world, rounds=2)
+    await sign_up(t, [world.alice, world.bob, world.carol, world.dave])
+    await start(t)
+    first, second = await tables(t, 1)
+    await play_table(t, first, random.Random(4))
+    playing, done = second.people[0], first.people[0]
+    for player in (playing, done):
+        said = await world.admin.slash(world.channel, "cardroom tournament remove", player=player)
+        assert told(said, world.admin) == f"{player.mention} is out of the tournament."
+        await world.bot.wait_idle()
+    line = next(m for m in second.thread.messages if "removed you" in m.text())
+    assert line.text().startswith(f"⛔ {playing.mention}, the organiser removed you from ")
+    assert "the automatic player plays your seat at this table" in line.text()
+    assert [u.id for u in line.mentions] == [playing.id]  # notified
+    assert not [m for m in playing.dms() if "removed you" in m.text()]
+    (direct,) = [m for m in done.dms() if "removed you" in m.text()]
+    assert direct.text() == (
+        f"⛔ The organiser removed you from tournament #{t.id} in <#{world.channel.id}>: you "
+        "will not be paired again. Your results so far stay in the standings."
+    )
+    assert not any("removed you" in m.text() for m in first.thread.messages)
