@@ -57,10 +57,7 @@ def banner(record: GameRecord, names: Sequence[str], _: Translator) -> str:
     if result is not None and result.reason == ABANDONED:
         return _("**Everyone left the game.**")
     if result is not None and result.reason == DEADLINE_REASON:
-        return _(
-            "**Stopped at the tournament round's deadline.** It counts as a loss for the seats "
-            "out of time (a draw if none or all were)."
-        )
+        return _("**Stopped at the round's deadline:** the seats out of time lose this table.")
     if record.status == GameStatus.ABORTED:
         return _("**This game was aborted.**")
     if result is not None and result.reason == FORFEIT:

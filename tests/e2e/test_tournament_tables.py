@@ -29,13 +29,13 @@ async def test_a_table_stopped_at_the_deadline_says_it_was_decided_not_aborted(
     (table,) = await tables(t)
     await to_deadline(t)
     stopped = await world.fake.wait_for(
-        lambda: "Stopped at the tournament round's deadline" in table.message.text(),
+        lambda: "Stopped at the round's deadline:" in table.message.text(),
         what="the table's end",
     )
     assert stopped
     text = table.message.text()
     assert "aborted" not in text
-    assert "It counts as a loss for the seats out of time" in text
+    assert "the seats out of time lose this table" in text
 
 
 async def test_a_table_of_automatic_players_alone_is_not_announced(world: World) -> None:
