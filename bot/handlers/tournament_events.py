@@ -150,7 +150,8 @@ class TournamentEvents:
             record = snapshot.record
             room.threads.rename(record.id)
             channel = room.channel(record.channel_id, record.guild_id)
-            if await room.tables.post(snapshot, channel):
+            on_table = await room.tables.post(snapshot, channel)
+            if on_table and any(seat.person for seat in record.seats):  # else nobody to tell
                 room.spawn(room.followups.announce_start(snapshot), f"start of game {record.id}")
         _ = await room.languages.public(row.guild_id)
         channel = room.channel(row.channel_id, row.guild_id)

@@ -21,7 +21,7 @@ from bot.context import Cardroom
 from bot.handlers.admin import require_admin
 from bot.handlers.replies import ephemeral, guarded, say
 from bot.handlers.tournament_events import TournamentEvents
-from bot.i18n import N_
+from bot.i18n import N_, Translator
 from bot.messages import discord_io, layouts
 from bot.messages.languages import tr
 from bot.messages.tournament_views import confirm_drop
@@ -223,20 +223,63 @@ class TournamentHandlers:
         progress = await self.play.remove(row.id, row.organiser_id, player.id)
         _ = tr(interaction)
         await say(interaction, _("{player} is out of the tournament.", player=player.mention))
-        self.room.spawn(self._removed(progress), f"tournament {row.id} removal")
+        self.room.spawn(self._removed(progress, player.id), f"tournament {row.id} removal")
 
-    async def _removed(self, progress: Progress) -> None:
+    async def _removed(self, progress: Progress, user_id: int) -> None:
         room = self.room
         for game_id in progress.handed:  # the automatic player's moves now due, the table
             room.tables.request(game_id)
             await room.followups.play_automatic(game_id)
+        await self._tell_removed(progress, user_id)
         await self.events.show(progress)
+
+    async def _tell_removed(self, progress: Progress, user_id: int) -> None:
+        """Tell ``user_id`` the organiser removed them: in the thread of the table they were
+        playing (a mention there), else by a direct message (in their own language)."""
+        room, row = self.room, progress.row
+        for game_id in progress.handed:
+            record = await room.storage.games.get_game(game_id)
+            _ = await room.languages.public(record.guild_id)
+            text = _(
+                "⛔ <@{user}>, the organiser removed you from tournament #{number}: the "
+                "automatic player plays your seat at this table from now on. Your results so "
+                "far stay in the standings.",
+                user=user_id,
+                number=row.id,
+            )
+            await discord_io.send(  # content, as the pings: it notifies them
+                room.channel(record.channel_id, record.guild_id),
+                content=text,
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+            )
+        if progress.handed:
+            return
+
+        def direct(_: Translator) -> discord.ui.LayoutView:
+            return layouts.notice(
+                _(
+                    "⛔ The organiser removed you from tournament #{number} in <#{channel}>: "
+                    "you will not be paired again. Your results so far stay in the standings.",
+                    number=row.id,
+                    channel=row.channel_id,
+                )
+            )
+
+        await room.followups.notices.direct(user_id, direct)
 
     @guarded("/cardroom tournament export")
     async def export(self, interaction: discord.Interaction) -> None:
         """This channel's newest tournament as a JSON file."""
         row = await self._here(interaction, running=False)
         record = record_of(row)
+        if row.status == "cancelled":  # at its start time, before any round: nothing played
+            raise UserError(
+                N_(
+                    "Tournament #{number} was cancelled before it started (too few players had "
+                    "signed up): it has no rounds or results to export."
+                ),
+                number=row.id,
+            )
         if record is None:
             raise UserError(N_("This tournament has not started yet."))
         _ = tr(interaction)

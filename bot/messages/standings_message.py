@@ -24,9 +24,9 @@ from bot.messages.pictures import Pictures, edit_files, send_files
 from bot.pictures.base import Picture
 from bot.pictures.standings import standings_picture
 from bot.service import tournaments as T
-from bot.service.tournament_setup import level_of, user_of
+from bot.service.tournament_setup import level_of, number_of, user_of
 from bot.texts.history import game_title
-from bot.texts.seat_names import LEVEL_NAMES
+from bot.texts.seat_names import automatic_name
 from bot.texts.tournaments import TIE_BREAK_NAMES, standings_text
 from storage.tournaments import TournamentRow
 
@@ -39,9 +39,8 @@ def picture_names(row: TournamentRow, record: T.Tournament, _: Translator) -> di
     for entrant in record.entrants:
         user = user_of(entrant.id)
         if user is None:
-            level = _(LEVEL_NAMES.get(level_of(entrant.id), "greedy"))
-            number = entrant.id.rsplit(":", 1)[-1]
-            names[entrant.id] = _("AI {number} ({level})", number=number, level=level)
+            level, number = level_of(entrant.id), number_of(entrant.id)
+            names[entrant.id] = automatic_name(level, _, number, short=True)
         elif (name := row.name_of(user)) is not None:
             names[entrant.id] = name
     return names
@@ -83,7 +82,7 @@ class StandingsMessage:
             standings_picture,
             T.standings(record),
             picture_names(row, record, _),
-            TIE_BREAK_NAMES,
+            {name: _(label) for name, label in TIE_BREAK_NAMES.items()},
             title=f"{game_title(row.game_name, _)} · #{row.id}",
             total_rounds=T.total_rounds(record),
             language=_.language,

@@ -15,3 +15,6 @@ TABLE_LOST = "table message failed"
 """A game closed as it started because its table could not be posted (nobody could play)."""
 CHANNEL_LOST = "channel deleted"
 """Ended because the channel it was played in (or the channel of its thread) was deleted."""
+DEADLINE_REASON = "tournament round deadline"
+"""A tournament's table stopped at its round's deadline: the tournament decides it (a loss
+for the seats out of time, ``docs/tournaments.md``), not an abort."""

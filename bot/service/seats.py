@@ -7,12 +7,31 @@ transaction of the change. What a change does to the seats' time banks is
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from storage import GameRecord, Seat, SeatChange
 
 AWAY_AFTER = 3
 """Timeouts in a row after which a seat is away: played automatically until its player acts."""
+
+_NUMBERED = re.compile(r"Cardroom AI (\d+) \(")
+
+
+def numbered_automatic(level: str, number: int) -> str:
+    """The stored name of an automatic player that has a number of its own wherever it plays
+    (a tournament's, numbered in its sign-up): ``"Cardroom AI 3 (greedy)"``, the same in
+    every language (the texts name it in theirs by :func:`automatic_number`)."""
+    return f"Cardroom AI {number} ({level})"
+
+
+def automatic_number(seat: Seat) -> int | None:
+    """The number of its own an automatic player seated as such has (see
+    :func:`numbered_automatic`), or ``None`` (a lobby's automatic player, or a person)."""
+    if seat.user_id is not None or seat.display_name is None:
+        return None
+    found = _NUMBERED.match(seat.display_name)
+    return None if found is None else int(found.group(1))
 
 
 def change_after_move(

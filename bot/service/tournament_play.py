@@ -6,50 +6,41 @@ row under its version (``storage.tournaments``); a game's end is marked on its t
 the ending transaction, and :meth:`TournamentPlay.settle` folds every end not yet recorded into
 the record (once: the fold and the links' ``recorded`` are one version-checked write). So
 whatever a process saw or missed before a restart, :meth:`TournamentPlay.resume` brings the
-tournament to where its games are. Nothing here knows Discord: a thread for each table comes
-from the ``place`` callback the caller gives.
+tournament to where its games are. The tables are opened as ``bot.service.tournament_tables``
+opens them. Nothing here knows Discord: a thread for each table comes from the ``place``
+callback the caller gives.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 from typing import TypeVar
 
-import engine
 from bot.i18n import N_
 from bot.service import GameService
 from bot.service import tournaments as T
-from bot.service.automatic import seeded_secret
 from bot.service.errors import UserError
 from bot.service.snapshots import GameSnapshot
 from bot.service.tournament_setup import (
     MAX_AUTOMATIC,
     PlaySettings,
     automatic_ids,
-    level_of,
     offered,
     person_id,
     user_of,
 )
-from bot.service.wakes import wake_after, with_banks
-from storage import GameRecord, GameStatus, LobbySetup
+from bot.service.tournament_tables import Place, TournamentTables, settings_of
 from storage.rows import time_text
 from storage.tournaments import SignUpClosed, StaleTournament, TournamentRow
-
-DEADLINE_REASON = "tournament round deadline"
-"""The stored reason of a game stopped at its round's deadline (decided by the core)."""
 
 RETRIES = 3
 """How often a change is tried again when another change came first (a stale version)."""
 
 R = TypeVar("R")
-
-Place = Callable[[GameRecord], Awaitable[int | None]]
-"""``place(lobby)``: make the thread a table's game is played in (its id, or ``None``)."""
 
 
 @dataclass(frozen=True)
@@ -72,19 +63,13 @@ def record_of(row: TournamentRow) -> T.Tournament | None:
     return None if row.record is None else T.load(row.record)
 
 
-def settings_of(row: TournamentRow) -> PlaySettings:
-    """How a stored tournament is played."""
-    return PlaySettings.model_validate_json(row.settings)
-
-
-class TournamentPlay:
+class TournamentPlay(TournamentTables):
     """The tournament use cases over a :class:`GameService` (its storage, clock, locks and
-    the lobby's seeds); one lock per tournament serialises this process's changes, the row's
-    version the processes'."""
+    the lobby's seeds; the tables opened as ``TournamentTables`` opens them); one lock per
+    tournament serialises this process's changes, the row's version the processes'."""
 
     def __init__(self, service: GameService) -> None:
-        self.service = service
-        self.storage = service.storage
+        super().__init__(service)
         self._locks: dict[int, asyncio.Lock] = {}
 
     def _lock(self, tournament_id: int) -> asyncio.Lock:
@@ -243,21 +228,23 @@ class TournamentPlay:
 
     async def start_on_time(self, tournament_id: int, place: Place | None = None) -> Progress:
         """At its start time: start it as its organiser would; with too few entrants to form
-        a table, cancel it. A tournament no longer in sign-up is left as it is."""
+        a table, cancel it. A tournament no longer in sign-up is left as it is. A Join landing
+        meanwhile makes it all again on the tournament as it now stands (never cancelled with
+        enough players signed up)."""
+        async with self._lock(tournament_id):
+            return await self._again_if_stale(partial(self._start_or_cancel, tournament_id, place))
+
+    async def _start_or_cancel(self, tournament_id: int, place: Place | None) -> Progress:
         row = await self.storage.tournaments.get(tournament_id)
         if row.status != "signup":
             return Progress(row, record_of(row))
         try:
-            return await self.start(tournament_id, row.organiser_id, place)
-        except UserError:
-            async with self._lock(tournament_id):
-                row = await self.storage.tournaments.get(tournament_id)
-                if row.status != "signup":
-                    return Progress(row, record_of(row))
-                row = await self.storage.tournaments.update(
-                    tournament_id, row.version, status="cancelled"
-                )
-                return Progress(row, None)
+            return await self._start(tournament_id, row.organiser_id, place)
+        except UserError:  # too few: cancelled, unless someone joined since ``row`` was read
+            row = await self.storage.tournaments.update(
+                tournament_id, row.version, status="cancelled"
+            )
+            return Progress(row, None)
 
     async def _rating(self, row: TournamentRow, entrant: str) -> float:
         user = user_of(entrant)
@@ -285,98 +272,3 @@ class TournamentPlay:
         )
         opened = await self.open_tables(row, record, place)
         return Progress(row, record, opened)
-
-    async def open_tables(
-        self, row: TournamentRow, record: T.Tournament, place: Place | None
-    ) -> tuple[GameSnapshot, ...]:
-        """Open (or finish opening, after a restart) one game per table of the current round
-        that has none yet running: seats as the pairing says, the tournament's pace, in a
-        thread of its own when ``place`` makes one, started at once."""
-        current = T.current_round(record)
-        assert current is not None
-        linked = {
-            link.table_number: link
-            for link in await self.storage.tournaments.tables(row.id, current.number)
-        }
-        opened = []
-        for table in current.tables:
-            if table.result is not None:
-                continue
-            link = linked.get(table.number)
-            if link is None:
-                lobby = await self._lobby(row, table.players)
-                await self.storage.tournaments.link_table(
-                    lobby.id, row.id, current.number, table.number
-                )
-            else:
-                lobby = await self.storage.games.get_game(link.game_id)
-                if lobby.status == GameStatus.ABORTED and lobby.started_at is None:
-                    # closed before it started (a stop while opening it, then the start-up
-                    # closed its lobby): nobody played, so the table is opened again
-                    closed, lobby = lobby, await self._lobby(row, table.players)
-                    await self.storage.tournaments.replace_table_game(closed.id, lobby.id)
-                elif lobby.status != GameStatus.LOBBY:
-                    continue
-                elif len(lobby.seats) < len(table.players):  # a restart while seating
-                    lobby = await self._seat(row, lobby, table.players)
-            if place is not None and lobby.parent_id == lobby.channel_id:
-                await self.service.threads.place_in(lobby.id, partial(place, lobby))
-            opened.append(await self._start_table(lobby.id))
-        return tuple(opened)
-
-    async def _lobby(self, row: TournamentRow, players: Sequence[str]) -> GameRecord:
-        pace = settings_of(row).table_pace
-        lobby = await self.storage.games.create_lobby(
-            guild_id=row.guild_id,
-            channel_id=row.channel_id,
-            game_name=row.game_name,
-            host_id=row.organiser_id,
-            max_seats=len(players),
-            options=engine.parse_options(row.game_name, None).model_dump(),
-            seat_host=False,
-            in_thread=True,
-            setup=LobbySetup(
-                turn_clock=pace.per_move, bank_start=pace.bank_start, bank_cap=pace.bank_cap
-            ),
-        )
-        return await self._seat(row, lobby, players)
-
-    async def _seat(
-        self, row: TournamentRow, lobby: GameRecord, players: Sequence[str]
-    ) -> GameRecord:
-        """Seat ``players`` (entrant ids) not seated yet at ``lobby``, in order: a person by
-        the name they signed up with (the table's buttons, menus and picture show it)."""
-        for entrant in players[len(lobby.seats) :]:
-            user = user_of(entrant)
-            if user is None:
-                level = level_of(entrant)
-                lobby = await self.storage.games.join_lobby(
-                    lobby.id, None, f"Cardroom AI ({level})", level=level
-                )
-            else:
-                lobby = await self.storage.games.join_lobby(lobby.id, user, row.name_of(user))
-        return lobby
-
-    async def _start_table(self, game_id: int) -> GameSnapshot:
-        """Start a seated table's game as the lobby starts one (seed, deal, clock, wake),
-        without the host's checks: the pairing seated it, automatic players alone included."""
-        service = self.service
-        async with service.gate.locked(game_id):
-            game = await service.live.record(game_id)
-            seed = service.lobby.seed()
-            state = engine.new_game(game.game_name, len(game.seats), game.options, seed)
-            await service.deadlines.ready()
-            clock = service.deadlines.after(game, None, state)
-            banks = with_banks(game, clock.banks, clock.deadline)
-            record = await self.storage.games.start_game(
-                game_id,
-                seed=seed,
-                state_json=engine.dumps(state),
-                deadline=clock.deadline,
-                automatic_secret=seeded_secret(seed) if service.lobby.seeded else None,
-                seat_banks=clock.banks,
-                wake_at=wake_after(service.deadlines, banks, state),
-            )
-            snapshot = GameSnapshot(record, state)
-            service.live.remember(snapshot)
-            return snapshot

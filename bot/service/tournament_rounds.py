@@ -22,8 +22,8 @@ from bot.i18n import N_
 from bot.service import tournaments as T
 from bot.service.automatic import LEAVER_LEVEL
 from bot.service.errors import UserError
+from bot.service.reasons import DEADLINE_REASON
 from bot.service.tournament_play import (
-    DEADLINE_REASON,
     Place,
     Progress,
     TournamentPlay,

@@ -176,6 +176,11 @@ def level_of(entrant: str) -> str:
     return entrant[len(AUTOMATIC) :].rsplit(":", 1)[0]
 
 
+def number_of(entrant: str) -> int:
+    """The number in the sign-up of an automatic entrant's id (``"a:greedy:2"`` -> ``2``)."""
+    return int(entrant.rsplit(":", 1)[-1])
+
+
 def automatic_ids(settings: PlaySettings) -> list[str]:
     """The ids of the automatic players signed up, in order."""
     return [automatic_id(level, n) for n, level in enumerate(settings.automatic, start=1)]

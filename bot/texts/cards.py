@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from bot.games import presentation
 from bot.i18n import Translator
-from bot.service.reasons import ADMIN_ABORT, CHANNEL_LOST
+from bot.service.reasons import ADMIN_ABORT, CHANNEL_LOST, DEADLINE_REASON
 from bot.texts.history import game_title
 from bot.texts.rendering import chosen_options
 from bot.texts.seat_names import seat_labels, seat_names
@@ -55,6 +55,8 @@ def aborted_text(record: GameRecord, _: Translator) -> str:
         return _("The game was aborted by an admin.")
     if reason == CHANNEL_LOST:
         return _("The game was aborted: its channel was deleted.")
+    if reason == DEADLINE_REASON:
+        return _("The game was stopped at its tournament round's deadline.")
     return _("The game was aborted.")
 
 

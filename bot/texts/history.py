@@ -12,7 +12,7 @@ from bot.i18n import Translator
 from bot.service.history import ReplayStep
 from bot.service.live import RECENT_ACTIONS
 from bot.texts.rendering import context_for, recent_lines, table_screen
-from bot.texts.seat_names import LEVEL_NAMES, seat_names
+from bot.texts.seat_names import automatic_name, seat_names
 from storage import RATED_AFTER, GameStatus, Leaderboard, PastGame, PlayerStats, Rating
 from storage.ratings import LEVEL_ALIASES
 
@@ -22,10 +22,10 @@ def game_title(game_name: str, _: Translator) -> str:
     return _(engine.get_game(game_name).info.title)
 
 
-def automatic_name(level: str | None, _: Translator) -> str:
-    """How the automatic player of ``level`` is named: "🤖 Cardroom AI (search)"."""
-    name = LEVEL_ALIASES.get(level or "greedy", level or "greedy")
-    return _("🤖 Cardroom AI ({level})", level=_(LEVEL_NAMES.get(name, "greedy")))
+def rated_automatic_name(level: str | None, _: Translator) -> str:
+    """How the automatic player of ``level`` is named on a leaderboard: "🤖 Cardroom AI
+    (search)" (a level's former name as its current one)."""
+    return automatic_name(LEVEL_ALIASES.get(level or "greedy", level or "greedy"), _)
 
 
 def streak_text(streak: int, _: Translator) -> str:
@@ -77,7 +77,7 @@ def stats_text(
 def rated_name(rating: Rating, _: Translator) -> str:
     """Who holds ``rating``: a mention, or the automatic player's name."""
     if rating.user_id is None:
-        return automatic_name(rating.level, _)
+        return rated_automatic_name(rating.level, _)
     return f"<@{rating.user_id}>"
 
 

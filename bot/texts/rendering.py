@@ -15,7 +15,7 @@ import engine
 from bot.games import Presentation, RenderContext, presentation
 from bot.i18n import Translator
 from bot.service.paces import pace_of
-from bot.service.reasons import ABANDONED, FORFEIT
+from bot.service.reasons import ABANDONED, DEADLINE_REASON, FORFEIT
 from bot.service.stamps import stamp
 from bot.texts.decisions import MAX_BUTTONS, rows_for
 from bot.texts.paces import pace_text
@@ -56,6 +56,8 @@ def banner(record: GameRecord, names: Sequence[str], _: Translator) -> str:
     result = record.result
     if result is not None and result.reason == ABANDONED:
         return _("**Everyone left the game.**")
+    if result is not None and result.reason == DEADLINE_REASON:
+        return _("**Stopped at the round's deadline:** the seats out of time lose this table.")
     if record.status == GameStatus.ABORTED:
         return _("**This game was aborted.**")
     if result is not None and result.reason == FORFEIT:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import N_, Translator
+from bot.service.seats import automatic_number
 from storage import GameRecord, Seat
 
 LEVEL_NAMES: dict[str, str] = {
@@ -23,25 +24,38 @@ LEVEL_HINTS: dict[str, str] = {
 """What each level is for, in a few words (msgids), where the host seats automatic players."""
 
 
+def automatic_name(
+    level: str | None, _: Translator, number: int | None = None, short: bool = False
+) -> str:
+    """How an automatic player of ``level`` is named, everywhere it is named: "🤖 Cardroom AI
+    (greedy)", with its ``number`` when it has one ("🤖 Cardroom AI 3 (greedy)": a
+    tournament's, by its sign-up, on the card, the standings and at its tables alike);
+    ``short``: "AI 3 (greedy)", for a picture's narrow names."""
+    named = _(LEVEL_NAMES.get(level or "greedy", LEVEL_NAMES["greedy"]))
+    if short:
+        if number is not None:
+            return _("AI {number} ({level})", number=number, level=named)
+        return _("AI ({level})", level=named)
+    if number is not None:
+        return _("🤖 Cardroom AI {number} ({level})", number=number, level=named)
+    return _("🤖 Cardroom AI ({level})", level=named)
+
+
 def _named(
     seat: Seat, name: str, _: Translator, numbered: bool = False, short: bool = False
 ) -> str:
     """``name`` marked as played automatically, or away after timeouts; an automatic player
-    seated in the lobby is named by its level, and by its seat's number too when
-    ``numbered`` (another one of the table has the same level: "passed 2 cards to 🤖
-    Cardroom AI (greedy)" would not say which); ``short``: as "AI 2 (greedy)", for the
-    narrow name of a seat in a picture."""
+    seated as such is named by its level and by its own number when it has one (a
+    tournament's), else by its seat's number when ``numbered`` (another one of the table has
+    the same level: "passed 2 cards to 🤖 Cardroom AI (greedy)" would not say which);
+    ``short``: as "AI 2 (greedy)", for the narrow name of a seat in a picture."""
     if seat.former:
         return _("a former player")
-    if seat.user_id is None:  # an automatic player seated in the lobby
-        level = _(LEVEL_NAMES.get(seat.level or "", "greedy"))
-        if short:
-            if numbered:
-                return _("AI {number} ({level})", number=seat.seat + 1, level=level)
-            return _("AI ({level})", level=level)
-        if numbered:
-            return _("🤖 Cardroom AI {number} ({level})", number=seat.seat + 1, level=level)
-        return _("🤖 Cardroom AI ({level})", level=level)
+    if seat.user_id is None:  # an automatic player seated as such
+        number = automatic_number(seat)
+        if number is None and numbered:
+            number = seat.seat + 1
+        return automatic_name(seat.level, _, number, short)
     if seat.automatic:
         return _("{player} (automatic)", player=name)
     if seat.away:

@@ -4,43 +4,69 @@ them notify nobody); automatic players by their level."""
 
 from __future__ import annotations
 
-from bot.i18n import Translator
+from bot.i18n import N_, Translator
 from bot.service import tournaments as T
-from bot.service.tournament_setup import PlaySettings, level_of, user_of
-from bot.texts.history import automatic_name, game_title
+from bot.service.tournament_setup import PlaySettings, level_of, number_of, user_of
+from bot.texts.history import game_title
+from bot.texts.numbers import number_text, plural_count
 from bot.texts.paces import pace_text
+from bot.texts.seat_names import automatic_name
 from storage.tournaments import TournamentRow
 
 SHOWN_ROWS = 40
 """Rows of the standings shown in the message (the export holds them all)."""
+
+ROWS_ROOM = 3_600
+"""The most characters the standings' rows take in the message: with its head, the
+tie-breaks' legend and its last lines, the text stays within one message (Discord's 4,000
+characters of text, ``bot.messages.layouts.TEXT_LIMIT``); rows past it are counted in
+"… and N more" (40 rows of the longest take about 3,500)."""
 
 TIE_BREAK_NAMES = {
     "buchholz_cut1": "Buchholz cut-1",
     "buchholz": "Buchholz",
     "buchholz_median": "median Buchholz",
     "sonneborn_berger": "Sonneborn–Berger",
-    "wins": "wins",
+    "wins": N_("wins"),
 }
-"""The tie-breaks' names (the standard terms, the same in every language)."""
+"""The tie-breaks' names (the standard terms: the players' names the same in every language;
+"wins" translated)."""
+
+TIE_BREAK_KEYS = {
+    "buchholz_cut1": "BH-C1",
+    "buchholz": "BH",
+    "buchholz_median": "BH-M1",
+    "sonneborn_berger": "SB",
+    "wins": "WON",
+}
+"""Each tie-break's short label beside its value in a row: FIDE's abbreviations (its
+tie-break regulations), the same in every language; the legend names them."""
 
 
-def points_text(points: float) -> str:
-    """Points as shown: ``2``, ``1.5``."""
-    return f"{points:g}"
+def points_text(points: float, _: Translator) -> str:
+    """Points as shown, short, in the language's form and number: "1 pt", "1.5 pts",
+    "1,5 pt" in French."""
+    count, shown = plural_count(points, _), number_text(points, _)
+    return _.plural("{points} pt", "{points} pts", count, points=shown)
+
+
+def _key(tie_break: str) -> str:
+    return TIE_BREAK_KEYS.get(tie_break, tie_break)
 
 
 def entrant_name(entrant: str, _: Translator) -> str:
-    """A person's mention, or the automatic player's name and number."""
+    """A person's mention, or the automatic player's name with its number in the sign-up
+    ("🤖 Cardroom AI 3 (greedy)", as its tables name it)."""
     user = user_of(entrant)
     if user is not None:
         return f"<@{user}>"
-    return f"{automatic_name(level_of(entrant), _)} {entrant.rsplit(':', 1)[-1]}"
+    return automatic_name(level_of(entrant), _, number_of(entrant))
 
 
 def _format(settings: PlaySettings, _: Translator) -> str:
     if settings.format == "elimination":
         return _("single elimination")
-    return _("Swiss, {count} rounds", count=settings.rounds)
+    return _.plural("Swiss, {count} round", "Swiss, {count} rounds", settings.rounds)
 
 
 def card_text(row: TournamentRow, settings: PlaySettings, _: Translator) -> str:
@@ -59,9 +85,7 @@ def card_text(row: TournamentRow, settings: PlaySettings, _: Translator) -> str:
             when=when,
         )
     entrants = [f"<@{u}>" for u in row.signups]
-    entrants += [
-        f"{automatic_name(level, _)} {n}" for n, level in enumerate(settings.automatic, start=1)
-    ]
+    entrants += [automatic_name(level, _, n) for n, level in enumerate(settings.automatic, start=1)]
     lines = [
         _(
             "🏆 **Tournament #{number}** · {title} · {format} · {seats} seats · pace: {pace}",
@@ -111,27 +135,37 @@ def standings_text(row: TournamentRow, record: T.Tournament, _: Translator) -> s
             number=row.id,
             rounds=T.total_rounds(record),
         )
-    names = [TIE_BREAK_NAMES.get(t, t) for t in shown.tie_breaks]
-    lines = [head, _("Tie-breaks: {names}", names=", ".join(names)) if names else ""]
+    names = [f"{_key(t)} = {_(TIE_BREAK_NAMES.get(t, t))}" for t in shown.tie_breaks]
+    lines = [head, _("Tie-breaks: {names}", names=" · ".join(names)) if names else ""]
+    marks = {"dropped": _("dropped out"), "removed": _("removed")}
+    room = ROWS_ROOM
     for standing in shown.rows[:SHOWN_ROWS]:
-        breaks = " · ".join(f"{standing.tie_breaks.get(t, 0):g}" for t in shown.tie_breaks)
-        marks = {"dropped": _("dropped out"), "removed": _("removed")}
-        mark = " (" + marks[standing.status] + ")" if standing.status in marks else ""
-        lines.append(
-            f"{standing.place}. {entrant_name(standing.player, _)}{mark} — "
-            + _("{points} pts", points=points_text(standing.points))
-            + (f" · {breaks}" if breaks else "")
+        breaks = "".join(
+            f" · {_key(t)} {number_text(standing.tie_breaks.get(t, 0), _)}"
+            for t in shown.tie_breaks
         )
-    if len(shown.rows) > SHOWN_ROWS:
-        lines.append(_("… and {count} more.", count=len(shown.rows) - SHOWN_ROWS))
+        mark = " (" + marks[standing.status] + ")" if standing.status in marks else ""
+        line = (
+            f"{standing.place}. {entrant_name(standing.player, _)}{mark} — "
+            + points_text(standing.points, _)
+            + breaks
+        )
+        room -= len(line) + 1
+        if room < 0:
+            break
+        lines.append(line)
+    shown_rows = len(lines) - 2
+    if len(shown.rows) > shown_rows:
+        lines.append(_("… and {count} more.", count=len(shown.rows) - shown_rows))
     if last is not None and not last.finished and not shown.final:
         playing = sum(t.result is None for t in last.tables)
         lines.append(
-            _(
-                "Round {round}: {playing} of {tables} tables still playing.",
+            _.plural(
+                "Round {round}: {playing} of {count} table still playing.",
+                "Round {round}: {playing} of {count} tables still playing.",
+                len(last.tables),
                 round=last.number,
                 playing=playing,
-                tables=len(last.tables),
             )
         )
     return "\n".join(line for line in lines if line)
@@ -146,15 +180,20 @@ def where_text(
 ) -> str:
     """``/game tournament``: the player's place and points, their table now (a link to its
     thread) or their bye, and whether they are out or the tournament is over."""
+    count, shown = plural_count(where.points, _), number_text(where.points, _)
+    title = game_title(row.game_name, _)  # outside ``_.plural``: pybabel reads no nested ``_``
     lines = [
-        _(
-            "🏆 Tournament #{number} ({title}): you are in place {place} of {count} with "
-            "{points} pts.",
+        _.plural(
+            "🏆 Tournament #{number} ({title}): you are in place {place} of {entrants} with "
+            "{points} point.",
+            "🏆 Tournament #{number} ({title}): you are in place {place} of {entrants} with "
+            "{points} points.",
+            count,
             number=row.id,
-            title=game_title(row.game_name, _),
+            title=title,
             place=where.place,
-            count=len(record.entrants),
-            points=points_text(where.points),
+            entrants=len(record.entrants),
+            points=shown,
         )
     ]
     if row.status == "over":

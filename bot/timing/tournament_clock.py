@@ -9,51 +9,36 @@ work (``spawn``: a shutdown lets it finish), one at a time; whoever changes a to
 the clock its next time (:meth:`TournamentClock.schedule`). A tournament is looked at again
 after :data:`AGAIN_AFTER` when its time is still passed once ``due`` returned (it failed).
 
-The task is the clock's own, not background work: :meth:`TournamentClock.stop` ends it at
-shutdown, and waiting for the bot to be idle never waits for it. Knows no Discord.
+The task is the clock's own, not background work (the watch shared with the turn clocks,
+``bot.timing.watcher``): :meth:`TournamentClock.stop` ends it at shutdown, and waiting for the
+bot to be idle never waits for it. Knows no Discord.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
-from datetime import datetime, timedelta
-from typing import Any
+from collections.abc import Awaitable, Callable
+from datetime import datetime
 
 from bot.timing.clock import Clock
-from bot.timing.wake_heap import WakeHeap
+from bot.timing.watcher import AGAIN_AFTER, Spawn, Watcher
 
 log = logging.getLogger(__name__)
 
-AGAIN_AFTER = timedelta(minutes=1)
-"""A tournament whose time is still passed once its due work ran is looked at again after
-this (the work failed, say the database was away)."""
+__all__ = ["AGAIN_AFTER", "Due", "TournamentClock"]
 
 Due = Callable[[int], Awaitable[datetime | None]]
 """``due(tournament_id)``: do what is due now; returns the tournament's next time (``None``:
 none, it is over or waits for nobody's clock)."""
 
 
-class TournamentClock:
+class TournamentClock(Watcher):
     """Watches the open tournaments' next times (see the module)."""
 
-    def __init__(
-        self,
-        clock: Clock,
-        due: Due,
-        spawn: Callable[[Coroutine[Any, Any, None], str], None],
-    ) -> None:
-        self.clock = clock
+    def __init__(self, clock: Clock, due: Due, spawn: Spawn) -> None:
+        super().__init__(clock, spawn, "tournament clock")
         self.due = due
-        self.spawn = spawn
-        self._times = WakeHeap()
-        self._task: asyncio.Task[None] | None = None
-        self._handling: asyncio.Future[None] | None = None
-        self._nudge = asyncio.Event()
-        self._idle = asyncio.Event()
-        self._stopped = False
 
     def schedule(self, tournament_id: int, at: datetime | None) -> None:
         """Look at ``tournament_id`` at ``at`` (``None``: no more)."""
@@ -64,58 +49,13 @@ class TournamentClock:
         if at is not None:
             if soonest is None or (at, tournament_id) < soonest:
                 self._nudge.set()
-            if self._task is None:
-                self._task = asyncio.get_running_loop().create_task(
-                    self._watch(), name="tournament clock"
-                )
-
-    def __len__(self) -> int:
-        return len(self._times)
-
-    async def caught_up(self) -> None:
-        """Return once every time passed now has been handled (its due work done)."""
-        if self._task is None:
-            return
-        self._idle.clear()
-        self._nudge.set()
-        await self._idle.wait()
-
-    async def stop(self) -> None:
-        """Stop watching (shutdown), after the tournament being handled; the times stay
-        stored."""
-        self._stopped = True
-        task, self._task = self._task, None
-        handling = self._handling
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        if handling is not None:
-            with contextlib.suppress(Exception, asyncio.CancelledError):
-                await handling
-        self._times.clear()
-        self._idle.set()
-
-    async def _watch(self) -> None:
-        while True:
-            try:
-                await self._step()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # never a reason to stop every tournament's clock
-                log.exception("the tournament clock failed; going on")
-                await self._sleep(self.clock.now() + AGAIN_AFTER)
+            self._run()
 
     async def _step(self) -> None:
         first = self._times.soonest()
         if first is not None and first[0] <= self.clock.now():
             self._times.pop()
-            handled = self._handling = asyncio.get_running_loop().create_future()
-            self.spawn(self._handle(first[1], first[0], handled), f"tournament {first[1]} clock")
-            try:
-                await asyncio.shield(handled)
-            finally:
-                self._handling = None
+            await self._hand_over(first[1], first[0], self._handle, f"tournament {first[1]} clock")
             return
         self._idle.set()
         await self._sleep(None if first is None else first[0])
@@ -136,15 +76,3 @@ class TournamentClock:
         finally:
             if not handled.done():
                 handled.set_result(None)
-
-    async def _sleep(self, until: datetime | None) -> None:
-        """Return at ``until`` (``None``: never), or once a sooner time is scheduled."""
-        self._nudge.clear()
-        waits: set[asyncio.Future[Any]] = {asyncio.ensure_future(self._nudge.wait())}
-        if until is not None:
-            waits.add(asyncio.ensure_future(self.clock.sleep_until(until)))
-        try:
-            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for wait in waits:
-                wait.cancel()

@@ -21,18 +21,16 @@ Keeping time knows no Discord: who hears of a reminder or a timeout is the calle
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 from bot.service import Due, GameService, Played
 from bot.service.errors import UserError
 from bot.service.reminders import Reminder
 from bot.timing.clock import Clock
 from bot.timing.retry import when_reachable
-from bot.timing.wake_heap import WakeHeap
+from bot.timing.watcher import AGAIN_AFTER, Spawn, Watcher
 from storage import GameRecord, GameStatus, Storage, Wake
 
 log = logging.getLogger(__name__)
@@ -50,10 +48,6 @@ their time comes near)."""
 BATCH = 1_000
 """Wakes read from storage at a time."""
 
-AGAIN_AFTER = timedelta(minutes=1)
-"""A game still due once its wake was handled (its work failed, or runs on in the background)
-is looked at again after this."""
-
 WakeLoader = Callable[[tuple[datetime, int] | None, datetime, int], Awaitable[list[Wake]]]
 """``load(after, until, limit)``: the stored wakes of this process's running games after the
 wake ``after`` (``(time, game id)``; ``None``: from the first) until ``until``, soonest first,
@@ -63,7 +57,7 @@ _FIRST = datetime.min.replace(tzinfo=UTC)
 _LAST_ID = 2**63 - 1
 
 
-class TurnClocks:
+class TurnClocks(Watcher):
     """Watches the running games' wake times (see the module).
 
     ``remind`` is awaited for a reminder (:data:`Remind`); ``after_timeout(played)`` with the
@@ -78,24 +72,17 @@ class TurnClocks:
         service: GameService,
         clock: Clock,
         after_timeout: Callable[[Played], Awaitable[None]],
-        spawn: Callable[[Coroutine[Any, Any, None], str], None],
+        spawn: Spawn,
         remind: Remind,
     ) -> None:
+        super().__init__(clock, spawn, "turn clocks")
         self.storage = storage
         self.service = service
         self.remind = remind
-        self.clock = clock
         self.after_timeout = after_timeout
-        self.spawn = spawn
-        self._wakes = WakeHeap()
         self._load: WakeLoader | None = None
         self._loaded_to: tuple[datetime, int] | None = None  # None: every wake is kept
         self._loading: dict[int, datetime | None] | None = None  # scheduled during a load
-        self._task: asyncio.Task[None] | None = None
-        self._handling: asyncio.Future[None] | None = None
-        self._nudge = asyncio.Event()
-        self._idle = asyncio.Event()
-        self._stopped = False
 
     def schedule(self, record: GameRecord) -> None:
         """Watch ``record``'s stored wake time (or stop watching a game without one)."""
@@ -111,8 +98,8 @@ class TurnClocks:
         loaded = self._loaded_to
         if at is not None and loaded is not None and (at, game_id) > loaded and not again:
             at = None
-        soonest = self._wakes.soonest()
-        self._wakes.set(game_id, at)
+        soonest = self._times.soonest()
+        self._times.set(game_id, at)
         if at is not None:
             if soonest is None or (at, game_id) < soonest:
                 self._nudge.set()
@@ -141,69 +128,23 @@ class TurnClocks:
         else:
             self._loaded_to = (until, _LAST_ID)
         for wake in wakes:
-            self._wakes.merge(wake.game_id, wake.at)
+            self._times.merge(wake.game_id, wake.at)
         for game_id, at in scheduled.items():  # newer than what was read
             self._keep(game_id, at)
-
-    async def caught_up(self) -> None:
-        """Return once every wake due now has been handled (its timeout made, its reminder
-        claimed; their follow-ups may still run)."""
-        if self._task is None:
-            return
-        self._idle.clear()
-        self._nudge.set()
-        await self._idle.wait()
-
-    async def stop(self) -> None:
-        """Stop watching (shutdown), after the wake being handled; wakes stay stored."""
-        self._stopped = True
-        task, self._task = self._task, None
-        handling = self._handling
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        if handling is not None:
-            with contextlib.suppress(Exception, asyncio.CancelledError):
-                await handling
-        self._wakes.clear()
-
-    def __len__(self) -> int:
-        return len(self._wakes)
-
-    def _run(self) -> None:
-        if self._task is None and not self._stopped:
-            self._task = asyncio.get_running_loop().create_task(self._watch(), name="turn clocks")
-
-    async def _watch(self) -> None:
-        while True:
-            try:
-                await self._step()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # never a reason to stop every clock
-                log.exception("the turn clocks failed; going on")
-                await self._sleep(self.clock.now() + AGAIN_AFTER)
 
     async def _step(self) -> None:
         """Handle the soonest wake if due, read more from storage if need be, else sleep
         until the soonest (or until a sooner one is scheduled)."""
         now = self.clock.now()
-        first = self._wakes.soonest()  # never past what was read (see _keep)
+        first = self._times.soonest()  # never past what was read (see _keep)
         loaded = self._loaded_to
         due = first is not None and first[0] <= now
         if loaded is not None and loaded[0] <= now + LOOKAHEAD / 2 and not due:
             await when_reachable(self._read, "reading the turn clocks")
             return
         if first is not None and due:
-            self._wakes.pop()
-            handled = self._handling = asyncio.get_running_loop().create_future()
-            # background work (a shutdown lets it finish), awaited here: one wake at a time
-            self.spawn(self._wake(first[1], first[0], handled), f"turn clock of game {first[1]}")
-            try:
-                await asyncio.shield(handled)
-            finally:
-                self._handling = None
+            self._times.pop()
+            await self._hand_over(first[1], first[0], self._wake, f"turn clock of game {first[1]}")
             return
         self._idle.set()
         until = None if first is None else first[0]
@@ -211,18 +152,6 @@ class TurnClocks:
             top_up = loaded[0] - LOOKAHEAD / 2
             until = top_up if until is None else min(until, top_up)
         await self._sleep(until)
-
-    async def _sleep(self, until: datetime | None) -> None:
-        """Return at ``until`` (``None``: never), or once a sooner wake is scheduled."""
-        self._nudge.clear()
-        waits: set[asyncio.Future[Any]] = {asyncio.ensure_future(self._nudge.wait())}
-        if until is not None:
-            waits.add(asyncio.ensure_future(self.clock.sleep_until(until)))
-        try:
-            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for wait in waits:
-                wait.cancel()
 
     async def _wake(self, game_id: int, when: datetime, handled: asyncio.Future[None]) -> None:
         """``game_id``'s wake of ``when`` came: do what is due, then watch its next one

@@ -158,3 +158,35 @@ async def test_a_wake_left_due_by_its_work_is_looked_at_again_a_minute_later() -
     await settle(clocks)
     assert games.looked_at == [1, 1]
     await clocks.stop()
+
+
+class SlowGames(Games):
+    """A game's timeout that waits for ``release`` (a slow database) before it is made."""
+
+    def __init__(self, clock: ManualClock, wakes: dict[int, datetime]) -> None:
+        super().__init__(clock, wakes)
+        self.release = asyncio.Event()
+        self.started = asyncio.Event()
+
+    async def timeout(self, game_id: int, version: int) -> Played | None:
+        self.started.set()
+        await self.release.wait()
+        return await super().timeout(game_id, version)
+
+
+async def test_a_shutdown_while_waiting_for_the_clocks_to_catch_up_ends_the_wait() -> None:
+    """The turn clocks and the tournaments' clock share one watch (``bot.timing.watcher``):
+    a shutdown used to leave whoever waited for the turn clocks to catch up waiting for ever
+    (only the tournaments' clock said it was idle once stopped)."""
+    clock = ManualClock(T0)
+    games = SlowGames(clock, {1: T0 - timedelta(minutes=1)})
+    clocks, _work = clocks_over(games, clock)
+    await clocks.start(games.load)
+    await asyncio.wait_for(games.started.wait(), 5)
+    waiting = asyncio.ensure_future(clocks.caught_up())
+    stopping = asyncio.ensure_future(clocks.stop())
+    await asyncio.sleep(0)
+    games.release.set()
+    await asyncio.wait_for(stopping, 5)
+    assert games.timed_out == [1]  # the wake being handled was finished first
+    await asyncio.wait_for(waiting, 5)  # hung for ever before: no timing is measured

@@ -1,6 +1,7 @@
 """People at a tournament's tables are named as at any table: by the display name they had when
 they pressed Join (the bot has no member list), on the table's buttons, menus and picture, and
-on the standings picture."""
+on the standings picture. An automatic player is named by its number in the sign-up, on the
+card, the standings and at its tables alike."""
 
 from __future__ import annotations
 
@@ -36,6 +37,28 @@ async def test_a_tables_seats_carry_the_names_people_joined_with(world: World) -
             if seat.user_id is not None:
                 seen[seat.user_id] = labels[seat.seat]
     assert seen == {u.id: u.username for u in people}  # not "Player 1"
+
+
+async def test_an_automatic_player_has_one_name_on_the_standings_and_at_its_table(
+    world: World,
+) -> None:
+    """The standings said "🤖 Cardroom AI (greedy) 3" (its sign-up number) and its table
+    "🤖 Cardroom AI (greedy)" or "🤖 Cardroom AI 2 (greedy)" (by seat): nobody could tell
+    which one they had played."""
+    t = await new_tournament(world, rounds=1, automatic=4, level="greedy")
+    await sign_up(t, [world.alice, world.bob])
+    await start(t)
+    standings = (await t.standings()).text()
+    record = await t.record()
+    seen = set()
+    for table in await tables(t, 1):
+        players = record.rounds[0].tables[table.link.table_number - 1].players
+        for entrant in players:
+            if entrant.startswith("a:"):
+                name = f"🤖 Cardroom AI {entrant.rsplit(':', 1)[-1]} (greedy)"
+                assert name in table.message.text() and name in standings
+                seen.add(name)
+    assert len(seen) == 4
 
 
 def _picture(message: Message) -> bytes:

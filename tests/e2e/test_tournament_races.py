@@ -10,7 +10,7 @@ import pytest
 
 from bot.service.tournament_play import TournamentPlay
 from tests.e2e.conftest import World
-from tests.e2e.tournament_helpers import add_automatic, new_tournament, sign_up, start
+from tests.e2e.tournament_helpers import add_automatic, new_tournament, settled, sign_up, start
 
 
 def _joins_during(monkeypatch: pytest.MonkeyPatch, world: World, name: str, user_id: int) -> None:
@@ -49,3 +49,23 @@ async def test_a_join_while_the_organiser_adds_an_automatic_player(
     await add_automatic(t)  # answered with the card, not an error
     row = await t.row()
     assert world.carol.id in row.signups and "Cardroom AI" in t.card_text()
+
+
+async def test_a_join_at_the_start_time_is_not_cancelled_with_too_few(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice alone has joined when the start time comes; Carol's Join lands while it looks at
+    the entrants: it starts with both, instead of saying "too few players" with two signed up
+    (or failing on the stale tournament)."""
+    t = await new_tournament(world, rounds=1, starts="3 h")
+    await sign_up(t, [world.alice])
+    _joins_during(monkeypatch, world, "_rating", world.carol.id)  # start awaits the ratings
+    world.clock.advance(3 * 3600)
+    await settled(world)
+    row = await t.row()
+    assert row.status == "running", t.card_text()
+    assert "Under way" in t.card_text()
+    assert {e.id for e in (await t.record()).entrants} == {
+        f"u:{world.alice.id}",
+        f"u:{world.carol.id}",
+    }

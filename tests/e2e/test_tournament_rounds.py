@@ -38,9 +38,9 @@ async def test_removal_drop_out_standings_and_export(world: World) -> None:
     assert "Round 1: 1 of 2 tables still playing." in standings.text()
     assert standings.text() == await shown_standings(t)
     (result,) = places(await t.record(), 1).values()
-    points = {1: "1", 2: "0"} if result != (1, 1) else {1: "0.5"}  # a win, or a draw
+    points = {1: "1 pt", 2: "0 pts"} if result != (1, 1) else {1: "0.5 pts"}  # win or draw
     for user, place in zip(first.people, result, strict=True):
-        assert f"{user.mention} — {points[place]} pts" in standings.text()
+        assert f"{user.mention} — {points[place]}" in standings.text()
     ended_player = first.people[0]
     where = told(await ended_player.slash(world.channel, "game tournament"), ended_player)
     assert "Your table has ended; the next round starts once every table has." in where

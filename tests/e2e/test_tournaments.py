@@ -168,14 +168,14 @@ async def test_it_starts_at_its_start_time_even_after_a_restart(world: World) ->
 async def test_the_organiser_signs_up_automatic_players_beside_people(world: World) -> None:
     alice, bob = world.alice, world.bob
     t = await new_tournament(world, rounds=1, automatic=1, level="random")
-    assert "Signed up (1): 🤖 Cardroom AI (random) 1" in t.card_text()
+    assert "Signed up (1): 🤖 Cardroom AI 1 (random)" in t.card_text()
     menu = next(s for s in t.card.selects() if s["custom_id"] == f"cr:tourai:{t.id}")
     assert [o["value"] for o in menu["options"]] == ["random", "greedy", "search"]
     await add_automatic(t, "greedy", 2)
     remove = await t.organiser.click(t.card, custom_id=f"cr:tour:{t.id}:remove_ai")
     assert remove.response_type == 7
-    assert "🤖 Cardroom AI (greedy) 2" in t.card_text()
-    assert "🤖 Cardroom AI (greedy) 3" not in t.card_text()
+    assert "🤖 Cardroom AI 2 (greedy)" in t.card_text()
+    assert "🤖 Cardroom AI 3 (greedy)" not in t.card_text()
     refused(await alice.click(t.card, custom_id=f"cr:tour:{t.id}:remove_ai"), alice,
             NOT_ORGANISER)  # fmt: skip
     await sign_up(t, [alice, bob])
@@ -192,7 +192,7 @@ async def test_the_organiser_signs_up_automatic_players_beside_people(world: Wor
     assert (await t.row()).status == "over"
     assert all(x.result is not None for x in (await t.record()).rounds[0].tables)
     final = (await t.standings()).text()
-    assert "🤖 Cardroom AI (random) 1" in final and "🤖 Cardroom AI (greedy) 2" in final
+    assert "🤖 Cardroom AI 1 (random)" in final and "🤖 Cardroom AI 2 (greedy)" in final
 
 
 async def test_automatic_players_asked_for_at_once_are_checked(world: World) -> None:
@@ -209,7 +209,7 @@ async def test_automatic_players_asked_for_at_once_are_checked(world: World) -> 
         "⚠️ At 2 seats this game's automatic players are: random, greedy."
     )
     fine = await new_tournament(world, rounds=1, automatic=3)
-    assert "Signed up (3)" in fine.card_text() and "(greedy) 3" in fine.card_text()
+    assert "Signed up (3)" in fine.card_text() and "3 (greedy)" in fine.card_text()
 
 
 async def test_forged_and_stale_components_get_a_friendly_answer(world: World) -> None:

@@ -19,7 +19,8 @@ import engine
 from bot.service import GameService
 from bot.service import tournaments as T
 from bot.service.errors import UserError
-from bot.service.tournament_play import DEADLINE_REASON, record_of
+from bot.service.reasons import DEADLINE_REASON
+from bot.service.tournament_play import record_of
 from bot.service.tournament_rounds import Tournaments
 from bot.service.tournament_setup import person_id, settings_for
 from storage import GameStatus, Storage
