@@ -150,9 +150,12 @@ class TournamentEvents:
             record = snapshot.record
             room.threads.rename(record.id)
             channel = room.channel(record.channel_id, record.guild_id)
-            on_table = await room.tables.post(snapshot, channel)
-            if on_table and any(seat.person for seat in record.seats):  # else nobody to tell
+            if not await room.tables.post(snapshot, channel):
+                continue
+            if any(seat.person for seat in record.seats):
                 room.spawn(room.followups.announce_start(snapshot), f"start of game {record.id}")
+            else:  # nobody to tell: the automatic players just play
+                room.spawn(room.followups.play_automatic(record.id), f"game {record.id}")
         _ = await room.languages.public(row.guild_id)
         channel = room.channel(row.channel_id, row.guild_id)
         if row.card_id is not None:

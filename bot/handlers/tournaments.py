@@ -242,7 +242,7 @@ class TournamentHandlers:
             _ = await room.languages.public(record.guild_id)
             text = _(
                 "⛔ <@{user}>, the organiser removed you from tournament #{number}: the "
-                "automatic player plays your seat at this table from now on. Your results so "
+                "automatic player plays for you at this table from now on. Your results so "
                 "far stay in the standings.",
                 user=user_id,
                 number=row.id,

@@ -85,7 +85,7 @@ async def test_a_removed_player_is_told_at_their_table_or_by_direct_message(
         await world.bot.wait_idle()
     line = next(m for m in second.thread.messages if "removed you" in m.text())
     assert line.text().startswith(f"⛔ {playing.mention}, the organiser removed you from ")
-    assert "the automatic player plays your seat at this table" in line.text()
+    assert "the automatic player plays for you at this table" in line.text()
     assert [u.id for u in line.mentions] == [playing.id]  # notified
     assert not [m for m in playing.dms() if "removed you" in m.text()]
     (direct,) = [m for m in done.dms() if "removed you" in m.text()]

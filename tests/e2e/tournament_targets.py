@@ -16,10 +16,13 @@ import json
 import random
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
+
+from babel.numbers import format_decimal
 
 import engine
 from bot.service import tournaments as T
-from bot.service.tournament_play import DEADLINE_REASON
+from bot.service.reasons import DEADLINE_REASON
 from storage import GameRecord, GameStatus
 from tests.e2e import swiss_oracle as oracle
 from tests.e2e.conftest import World
@@ -166,7 +169,7 @@ def check_seats(game: GameRecord, players: tuple[str, ...]) -> None:
             assert seat.user_id is None and seat.level == player.split(":")[1], (seat, player)
 
 
-ROW = re.compile(r"^(\d+)\. (.+?)(?: \((dropped out|removed)\))? — (\S+) pts(?: · (.+))?$")
+ROW = re.compile(r"^(\d+)\. (.+?)(?: \((dropped out|removed)\))? — (\S+) pts?(?: · (.+))?$")
 
 
 def parse_rows(text: str) -> list[tuple[int, str, str, str, tuple[str, ...]]]:
@@ -181,12 +184,18 @@ def parse_rows(text: str) -> list[tuple[int, str, str, str, tuple[str, ...]]]:
         if mention:
             player = f"u:{mention.group(1)}"
         else:
-            ai = re.fullmatch(r"🤖 Cardroom AI \((\w+)\) (\d+)", name)
+            ai = re.fullmatch(r"🤖 Cardroom AI (\d+) \((\w+)\)", name)
             assert ai is not None, name
-            player = f"a:{ai.group(1)}:{ai.group(2)}"
+            player = f"a:{ai.group(2)}:{ai.group(1)}"
         status = {"dropped out": "dropped", "removed": "removed"}.get(mark or "", "active")
-        rows.append((int(place), player, status, points, tuple((breaks or "").split(" · "))))
+        values = tuple(b.rsplit(" ", 1)[-1] for b in (breaks or "").split(" · "))  # "BH-C1 1.5"
+        rows.append((int(place), player, status, points, values))
     return rows
+
+
+def as_written(value: Fraction) -> str:
+    """A value as the English standings message writes it: two decimals at most (Babel)."""
+    return str(format_decimal(float(value), format="0.##", locale="en"))
 
 
 def check_shown(text: str, expected: list[oracle.Row]) -> None:
@@ -196,8 +205,8 @@ def check_shown(text: str, expected: list[oracle.Row]) -> None:
             r.place,
             r.player,
             r.status,
-            oracle.shown(r.points),
-            tuple(oracle.shown(r.tie_breaks[n]) for n in oracle.TIE_BREAKS),
+            as_written(r.points),
+            tuple(as_written(r.tie_breaks[n]) for n in oracle.TIE_BREAKS),
         )
         for r in expected
     ]
@@ -243,7 +252,7 @@ async def check_round_opened(run: Run, number: int) -> list[Table]:
         assert seat is not None
         assert (
             f"you are in place {expected.place} of {len(run.entrants)} with "
-            f"{oracle.shown(expected.points)} pts" in text
+            f"{oracle.shown(expected.points)} point" in text  # "1 point.", "1.5 points."
         ), text
         assert (
             f"Round {number}: your table is {asker.link.table_number}, seat {seat.seat + 1}: "
