@@ -20,14 +20,12 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-import aiohttp
-import discord
-import yarl
 from pydantic import ValidationError
 
-from bot import check as channel_check
+from bot import check_command
 from bot.admin_commands import (
     backup,
     fail,
@@ -36,11 +34,15 @@ from bot.admin_commands import (
     rebuild_ratings,
     settings_problems,
 )
-from bot.app import CardroomBot
-from bot.messages.permissions import invite_url
 from bot.settings import BotSettings, bot_id_from_token
 from bot.terminal import command as play_command
 from storage import Storage, StorageError
+
+if TYPE_CHECKING:
+    import discord
+
+# discord.py, aiohttp and the bot itself are imported by the commands that talk to Discord,
+# not here: --help, --version, backup, health, ratings and migrate-db start in half the time.
 
 log = logging.getLogger("bot")
 
@@ -87,7 +89,7 @@ def parser() -> argparse.ArgumentParser:
         help="rebuild: replay every rated game in the order it ended (stop the bot first on a "
         "large database: the bot's moves wait meanwhile)",
     )
-    channel_check.add_parser(commands)
+    check_command.add_parser(commands)
     commands.add_parser(
         "health",
         help="say whether the bot using this database is running and connected to Discord "
@@ -126,6 +128,9 @@ def load_settings() -> BotSettings | None:
 
 def point_at_discord(settings: BotSettings) -> None:
     """Use ``settings``' API and gateway addresses (a proxy, or a local Discord for tests)."""
+    import discord
+    import yarl
+
     if settings.discord_api_url:
         discord.http.Route.BASE = settings.discord_api_url.rstrip("/")
     if settings.discord_gateway_url:
@@ -167,6 +172,8 @@ async def run(settings: BotSettings, *, sync: str | None = None) -> int:
     ``data/`` folder)."""
     if check_token(settings) is None or not await check_database(settings):
         return 2
+    from bot.app import CardroomBot
+
     point_at_discord(settings)
     bot = CardroomBot(settings, sync=sync)
     return await _connected(bot, settings, bot.connect)
@@ -177,6 +184,8 @@ async def sync_commands(settings: BotSettings) -> int:
     :func:`run`)."""
     if check_token(settings) is None or not await check_database(settings):
         return 2
+    from bot.app import CardroomBot
+
     point_at_discord(settings)
     bot = CardroomBot(settings, sync="always", resume=False, log_sync=False)
 
@@ -191,6 +200,10 @@ async def check(settings: BotSettings, channel_id: int) -> int:
     failed, 2 for the token, 3 when Discord cannot be reached."""
     if bot_id_from_token(settings.discord_token.get_secret_value()) is None:
         return print_invite(settings)  # refused with the invite's line
+    import discord
+
+    from bot import check as channel_check
+
     point_at_discord(settings)
     client = discord.Client(intents=discord.Intents(guilds=True))  # HTTP only: no gateway
     passed: list[bool] = []
@@ -205,6 +218,8 @@ async def check(settings: BotSettings, channel_id: int) -> int:
 def print_invite(settings: BotSettings) -> int:
     """Print the invite link, and nothing else, without any network: the application id
     comes from the token (:func:`bot_id_from_token`)."""
+    from bot.messages.permissions import invite_url
+
     bot_id = check_token(settings)
     if bot_id is None:
         return 2
@@ -217,6 +232,9 @@ async def _connected(
 ) -> int:
     """Log ``client`` in (within ``connect_timeout``), then await ``then`` (the gateway for a
     running bot), with SIGTERM and SIGINT closing it cleanly. Returns the exit code."""
+    import aiohttp
+    import discord
+
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
 

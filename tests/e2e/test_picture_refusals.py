@@ -2,7 +2,8 @@
 ``refuse_picture_edits`` modes: discord/discord-api-docs#7529 on ``@original``; a media
 gallery naming an earlier upload; every edit and callback that shows a picture; and, to
 compare, none), with people
-and automatic players, solo and at eight seats: every game finishes, every interaction is
+and automatic players, solo and at eight seats (each mode with two games in the README's test
+run, every mode with every game in the soak step): every game finishes, every interaction is
 answered in time, and after every click the table and every player's open screen show the
 game as stored (a picture they show is the current one); a replay of the game answers too.
 Discord's refusal is logged once at WARNING for the channel, not once per edit. And a table
@@ -50,12 +51,25 @@ GAMES = [
 ]
 
 
+QUICK = {
+    "taken-verso-8-seats", "taken-pentaquest-solo",
+    "original-artichokes-3-seats", "original-ninjan-3-seats",
+    "stale-verso-8-seats", "stale-pentaquest-3-seats",
+    "all-ninjan-3-seats", "all-verso-solo",
+}  # fmt: skip
+"""The cases of the README's test run: each mode with two games, each game under two or three
+modes, solo and eight seats refused and taken; every other mode and game in the soak step of
+`.ci/run` (each case is a whole game with pictures, the longest of this module)."""
+
+
 def cases() -> list[Any]:
     found = []
     for mode, (game, people, levels) in product(MODES, GAMES):
         seats = people + len(levels)
         name = f"{mode or 'taken'}-{game}-{'solo' if seats == 1 else f'{seats}-seats'}"
-        marks = pytest.mark.fake_discord(refuse_picture_edits=mode)
+        marks = [pytest.mark.fake_discord(refuse_picture_edits=mode)]
+        if name not in QUICK:
+            marks.append(pytest.mark.soak)
         found.append(pytest.param(game, people, levels, False, id=name, marks=marks))
     for mode in ("original", "all"):  # a game in a thread of its own, its card in the channel
         marks = pytest.mark.fake_discord(refuse_picture_edits=mode)
