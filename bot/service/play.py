@@ -84,9 +84,11 @@ class PlayUseCases:
     async def forfeit(self, game_id: int, user_id: int) -> Played:
         """``user_id`` leaves a running game; the greedy automatic player takes their seat.
 
-        The game ends at once only when nobody is seated any more (abandoned, no winner), or
-        when it started with people only, two or more, and one person is left: that person
-        wins (reason ``"forfeit"``). The leave and the end are one transaction.
+        The game ends at once only when nobody is seated any more (abandoned, no winner;
+        not a tournament's table: the automatic players play it out and its result counts,
+        ``docs/tournaments.md``), or when it started with people only, two or more, and one
+        person is left: that person wins (reason ``"forfeit"``). The leave and the end are one
+        transaction.
         """
         async with self.gate.locked(game_id):
             snapshot = await self.live.active(game_id)
@@ -96,8 +98,8 @@ class PlayUseCases:
             assert state is not None
             staying = [s for s in record.seats if s.is_human and s.user_id != user_id]
             finish = abandon = None
-            if not staying:
-                abandon = ABANDONED
+            if not staying and await self.storage.tournaments.table_of(game_id) is None:
+                abandon = ABANDONED  # a tournament's table is played out: its result counts
             elif record.started_with_people_only and len(record.seats) >= 2 and len(staying) == 1:
                 finish = GameResult((staying[0].seat,), False, FORFEIT)
             after = await self.storage.games.leave_game(

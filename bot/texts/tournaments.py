@@ -1,6 +1,7 @@
 """A tournament in words: its sign-up card, its standings, the final standings, and where a
 player stands (``/game tournament``). Players are named by mention (the messages that show
-them notify nobody); automatic players by their level."""
+them notify nobody); automatic players by their number in the sign-up and their level, as
+their tables name them (``bot.texts.seat_names.automatic_name``)."""
 
 from __future__ import annotations
 

@@ -235,3 +235,27 @@ async def test_a_table_whose_game_never_started_is_a_draw_at_the_deadline(
     drawn = record.rounds[0].tables[second.table_number - 1].result
     assert drawn is not None and drawn.places == (1, 1) and drawn.decided == "deadline"
     await storage.close()
+
+
+async def test_the_last_person_leaving_a_table_hands_it_to_the_automatic_player(
+    open_storage: OpenStorage, clock: ManualClock
+) -> None:
+    """``/game leave`` at a tournament's table against an automatic player: the game goes on
+    and its result counts (as a removal's does), not abandoned into a draw for the leaver."""
+    storage = await open_storage()
+    play = tournaments_on(storage, clock)
+    settings = settings_for("ninjan", "swiss", 1, "off", 2, None)
+    row = await play.create(GUILD, CHANNEL, ORGANISER, "ninjan", settings)
+    await play.join(row.id, PEOPLE[1])
+    await play.add_automatic(row.id, ORGANISER, "greedy")
+    (table,) = (await play.start(row.id, ORGANISER)).opened
+    left = await play.service.forfeit(table.id, PEOPLE[1])
+    assert not left.ended, "the automatic player plays the leaver's seat out"
+    await play_out(play, table.id, random.Random(3))
+    progress = await play.settle(row.id)
+    assert progress.ended and progress.record is not None
+    result = progress.record.rounds[0].tables[0].result
+    assert result is not None and result.decided == "played"
+    game = await storage.games.get_game(table.id)
+    assert game.status == GameStatus.FINISHED
+    await storage.close()
