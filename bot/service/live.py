@@ -133,7 +133,9 @@ class LiveGames:
         live.snapshot = snapshot
         self._games[game_id] = live
         if logged is not None and live.recent is not None:
-            live.recent = _packed([*json.loads(live.recent), _row(logged)])
+            rows = json.loads(live.recent)
+            if not rows or rows[-1][1] < logged.seq:  # a read may have seen it already
+                live.recent = _packed([*rows, _row(logged)])
 
     def forget(self, game_id: int) -> None:
         """Drop what is kept of ``game_id`` (read it from storage next time)."""
@@ -144,9 +146,12 @@ class LiveGames:
         live = self._games.get(game_id)
         if live is not None and live.recent is not None:
             return _unpacked(live.recent)
+        before = None if live is None else live.snapshot.record.version
         logged = await self.storage.games.recent_actions(game_id, RECENT_ACTIONS)
         live = self._games.peek(game_id)
-        if live is not None and live.recent is None:
+        # kept only if the game did not change during the read: a move committed meanwhile
+        # was not added (nothing was kept yet), and the read may not have seen it
+        if live is not None and live.recent is None and live.snapshot.record.version == before:
             live.recent = _packed([_row(action) for action in logged])
         return logged
 

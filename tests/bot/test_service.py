@@ -259,6 +259,32 @@ async def test_the_recent_actions_kept_in_memory_are_the_stored_ones(
     assert any(action.public_events for action in kept)
 
 
+async def test_a_move_made_while_the_recent_actions_are_first_read_is_not_lost(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move committed while the game's last actions are read from storage for the first
+    time (after a restart, under load) is not left out of the ones kept in memory: the
+    table's last events stay the stored ones."""
+    game_id = await started(service, players=3)
+    rng = random.Random(3)
+    for _ in range(3):
+        await play_random(service, await service.snapshot(game_id), rng)
+    service.live.forget(game_id)
+    await service.snapshot(game_id)  # kept in memory again, its last actions not read yet
+    read = service.storage.games.recent_actions
+
+    async def slow_read(game: int, limit: int = 5):  # noqa: ANN202
+        logged = await read(game, limit)
+        monkeypatch.setattr(service.storage.games, "recent_actions", read)
+        await play_random(service, await service.snapshot(game_id), rng)  # meanwhile
+        return logged
+
+    monkeypatch.setattr(service.storage.games, "recent_actions", slow_read)
+    await service.recent_actions(game_id)
+    kept = await service.recent_actions(game_id)
+    assert kept == await service.storage.games.recent_actions(game_id, RECENT_ACTIONS)
+
+
 async def test_two_services_on_one_database_apply_a_move_once(
     service: GameService, open_storage: OpenStorage
 ) -> None:
