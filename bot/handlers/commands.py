@@ -16,6 +16,8 @@ from bot.handlers.admin import language_choices, pictures_choices
 from bot.handlers.slow_play import notify_choices
 from bot.handlers.threads import threads_choices
 from bot.i18n import N_
+from bot.service.paces import PACES
+from engine.players import LEVELS
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -34,25 +36,30 @@ def tournament_formats() -> list[app_commands.Choice[str]]:
     ]
 
 
+PACE_NAMES = {
+    "off": N_("No clock (the round's deadline only)"),
+    "1m": N_("1 minute a move"),
+    "5m": N_("5 minutes a move"),
+    "6h": N_("6 hours a move"),
+    "1d": N_("1 day a move"),
+    "3d": N_("3 days a move"),
+}
+"""The name of each of ``bot.service.paces.PACES`` in ``/cardroom tournament new``."""
+
+
 def tournament_paces() -> list[app_commands.Choice[str]]:
-    """The paces a tournament's tables may have (``bot.service.paces``)."""
-    return [
-        app_commands.Choice(name=N_("No clock (the round's deadline only)"), value="off"),
-        app_commands.Choice(name=N_("1 minute a move"), value="1m"),
-        app_commands.Choice(name=N_("5 minutes a move"), value="5m"),
-        app_commands.Choice(name=N_("6 hours a move"), value="6h"),
-        app_commands.Choice(name=N_("1 day a move"), value="1d"),
-        app_commands.Choice(name=N_("3 days a move"), value="3d"),
-    ]
+    """The paces a tournament's tables may have: every one of ``bot.service.paces.PACES``, in
+    its order (a pace without a name here fails at import, not in a menu)."""
+    return [app_commands.Choice(name=PACE_NAMES[pace.key], value=pace.key) for pace in PACES]
+
+
+LEVEL_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "search": N_("search")}
+"""The name of each of ``engine.players.LEVELS``."""
 
 
 def level_choices() -> list[app_commands.Choice[str]]:
-    """The automatic players' levels (``engine.players.LEVELS``)."""
-    return [
-        app_commands.Choice(name=N_("random"), value="random"),
-        app_commands.Choice(name=N_("greedy"), value="greedy"),
-        app_commands.Choice(name=N_("search"), value="search"),
-    ]
+    """The automatic players' levels: every one of ``engine.players.LEVELS``, weakest first."""
+    return [app_commands.Choice(name=LEVEL_NAMES[level], value=level) for level in LEVELS]
 
 
 def reliability_choices() -> list[app_commands.Choice[int]]:
